@@ -1,0 +1,23 @@
+// Bundles the server into dist/server.js (workspace code inlined, npm packages left external)
+// and copies the SQL migrations beside it.
+import { cpSync, readFileSync, rmSync } from 'node:fs';
+import { build } from 'esbuild';
+
+const root = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'));
+const own = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
+const external = Object.keys(own.dependencies).filter((name) => !name.startsWith('@vaskedrift/'));
+
+rmSync('dist', { recursive: true, force: true });
+await build({
+  entryPoints: ['src/server.ts'],
+  outfile: 'dist/server.js',
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'esm',
+  sourcemap: true,
+  external,
+  define: { __VASKEDRIFT_VERSION__: JSON.stringify(root.version) },
+  logLevel: 'warning',
+});
+cpSync('src/db/migrations', 'dist/migrations', { recursive: true });

@@ -1,0 +1,79 @@
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import { API_BASE, AUTH_BASE } from '@vaskedrift/shared';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { Db } from './db/client';
+import { EventBus } from './events/bus';
+import { authRoutes } from './modules/auth/auth.routes';
+import { createAuthService } from './modules/auth/auth.service';
+import { createTokenSigner } from './modules/auth/tokens';
+import { subscribeLogs } from './modules/logs/logs.subscriber';
+import { miscRoutes } from './modules/misc/misc.routes';
+import { requireAuthentication } from './plugins/authenticate';
+import { registerErrorHandling } from './plugins/errors';
+import { openApiRoute, registerOpenApi } from './plugins/openapi';
+import { registerWeb } from './plugins/web';
+
+export type AppOptions = {
+  config: Config;
+  db: Db;
+  databaseKind: 'embedded' | 'external';
+  /** pino options, or false to stay quiet (tests). */
+  logger?: boolean | Record<string, unknown>;
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    bus: EventBus;
+  }
+}
+
+/** Registers plugins and modules. Never listens: server.ts does, and tests use `inject`. */
+export async function buildApp({ config, db, databaseKind, logger }: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ?? { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const bus = new EventBus(app.log);
+  app.decorate('bus', bus);
+  const unsubscribeLogs = subscribeLogs(bus, db);
+  app.addHook('onClose', async () => {
+    await bus.drain();
+    unsubscribeLogs();
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        'upgrade-insecure-requests': null,
+        'img-src': ["'self'", 'data:', 'blob:'],
+      },
+    },
+    // Served over plain HTTP on a LAN as often as behind TLS: HSTS belongs to the TLS terminator.
+    strictTransportSecurity: false,
+  });
+  await app.register(rateLimit, { global: false, keyGenerator: (req) => req.ip ?? 'local' });
+  registerErrorHandling(app);
+  await registerOpenApi(app, config.version);
+
+  const tokens = createTokenSigner(config.secretKey);
+  const auth = createAuthService({ db, bus, tokens, maxFailuresPerMinute: config.loginMaxFailuresPerMinute });
+
+  await app.register(authRoutes, { prefix: AUTH_BASE, auth });
+  await app.register(
+    async (api) => {
+      requireAuthentication(api, auth);
+      openApiRoute(api);
+      await api.register(miscRoutes, { db, version: config.version, databaseKind });
+    },
+    { prefix: API_BASE },
+  );
+  await registerWeb(app, config.webDist);
+  return app;
+}

@@ -1,0 +1,91 @@
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((v) => v === 'true' || v === '1')
+  .optional();
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATABASE_URL: z.url().optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  SECRET_KEY: z.string().min(32, 'SECRET_KEY må være minst 32 tegn').optional(),
+  ADMIN_EMAIL: z.email().optional(),
+  ADMIN_PASSWORD: z.string().min(8, 'ADMIN_PASSWORD må være minst 8 tegn').optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Failed logins per minute allowed per IP and per account before 429. */
+  LOGIN_MAX_FAILURES_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+  TRUST_PROXY: bool,
+  WEB_DIST: z.string().optional(),
+});
+
+export type Config = {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  secretKey: string;
+  adminEmail: string | undefined;
+  adminPassword: string | undefined;
+  logLevel: string;
+  loginMaxFailuresPerMinute: number;
+  trustProxy: boolean;
+  webDist: string | undefined;
+  version: string;
+};
+
+export class ConfigError extends Error {}
+
+/** Parses the environment once. Without DATABASE_URL the secret key is generated once and kept in DATA_DIR. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, version = '0.0.0'): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Ugyldig konfigurasjon:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  if ((e.ADMIN_EMAIL == null) !== (e.ADMIN_PASSWORD == null)) {
+    throw new ConfigError('ADMIN_EMAIL og ADMIN_PASSWORD må settes sammen');
+  }
+  const dataDir = path.resolve(e.DATA_DIR);
+  let secretKey = e.SECRET_KEY;
+  if (!secretKey) {
+    if (e.DATABASE_URL) {
+      throw new ConfigError(
+        'SECRET_KEY må settes når DATABASE_URL er satt (alle instanser må dele samme nøkkel)',
+      );
+    }
+    secretKey = readOrCreateSecret(dataDir);
+  }
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL,
+    dataDir,
+    secretKey,
+    adminEmail: e.ADMIN_EMAIL,
+    adminPassword: e.ADMIN_PASSWORD,
+    logLevel: e.LOG_LEVEL,
+    loginMaxFailuresPerMinute: e.LOGIN_MAX_FAILURES_PER_MINUTE,
+    trustProxy: e.TRUST_PROXY ?? false,
+    webDist: e.WEB_DIST,
+    version,
+  };
+}
+
+function readOrCreateSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'secret.key');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
+  chmodSync(file, 0o600);
+  return secret;
+}

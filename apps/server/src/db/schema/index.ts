@@ -1,0 +1,3 @@
+export * from './logs';
+export * from './sessions';
+export * from './users';

@@ -1,0 +1,21 @@
+import { bigserial, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from './users';
+
+/** The audit log: logins, logouts and every admin change, with who did it. */
+export const logs = pgTable(
+  'logs',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    type: text('type').notNull(),
+    resourceType: text('resource_type'),
+    resourceId: text('resource_id'),
+    extraData: jsonb('extra_data').$type<Record<string, unknown>>(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    ip: text('ip'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('logs_created_at_idx').on(t.createdAt),
+    index('logs_resource_idx').on(t.resourceType, t.resourceId),
+  ],
+);

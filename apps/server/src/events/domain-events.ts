@@ -1,0 +1,11 @@
+import type { Role } from '@vaskedrift/shared';
+
+/** Who did something and from where; carried by events that end up in the audit log. */
+export type Actor = { userId: string; ip: string | null };
+
+/** Every domain event and its payload. Adding one here is how a feature announces a change. */
+export type DomainEvents = {
+  'auth.signed_in': Actor & { sessionId: string; email: string; role: Role };
+  'auth.signed_out': Actor & { sessionId: string; scope: 'local' | 'global' | 'others' };
+  'auth.session_revoked': { userId: string; sessionId: string; reason: 'refresh_token_reused' };
+};

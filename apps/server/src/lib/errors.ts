@@ -1,0 +1,45 @@
+import { ERROR_CODES } from '@vaskedrift/shared';
+
+/** A failure the client should see: mapped to `{message, details, hint, code}` by the error handler. */
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: string,
+    message: string,
+    readonly details: unknown = null,
+    readonly hint: string | null = null,
+  ) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+export class NotFoundError extends AppError {
+  constructor(message = 'Fant ikke ressursen', code: string = ERROR_CODES.notFound) {
+    super(404, code, message);
+  }
+}
+
+export class UnauthorizedError extends AppError {
+  constructor(message = 'Ugyldig eller utløpt innlogging. Logg inn på nytt.') {
+    super(401, ERROR_CODES.invalidToken, message);
+  }
+}
+
+export class ForbiddenError extends AppError {
+  constructor(message = 'Du har ikke tilgang til dette') {
+    super(403, ERROR_CODES.forbidden, message);
+  }
+}
+
+export class ValidationError extends AppError {
+  constructor(message: string, details: { path: string; message: string }[] = []) {
+    super(400, ERROR_CODES.validation, message, details);
+  }
+}
+
+export class ConflictError extends AppError {
+  constructor(message: string, code: string = ERROR_CODES.conflict) {
+    super(409, code, message);
+  }
+}

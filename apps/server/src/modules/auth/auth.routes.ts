@@ -1,0 +1,117 @@
+import { authErrorSchema, authSessionSchema, authUserSchema } from '@vaskedrift/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { bearerToken } from '../../plugins/authenticate';
+import type { AuthService } from './auth.service';
+import { GoTrueError, noAuthorization, toGoTrueUser } from './gotrue';
+
+const errors = { 400: authErrorSchema, 401: authErrorSchema, 403: authErrorSchema, 429: authErrorSchema };
+
+/** The GoTrue-compatible subset under /auth/v1 (PRODUCT.md §6), answering in GoTrue's error shape. */
+export async function authRoutes(app: FastifyInstance, { auth }: { auth: AuthService }) {
+  // auth-js posts `/logout` with a JSON content type and no body at all.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    if (body === '') return done(null, undefined);
+    try {
+      done(null, JSON.parse(body as string));
+    } catch {
+      done(new GoTrueError(400, 'validation_failed', 'Ugyldig JSON'), undefined);
+    }
+  });
+
+  // auth-js reads `code` as the error code only from servers that announce this API version.
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('x-supabase-api-version', '2024-01-01');
+  });
+
+  app.setErrorHandler((err, request, reply) => {
+    if (err instanceof GoTrueError) return reply.status(err.statusCode).send(err.toBody());
+    const status = (err as { statusCode?: number }).statusCode ?? 500;
+    if (hasZodFastifySchemaValidationErrors(err) || status === 400) {
+      return reply
+        .status(400)
+        .send(new GoTrueError(400, 'validation_failed', 'Ugyldig forespørsel').toBody());
+    }
+    if (status === 429) {
+      return reply
+        .status(429)
+        .send(
+          new GoTrueError(
+            429,
+            'over_request_rate_limit',
+            'For mange forespørsler. Vent litt og prøv igjen.',
+          ).toBody(),
+        );
+    }
+    request.log.error({ err }, 'auth request failed');
+    return reply.status(500).send(new GoTrueError(500, 'unexpected_failure', 'Ukjent feil').toBody());
+  });
+
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post(
+    '/token',
+    {
+      config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['auth'],
+        summary: 'Logg inn med passord, eller forny økten med en refresh token',
+        querystring: z.object({ grant_type: z.enum(['password', 'refresh_token']) }),
+        body: z.looseObject({
+          email: z.string().optional(),
+          password: z.string().optional(),
+          refresh_token: z.string().optional(),
+        }),
+        response: { 200: authSessionSchema, ...errors },
+      },
+    },
+    async (request) => {
+      if (request.query.grant_type === 'password') {
+        return auth.signInWithPassword(request.body, {
+          ip: request.ip,
+          userAgent: request.headers['user-agent'] ?? null,
+        });
+      }
+      return auth.refresh(request.body);
+    },
+  );
+
+  r.get(
+    '/user',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Den innloggede brukeren',
+        response: { 200: authUserSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const token = bearerToken(request);
+      if (!token) throw noAuthorization();
+      const principal = await auth.requireGoTruePrincipal(token);
+      return toGoTrueUser(principal.user);
+    },
+  );
+
+  r.post(
+    '/logout',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Logg ut denne økten (local), alle (global) eller alle andre (others)',
+        querystring: z.object({ scope: z.enum(['local', 'global', 'others']).default('local') }),
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const token = bearerToken(request);
+      if (!token) throw noAuthorization();
+      const principal = await auth.requireGoTruePrincipal(token);
+      await auth.signOut(principal, request.query.scope, request.ip);
+      return reply.status(204).send(null);
+    },
+  );
+}

@@ -1,0 +1,42 @@
+import { LOG_TYPES } from '@vaskedrift/shared';
+import type { Db } from '../../db/client';
+import type { EventBus } from '../../events/bus';
+import { insertLog } from './logs.repository';
+
+/** Writes the audit log from domain events. */
+export function subscribeLogs(bus: EventBus, db: Db): () => void {
+  const offs = [
+    bus.on('auth.signed_in', (e) =>
+      insertLog(db, {
+        type: LOG_TYPES.loginManual,
+        resourceType: 'users',
+        resourceId: e.userId,
+        userId: e.userId,
+        ip: e.ip,
+        extraData: { sessionId: e.sessionId, email: e.email },
+      }),
+    ),
+    bus.on('auth.signed_out', (e) =>
+      insertLog(db, {
+        type: LOG_TYPES.logoutManual,
+        resourceType: 'users',
+        resourceId: e.userId,
+        userId: e.userId,
+        ip: e.ip,
+        extraData: { sessionId: e.sessionId, scope: e.scope },
+      }),
+    ),
+    bus.on('auth.session_revoked', (e) =>
+      insertLog(db, {
+        type: 'users/session/revoked',
+        resourceType: 'users',
+        resourceId: e.userId,
+        userId: e.userId,
+        extraData: { sessionId: e.sessionId, reason: e.reason },
+      }),
+    ),
+  ];
+  return () => {
+    for (const off of offs) off();
+  };
+}

@@ -1,0 +1,80 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pino from 'pino';
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { ensureDatabase, withDatabase } from './db/admin';
+import { connectDatabase, runMigrations } from './db/client';
+import { DataDirInUseError, type EmbeddedPostgres, startEmbeddedPostgres } from './db/embedded';
+import { ensureSuperadmin } from './modules/users/bootstrap';
+import { VERSION } from './version';
+
+const SHUTDOWN_TIMEOUT_MS = 30_000;
+
+async function main() {
+  const config = loadConfig(process.env, VERSION);
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  config.webDist ??= path.resolve(here, '../../web/dist');
+  const log = pino({ level: config.logLevel });
+
+  let embedded: EmbeddedPostgres | undefined;
+  let databaseUrl = config.databaseUrl;
+  if (!databaseUrl) {
+    embedded = await startEmbeddedPostgres({ dataDir: config.dataDir, secretKey: config.secretKey, log });
+    await ensureDatabase(embedded.adminUrl, 'vaskedrift');
+    databaseUrl = withDatabase(embedded.adminUrl, 'vaskedrift');
+  }
+
+  const database = connectDatabase(databaseUrl);
+  let app: Awaited<ReturnType<typeof buildApp>> | undefined;
+  let shuttingDown = false;
+
+  async function shutdown(signal: string, code = 0) {
+    if (shuttingDown) {
+      log.warn({ signal }, 'tvungen avslutning');
+      process.exit(1);
+    }
+    shuttingDown = true;
+    log.info({ signal }, 'avslutter: tar ikke imot nye forespørsler, fullfører pågående');
+    const timer = setTimeout(() => {
+      log.error('avslutningen tok for lang tid; avbryter');
+      process.exit(1);
+    }, SHUTDOWN_TIMEOUT_MS);
+    timer.unref();
+    try {
+      await app?.close();
+      await database.close();
+      await embedded?.stop();
+      log.info('avsluttet');
+    } catch (err) {
+      log.error({ err }, 'feil under avslutning');
+      code = 1;
+    }
+    process.exit(code);
+  }
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  try {
+    await runMigrations(databaseUrl);
+    await ensureSuperadmin(database.db, config, log);
+    app = await buildApp({ config, db: database.db, databaseKind: embedded ? 'embedded' : 'external' });
+    await app.listen({ port: config.port, host: config.host });
+    const shownHost = config.host === '0.0.0.0' ? '127.0.0.1' : config.host;
+    process.stdout.write(`\n  Vaskedrift ${VERSION} kjører på http://${shownHost}:${config.port}\n\n`);
+  } catch (err) {
+    log.fatal({ err }, 'oppstart feilet');
+    await shutdown('startup-failure', 1);
+  }
+}
+
+main().catch((err: unknown) => {
+  if (err instanceof ConfigError || err instanceof DataDirInUseError) {
+    process.stderr.write(`\n${err.message}\n\n`);
+  } else {
+    process.stderr.write(
+      `Oppstart feilet: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`,
+    );
+  }
+  process.exit(1);
+});

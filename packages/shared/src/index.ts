@@ -1,0 +1,5 @@
+export * from './api';
+export * from './auth';
+export * from './errors';
+export * from './roles';
+export * from './validation';
