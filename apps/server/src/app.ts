@@ -9,6 +9,7 @@ import { EventBus } from './events/bus';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
 import { createTokenSigner } from './modules/auth/tokens';
+import { logsRoutes } from './modules/logs/logs.routes';
 import { subscribeLogs } from './modules/logs/logs.subscriber';
 import { miscRoutes } from './modules/misc/misc.routes';
 import { requireAuthentication } from './plugins/authenticate';
@@ -71,6 +72,7 @@ export async function buildApp({ config, db, databaseKind, logger }: AppOptions)
       requireAuthentication(api, auth);
       openApiRoute(api);
       await api.register(miscRoutes, { db, version: config.version, databaseKind });
+      await api.register(logsRoutes, { db });
     },
     { prefix: API_BASE },
   );

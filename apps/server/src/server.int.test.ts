@@ -1,0 +1,85 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { type ServerProcess, startServer } from '../test/server-process';
+
+const started: ServerProcess[] = [];
+const start = async (...args: Parameters<typeof startServer>) => {
+  const server = await startServer(...args);
+  started.push(server);
+  return server;
+};
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'vaskedrift-process-'));
+const env = { DATA_DIR: dataDir, ADMIN_EMAIL: 'sjef@example.com', ADMIN_PASSWORD: 'sjefens-passord' };
+afterAll(async () => {
+  for (const server of started) if (server.child.exitCode == null) server.child.kill('SIGTERM');
+  await Promise.all(started.map((s) => s.exited));
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function signIn(url: string) {
+  const res = await fetch(`${url}/auth/v1/token?grant_type=password`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD }),
+  });
+  expect(res.status).toBe(200);
+  return (await res.json()) as { access_token: string; refresh_token: string };
+}
+
+function postmasterPid(): number | null {
+  const file = path.join(dataDir, 'pg', 'postmaster.pid');
+  return existsSync(file) ? Number(readFileSync(file, 'utf8').split('\n')[0]) : null;
+}
+
+/** Running, not a zombie waiting for a parent that was killed. */
+function alive(pid: number) {
+  try {
+    return readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.[0] !== 'Z';
+  } catch {
+    return false;
+  }
+}
+
+// One data directory, one lifecycle: each step starts from what the previous one left behind.
+describe.sequential('the server process on the embedded PostgreSQL', () => {
+  let session: { access_token: string; refresh_token: string };
+
+  it('starts on an empty data directory and serves the API', async () => {
+    const server = await start(env);
+    const status = await (await fetch(`${server.url}/api/v1/misc/fallback`)).json();
+    expect(status.data.database).toBe('embedded');
+    session = await signIn(server.url);
+
+    // A second server on the same data directory refuses with a clear message and harms nothing.
+    const second = await start(env, { waitForListening: false });
+    expect(await second.exited).toBe(1);
+    expect(second.output()).toContain('brukes allerede av en annen Vaskedrift-server');
+    expect((await fetch(`${server.url}/api/v1/misc/fallback`)).status).toBe(200);
+
+    server.child.kill('SIGKILL');
+    await server.exited;
+  }, 120_000);
+
+  it('starts again after SIGKILL left PostgreSQL running, with nothing lost', async () => {
+    const orphan = postmasterPid();
+    expect(orphan && alive(orphan)).toBe(true);
+    const server = await start(env);
+    expect(orphan && alive(orphan)).toBe(false);
+    // The session made before the kill is still there: its refresh token still works.
+    const refreshed = await fetch(`${server.url}/auth/v1/token?grant_type=refresh_token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ refresh_token: session.refresh_token }),
+    });
+    expect(refreshed.status).toBe(200);
+
+    // SIGTERM: finishes, stops PostgreSQL and exits cleanly.
+    const pg = postmasterPid();
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+    expect(pg && alive(pg)).toBe(false);
+    expect(existsSync(path.join(dataDir, 'server.lock'))).toBe(false);
+  }, 120_000);
+});
