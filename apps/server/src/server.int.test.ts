@@ -48,7 +48,9 @@ describe.sequential('the server process on the embedded PostgreSQL', () => {
 
   it('starts on an empty data directory and serves the API', async () => {
     const server = await start(env);
-    const status = await (await fetch(`${server.url}/api/v1/misc/fallback`)).json();
+    const status = (await (await fetch(`${server.url}/api/v1/misc/fallback`)).json()) as {
+      data: { database: string };
+    };
     expect(status.data.database).toBe('embedded');
     session = await signIn(server.url);
 

@@ -239,9 +239,9 @@ describe('@supabase/auth-js against a listening server', () => {
       autoRefreshToken: false,
       persistSession: true,
       storage: {
-        getItem: (k) => store.get(k) ?? null,
-        setItem: (k, v) => void store.set(k, v),
-        removeItem: (k) => void store.delete(k),
+        getItem: (k: string) => store.get(k) ?? null,
+        setItem: (k: string, v: string) => void store.set(k, v),
+        removeItem: (k: string) => void store.delete(k),
       },
     });
 
