@@ -1,0 +1,90 @@
+import { expect, type Page, test } from '@playwright/test';
+import { ADMIN } from '../playwright.config';
+
+async function signIn(page: Page, email = ADMIN.email, password = ADMIN.password) {
+  await page.goto('/sign-in');
+  await page.getByLabel('E-post').fill(email);
+  await page.getByLabel('Passord', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Fortsett' }).click();
+}
+
+/** The colour the theme's primary filled variant resolves to, read as the browser paints it. */
+function primaryFilledColour(page: Page) {
+  return page.evaluate(() => {
+    const probe = document.createElement('div');
+    probe.style.background = 'var(--mantine-primary-color-filled)';
+    document.body.append(probe);
+    const colour = getComputedStyle(probe).backgroundColor;
+    probe.remove();
+    return colour;
+  });
+}
+
+test('a signed-out visitor is sent to /sign-in from protected, unknown and legacy paths', async ({
+  page,
+}) => {
+  for (const path of ['/', '/locations', '/finnes/ikke', '/login']) {
+    await page.goto(path);
+    await expect(page).toHaveURL(/\/sign-in/);
+  }
+  await expect(page.getByText('Glemt passord?')).toBeVisible();
+});
+
+test('the form explains bad input in Norwegian before asking the server', async ({ page }) => {
+  await page.goto('/sign-in');
+  await page.getByLabel('E-post').fill('ikke-en-epost');
+  await page.getByLabel('Passord', { exact: true }).fill('kort');
+  await page.getByRole('button', { name: 'Fortsett' }).click();
+  await expect(page.getByText('Ugyldig e-postadresse')).toBeVisible();
+  await expect(page.getByText('Passordet må være minst 8 tegn langt')).toBeVisible();
+  await expect(page).toHaveURL(/\/sign-in/);
+});
+
+test('a wrong password shows "Feil brukernavn eller passord"', async ({ page }) => {
+  await signIn(page, ADMIN.email, 'feil-passord-123');
+  const alert = page.getByRole('alert');
+  await expect(alert).toContainText('Det oppstod et problem');
+  await expect(alert).toContainText('Feil brukernavn eller passord');
+  await expect(page).toHaveURL(/\/sign-in/);
+});
+
+test('signing in lands on / in dark mode with the green primary colour, and survives a reload', async ({
+  page,
+}) => {
+  await signIn(page);
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { name: 'Oversikt' })).toBeVisible();
+  await expect(page.getByText('Super Admin').first()).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
+  expect(await primaryFilledColour(page)).toBe('rgb(80, 205, 137)');
+  await expect(page).toHaveTitle(/Oversikt/);
+
+  await page.reload();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { name: 'Oversikt' })).toBeVisible();
+
+  // A signed-in user opening the sign-in page is sent home.
+  await page.goto('/sign-in');
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('signing out asks first, then returns to /sign-in', async ({ page }) => {
+  await signIn(page);
+  await expect(page.getByRole('heading', { name: 'Oversikt' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Brukermeny' }).click();
+  await page.getByRole('menuitem', { name: 'Logg ut' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText('Er du sikker på at du vil logge ut?');
+  await dialog.getByRole('button', { name: 'Avbryt' }).click();
+  await expect(page).toHaveURL(/\/$/);
+
+  await page.getByRole('button', { name: 'Brukermeny' }).click();
+  await page.getByRole('menuitem', { name: 'Logg ut' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Logg ut' }).click();
+  await expect(page).toHaveURL(/\/sign-in/);
+
+  // The session is gone for real: protected pages send us back.
+  await page.goto('/locations');
+  await expect(page).toHaveURL(/\/sign-in/);
+});
