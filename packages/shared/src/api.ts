@@ -19,3 +19,35 @@ export const fallbackSchema = z.object({
   database: z.enum(['embedded', 'external']),
 });
 export type Fallback = z.infer<typeof fallbackSchema>;
+
+export const DEFAULT_ITEMS_PER_PAGE = 5;
+export const MAX_ITEMS_PER_PAGE = 100;
+
+export const idSchema = z.uuid({ error: 'Ugyldig id' });
+
+/** `POST …/get` for one row: `{id}`. */
+export const getOneSchema = z.object({ id: idSchema });
+
+/** `POST …/get` for a page of rows. `filters` keys are checked by each resource's own schema. */
+export const listQuerySchema = z.object({
+  page: z.number({ error: 'Ugyldig side' }).int().min(1).default(1),
+  perPage: z
+    .number({ error: 'Ugyldig antall per side' })
+    .int()
+    .min(1)
+    .max(MAX_ITEMS_PER_PAGE)
+    .default(DEFAULT_ITEMS_PER_PAGE),
+  search: z.string().trim().max(200).optional(),
+  sort: z
+    .object({ column: z.string().max(64), direction: z.enum(['asc', 'desc']).default('asc') })
+    .optional(),
+});
+export type ListQuery = z.infer<typeof listQuerySchema>;
+
+/** A list request with the resource's own filters. */
+export function listRequest<F extends z.ZodType>(filters: F) {
+  return listQuerySchema.extend({ filters: filters.optional() });
+}
+
+/** `DELETE …/delete`: `{id}`. */
+export const deleteSchema = getOneSchema;

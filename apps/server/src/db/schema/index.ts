@@ -1,3 +1,5 @@
+export * from './locations';
 export * from './logs';
+export * from './people';
 export * from './sessions';
 export * from './users';

@@ -1,0 +1,149 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { users } from './users';
+
+/** Per-user settings (`settings_*` in v_users_data). */
+export const userSettings = pgTable(
+  'user_settings',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    itemsPerPage: integer('items_per_page').notNull().default(5),
+    language: text('language').notNull().default('nb'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('user_settings_items_per_page_check', sql`${t.itemsPerPage} between 1 and 100`),
+    check('user_settings_language_check', sql`${t.language} in ('nb', 'en', 'es', 'fr', 'de', 'ja')`),
+  ],
+);
+
+/** Per-user theme (`theme_configs_*`): light, dark or system, and the primary colour. */
+export const themeConfigs = pgTable(
+  'theme_configs',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    mode: text('mode', { enum: ['light', 'dark', 'system'] }).notNull().default('dark'),
+    themeColor: text('theme_color').notNull().default('#50CD89'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('theme_configs_mode_check', sql`${t.mode} in ('light', 'dark', 'system')`)],
+);
+
+/** Free per-user JSON for the web app (`user_configs_*`). */
+export const userConfigs = pgTable('user_configs', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  config: jsonb('config').$type<Record<string, unknown>>().notNull().default({}),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const groups = pgTable(
+  'groups',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    description: text('description').notNull(),
+    config: jsonb('config').$type<{ color: string }>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('groups_name_idx').on(sql`lower(${t.name})`)],
+);
+
+export const groupMembers = pgTable(
+  'group_members',
+  {
+    groupId: uuid('group_id')
+      .notNull()
+      .references(() => groups.id, { onDelete: 'restrict' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.groupId, t.userId] }), index('group_members_user_idx').on(t.userId)],
+);
+
+/** One-time password recovery links: stored hashed, valid one hour, single use. */
+export const recoveryTokens = pgTable(
+  'auth_recovery_tokens',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('auth_recovery_tokens_user_idx').on(t.userId)],
+);
+
+/** TOTP factors. The secret is encrypted with SECRET_KEY; `lastUsedStep` refuses a code used twice. */
+export const mfaFactors = pgTable(
+  'auth_mfa_factors',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    friendlyName: text('friendly_name'),
+    factorType: text('factor_type', { enum: ['totp'] }).notNull().default('totp'),
+    status: text('status', { enum: ['unverified', 'verified'] }).notNull().default('unverified'),
+    secretEncrypted: text('secret_encrypted').notNull(),
+    lastUsedStep: bigint('last_used_step', { mode: 'number' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('auth_mfa_factors_user_idx').on(t.userId)],
+);
+
+export const mfaChallenges = pgTable('auth_mfa_challenges', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  factorId: uuid('factor_id')
+    .notNull()
+    .references(() => mfaFactors.id, { onDelete: 'cascade' }),
+  ip: text('ip'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  verifiedAt: timestamp('verified_at', { withTimezone: true }),
+});
+
+/**
+ * Outgoing e-mail. Without SMTP_URL messages stay here with status `kept` (shown in the app);
+ * with it, a sender delivers `pending` ones with retries and back-off.
+ */
+export const emailOutbox = pgTable(
+  'email_outbox',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html'),
+    kind: text('kind').notNull(),
+    status: text('status', { enum: ['pending', 'sent', 'failed', 'kept'] }).notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [index('email_outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`)],
+);
