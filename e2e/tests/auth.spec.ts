@@ -59,7 +59,10 @@ test('signing in lands on / in dark mode with the green primary colour, and surv
   expect(await primaryFilledColour(page)).toBe('rgb(80, 205, 137)');
   await expect(page).toHaveTitle(/Oversikt/);
 
+  // A session restored from storage is logged as an automatic login.
+  const autoLogin = page.waitForRequest((r) => r.url().endsWith('/api/v1/backend/logs/create'));
   await page.reload();
+  expect((await autoLogin).postDataJSON()).toEqual({ type: 'users/login/auto' });
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('heading', { name: 'Oversikt' })).toBeVisible();
 

@@ -1,0 +1,33 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { AuthStore } from '../lib/auth-store';
+import type { AppRouter } from './router';
+
+/**
+ * What a session event means for the app: signed out (by the user, another tab, or a failed refresh)
+ * empties the cache and shows the sign-in page; a changed user may have a changed role, so the guards
+ * run again; a session restored from storage is written to the log as `users/login/auto`.
+ */
+export function wireAuthEffects({
+  store,
+  router,
+  queryClient,
+  logRestoredSession,
+}: {
+  store: AuthStore;
+  router: AppRouter;
+  queryClient: QueryClient;
+  logRestoredSession: () => Promise<unknown>;
+}): () => void {
+  return store.onEvent((event, snapshot) => {
+    if (event === 'INITIAL_SESSION' && snapshot.status === 'signedIn') {
+      // Outside auth-js's callback (it holds a lock there); a failed log write is ignored, as the spec says.
+      setTimeout(() => void logRestoredSession().catch(() => {}), 0);
+    } else if (event === 'SIGNED_OUT') {
+      queryClient.clear();
+      const onPublicPage = router.state.matches.some((match) => match.staticData.access?.public);
+      if (!onPublicPage) void router.navigate({ to: '/sign-in', replace: true });
+    } else if (event === 'USER_UPDATED') {
+      void router.invalidate();
+    }
+  });
+}

@@ -1,0 +1,61 @@
+import { Breadcrumbs, Burger, Group, Text } from '@mantine/core';
+import { IconHome } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { AnchorLink } from '../../components/anchor-link';
+import { BrandLogo } from '../../components/brand-logo';
+import { useBreadcrumbs } from '../../lib/use-route-titles';
+import classes from './app-header.module.css';
+import { UserMenu } from './user-menu';
+
+function HeaderBreadcrumbs() {
+  const { t } = useTranslation();
+  const crumbs = useBreadcrumbs();
+  return (
+    <nav aria-label={t('nav.breadcrumbs')} className={classes.breadcrumbs}>
+      <Breadcrumbs separator="›" separatorMargin={6}>
+        <AnchorLink to="/" c="dimmed" size="sm" aria-label={t('nav.home')} className={classes.home}>
+          <IconHome size={16} aria-hidden />
+        </AnchorLink>
+        {crumbs.map((crumb, index) =>
+          index === crumbs.length - 1 ? (
+            <Text key={crumb.key} size="sm" fw={600} aria-current="page">
+              {crumb.label}
+            </Text>
+          ) : (
+            <AnchorLink key={crumb.key} to={crumb.to} params={crumb.params} c="dimmed" size="sm">
+              {crumb.label}
+            </AnchorLink>
+          ),
+        )}
+      </Breadcrumbs>
+    </nav>
+  );
+}
+
+export function AppHeader({
+  navigationOpened,
+  onToggleNavigation,
+}: {
+  navigationOpened: boolean;
+  onToggleNavigation: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Group h="100%" w="100%" px={{ base: 'md', sm: 'xl' }} justify="space-between" wrap="nowrap">
+      <Group gap="sm" wrap="nowrap">
+        <Burger
+          opened={navigationOpened}
+          onClick={onToggleNavigation}
+          hiddenFrom="sm"
+          size="sm"
+          aria-label={t('layout.toggleNavigation')}
+        />
+        <AnchorLink to="/" hiddenFrom="sm" underline="never" aria-label={t('app.name')}>
+          <BrandLogo tone="light" withText={false} />
+        </AnchorLink>
+        <HeaderBreadcrumbs />
+      </Group>
+      <UserMenu />
+    </Group>
+  );
+}

@@ -1,0 +1,64 @@
+import { AppShell } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { Outlet, useRouterState } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
+import { AppHeader } from './app-header';
+import classes from './app-layout.module.css';
+import { AppSidebar } from './app-sidebar';
+import { useSidebarMinimized } from './use-sidebar-minimized';
+
+export const SIDEBAR_WIDTH = 265;
+export const SIDEBAR_MINIMIZED_WIDTH = 80;
+export const HEADER_HEIGHT = 70;
+
+export function AppLayout() {
+  const [mobileOpened, mobile] = useDisclosure(false);
+  const [minimized, setMinimized] = useSidebarMinimized();
+  // Right after minimizing, the pointer is still over the sidebar: do not expand it again until it leaves.
+  const [hoverSuppressed, setHoverSuppressed] = useState(false);
+  const pathname = useRouterState({ select: (state) => state.location.pathname });
+
+  // The mobile menu closes once the user has picked a page.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on route change by design
+  useEffect(() => mobile.close(), [pathname]);
+
+  return (
+    <AppShell
+      layout="alt"
+      header={{ height: HEADER_HEIGHT }}
+      navbar={{
+        width: minimized ? SIDEBAR_MINIMIZED_WIDTH : SIDEBAR_WIDTH,
+        breakpoint: 'sm',
+        collapsed: { mobile: !mobileOpened },
+      }}
+      padding={0}
+      className={classes.shell}
+    >
+      <AppShell.Header className={classes.header}>
+        <AppHeader navigationOpened={mobileOpened} onToggleNavigation={mobile.toggle} />
+      </AppShell.Header>
+      <AppShell.Navbar
+        className={classes.navbar}
+        data-minimized={minimized || undefined}
+        data-hover-suppressed={hoverSuppressed || undefined}
+        onMouseLeave={() => setHoverSuppressed(false)}
+        withBorder={false}
+      >
+        <AppSidebar
+          minimized={minimized}
+          onToggleMinimized={() => {
+            setHoverSuppressed(!minimized);
+            setMinimized(!minimized);
+          }}
+          onCloseMobile={mobile.close}
+        />
+      </AppShell.Navbar>
+      {mobileOpened && <div className={classes.backdrop} onClick={mobile.close} aria-hidden />}
+      <AppShell.Main className={classes.main}>
+        <div className={classes.content}>
+          <Outlet />
+        </div>
+      </AppShell.Main>
+    </AppShell>
+  );
+}

@@ -1,0 +1,12 @@
+import { useLocalStorage } from '@mantine/hooks';
+
+export const SIDEBAR_MINIMIZED_KEY = 'kt_sidebar_minimized';
+
+/** Whether the desktop sidebar shows icons only; kept per browser. */
+export function useSidebarMinimized() {
+  return useLocalStorage<boolean>({
+    key: SIDEBAR_MINIMIZED_KEY,
+    defaultValue: false,
+    getInitialValueInEffect: false,
+  });
+}

@@ -1,0 +1,50 @@
+import type { AuthChangeEvent, Session } from '@supabase/auth-js';
+import { describe, expect, it } from 'vitest';
+import { type AuthEventSource, createAuthStore } from './auth-store';
+
+function fakeSource() {
+  let emit: (event: AuthChangeEvent, session: Session | null) => void = () => {};
+  const source: AuthEventSource = {
+    onAuthStateChange(callback) {
+      emit = callback;
+    },
+  };
+  return { source, emit: (event: AuthChangeEvent, session: Session | null) => emit(event, session) };
+}
+
+const session = (role: unknown) =>
+  ({
+    access_token: 'a',
+    user: { id: 'u1', app_metadata: { role }, user_metadata: {} },
+  }) as unknown as Session;
+
+describe('createAuthStore', () => {
+  it('is loading until the stored session has been restored', async () => {
+    const { source, emit } = fakeSource();
+    const store = createAuthStore(source);
+    expect(store.getSnapshot().status).toBe('loading');
+    const ready = store.whenReady();
+    emit('INITIAL_SESSION', session('admin'));
+    await expect(ready).resolves.toMatchObject({ status: 'signedIn', role: 'admin' });
+  });
+
+  it('follows later events and tells listeners which one happened', async () => {
+    const { source, emit } = fakeSource();
+    const store = createAuthStore(source);
+    const events: string[] = [];
+    store.onEvent((event, snapshot) => events.push(`${event}:${snapshot.status}`));
+    emit('INITIAL_SESSION', null);
+    emit('SIGNED_IN', session('operator'));
+    expect(store.getSnapshot().role).toBe('operator');
+    emit('SIGNED_OUT', null);
+    expect(events).toEqual(['INITIAL_SESSION:signedOut', 'SIGNED_IN:signedIn', 'SIGNED_OUT:signedOut']);
+    await expect(store.whenReady()).resolves.toMatchObject({ status: 'signedOut', user: null });
+  });
+
+  it('gives no role for an unknown one', () => {
+    const { source, emit } = fakeSource();
+    const store = createAuthStore(source);
+    emit('INITIAL_SESSION', session('root'));
+    expect(store.getSnapshot()).toMatchObject({ status: 'signedIn', role: null });
+  });
+});

@@ -1,0 +1,69 @@
+import type { AuthChangeEvent, Session, User } from '@supabase/auth-js';
+import { type Role, roleSchema } from '@vaskedrift/shared';
+
+export type AuthStatus = 'loading' | 'signedIn' | 'signedOut';
+
+export interface AuthSnapshot {
+  status: AuthStatus;
+  session: Session | null;
+  user: User | null;
+  role: Role | null;
+}
+
+export type AuthEventListener = (event: AuthChangeEvent, snapshot: AuthSnapshot) => void;
+
+/** What the store needs of GoTrueClient; narrow so tests can pass a fake. */
+export interface AuthEventSource {
+  onAuthStateChange(callback: (event: AuthChangeEvent, session: Session | null) => void): unknown;
+}
+
+export interface AuthStore {
+  getSnapshot(): AuthSnapshot;
+  /** Resolves once the stored session has been restored (or found missing). */
+  whenReady(): Promise<AuthSnapshot>;
+  subscribe(onChange: () => void): () => void;
+  onEvent(listener: AuthEventListener): () => void;
+}
+
+export const LOADING_SNAPSHOT: AuthSnapshot = { status: 'loading', session: null, user: null, role: null };
+
+export function roleOf(user: User | null | undefined): Role | null {
+  const parsed = roleSchema.safeParse(user?.app_metadata?.role);
+  return parsed.success ? parsed.data : null;
+}
+
+export function snapshotOf(session: Session | null): AuthSnapshot {
+  if (!session) return { status: 'signedOut', session: null, user: null, role: null };
+  return { status: 'signedIn', session, user: session.user, role: roleOf(session.user) };
+}
+
+export function createAuthStore(source: AuthEventSource): AuthStore {
+  let snapshot = LOADING_SNAPSHOT;
+  const changeListeners = new Set<() => void>();
+  const eventListeners = new Set<AuthEventListener>();
+  let markReady: (value: AuthSnapshot) => void = () => {};
+  const ready = new Promise<AuthSnapshot>((resolve) => {
+    markReady = resolve;
+  });
+
+  // Kept synchronous: auth-js holds its lock while it calls back, so awaiting auth calls here deadlocks.
+  source.onAuthStateChange((event, session) => {
+    snapshot = snapshotOf(session);
+    if (event === 'INITIAL_SESSION') markReady(snapshot);
+    for (const listener of changeListeners) listener();
+    for (const listener of eventListeners) listener(event, snapshot);
+  });
+
+  return {
+    getSnapshot: () => snapshot,
+    whenReady: () => ready.then(() => snapshot),
+    subscribe(onChange) {
+      changeListeners.add(onChange);
+      return () => changeListeners.delete(onChange);
+    },
+    onEvent(listener) {
+      eventListeners.add(listener);
+      return () => eventListeners.delete(listener);
+    },
+  };
+}
