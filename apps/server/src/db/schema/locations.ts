@@ -124,7 +124,9 @@ export const bayLinks = pgTable(
       .references(() => bays.id, { onDelete: 'cascade' }),
     title: text('title').notNull(),
     url: text('url').notNull(),
-    target: text('target', { enum: ['self', 'blank'] }).notNull().default('blank'),
+    target: text('target', { enum: ['self', 'blank'] })
+      .notNull()
+      .default('blank'),
     iconClass: text('icon_class'),
     sortOrder: integer('sort_order').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -37,7 +37,9 @@ export const themeConfigs = pgTable(
     userId: uuid('user_id')
       .primaryKey()
       .references(() => users.id, { onDelete: 'cascade' }),
-    mode: text('mode', { enum: ['light', 'dark', 'system'] }).notNull().default('dark'),
+    mode: text('mode', { enum: ['light', 'dark', 'system'] })
+      .notNull()
+      .default('dark'),
     themeColor: text('theme_color').notNull().default('#50CD89'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -105,8 +107,12 @@ export const mfaFactors = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     friendlyName: text('friendly_name'),
-    factorType: text('factor_type', { enum: ['totp'] }).notNull().default('totp'),
-    status: text('status', { enum: ['unverified', 'verified'] }).notNull().default('unverified'),
+    factorType: text('factor_type', { enum: ['totp'] })
+      .notNull()
+      .default('totp'),
+    status: text('status', { enum: ['unverified', 'verified'] })
+      .notNull()
+      .default('unverified'),
     secretEncrypted: text('secret_encrypted').notNull(),
     lastUsedStep: bigint('last_used_step', { mode: 'number' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -138,7 +144,9 @@ export const emailOutbox = pgTable(
     text: text('text').notNull(),
     html: text('html'),
     kind: text('kind').notNull(),
-    status: text('status', { enum: ['pending', 'sent', 'failed', 'kept'] }).notNull().default('pending'),
+    status: text('status', { enum: ['pending', 'sent', 'failed', 'kept'] })
+      .notNull()
+      .default('pending'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     lastError: text('last_error'),
