@@ -6,12 +6,15 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Config } from './config';
 import type { Db } from './db/client';
 import { EventBus } from './events/bus';
+import { createOutboundClient } from './lib/outbound';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
 import { createTokenSigner } from './modules/auth/tokens';
-import { logsRoutes } from './modules/logs/logs.routes';
+import { createFacilities, facilitiesRoutes } from './modules/facilities';
 import { subscribeLogs } from './modules/logs/logs.subscriber';
 import { miscRoutes } from './modules/misc/misc.routes';
+import { createPeople, peopleRoutes } from './modules/people';
+import { createMailer, type Mailer } from './notify/email';
 import { requireAuthentication } from './plugins/authenticate';
 import { registerErrorHandling } from './plugins/errors';
 import { openApiRoute, registerOpenApi } from './plugins/openapi';
@@ -28,6 +31,7 @@ export type AppOptions = {
 declare module 'fastify' {
   interface FastifyInstance {
     bus: EventBus;
+    mailer: Mailer;
   }
 }
 
@@ -65,14 +69,26 @@ export async function buildApp({ config, db, databaseKind, logger }: AppOptions)
 
   const tokens = createTokenSigner(config.secretKey);
   const auth = createAuthService({ db, bus, tokens, maxFailuresPerMinute: config.loginMaxFailuresPerMinute });
+  const mailer = createMailer({ db, smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });
+  app.decorate('mailer', mailer);
+  app.addHook('onClose', () => mailer.stop());
+  const people = createPeople({ config, db, bus, mailer, auth });
+  // The one way out to controllers, cameras and webhooks (PRODUCT.md §3.3 "Outbound safety").
+  const outbound = createOutboundClient({
+    allowLoopback: config.allowLoopbackTargets,
+    allowPrivate: config.allowPrivateTargets,
+  });
+  app.addHook('onClose', () => outbound.close());
+  const facilities = createFacilities({ config, db, bus, outbound });
 
-  await app.register(authRoutes, { prefix: AUTH_BASE, auth });
+  await app.register(authRoutes, { prefix: AUTH_BASE, auth, recovery: people.recovery, mfa: people.mfa });
   await app.register(
     async (api) => {
       requireAuthentication(api, auth);
       openApiRoute(api);
       await api.register(miscRoutes, { db, version: config.version, databaseKind });
-      await api.register(logsRoutes, { db });
+      await api.register(peopleRoutes, people);
+      await api.register(facilitiesRoutes, facilities);
     },
     { prefix: API_BASE },
   );

@@ -51,4 +51,17 @@ describe('loadConfig', () => {
   it('needs ADMIN_EMAIL and ADMIN_PASSWORD together', () => {
     expect(() => loadConfig({ DATA_DIR: tempDir(), ADMIN_EMAIL: 'a@example.com' })).toThrow(/sammen/);
   });
+
+  it('refuses loopback targets and allows private ones unless told otherwise', () => {
+    expect(loadConfig({ DATA_DIR: tempDir() })).toMatchObject({
+      allowLoopbackTargets: false,
+      allowPrivateTargets: true,
+    });
+    const flipped = loadConfig({
+      DATA_DIR: tempDir(),
+      ALLOW_LOOPBACK_TARGETS: 'true',
+      ALLOW_PRIVATE_TARGETS: 'false',
+    });
+    expect(flipped).toMatchObject({ allowLoopbackTargets: true, allowPrivateTargets: false });
+  });
 });

@@ -22,6 +22,18 @@ const envSchema = z.object({
   LOGIN_MAX_FAILURES_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   TRUST_PROXY: bool,
   WEB_DIST: z.string().optional(),
+  /** Outbound requests (checks, webhooks, camera snapshots) may reach 127.0.0.0/8 and ::1. */
+  ALLOW_LOOPBACK_TARGETS: bool,
+  /** Outbound requests may reach private ranges (facility LANs); `false` refuses them. */
+  ALLOW_PRIVATE_TARGETS: bool,
+  /** smtp(s)://user:pass@host:port. Unset: e-mail is kept in the outbox table and written to the log. */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/[^\s]+$/, 'SMTP_URL må begynne med smtp:// eller smtps://')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('Vaskedrift <noreply@vaskedrift.local>'),
+  /** The address users open the app at; links in e-mails point here. */
+  PUBLIC_URL: z.url('PUBLIC_URL må være en full adresse, f.eks. https://drift.example.no').optional(),
 });
 
 export type Config = {
@@ -37,7 +49,12 @@ export type Config = {
   loginMaxFailuresPerMinute: number;
   trustProxy: boolean;
   webDist: string | undefined;
+  allowLoopbackTargets: boolean;
+  allowPrivateTargets: boolean;
   version: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  publicUrl: string;
 };
 
 export class ConfigError extends Error {}
@@ -76,7 +93,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, version = '0.0.
     loginMaxFailuresPerMinute: e.LOGIN_MAX_FAILURES_PER_MINUTE,
     trustProxy: e.TRUST_PROXY ?? false,
     webDist: e.WEB_DIST,
+    allowLoopbackTargets: e.ALLOW_LOOPBACK_TARGETS ?? false,
+    allowPrivateTargets: e.ALLOW_PRIVATE_TARGETS ?? true,
     version,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    publicUrl: (e.PUBLIC_URL ?? `http://127.0.0.1:${e.PORT}`).replace(/\/+$/, ''),
   };
 }
 

@@ -23,6 +23,15 @@ export const AUTH_ERROR_CODES = [
   'over_request_rate_limit',
   'unexpected_failure',
   'weak_password',
+  'same_password',
+  'otp_expired',
+  'insufficient_aal',
+  'reauthentication_needed',
+  'mfa_factor_not_found',
+  'mfa_factor_name_conflict',
+  'mfa_challenge_expired',
+  'mfa_verification_failed',
+  'too_many_enrolled_mfa_factors',
 ] as const;
 export type AuthErrorCode = (typeof AUTH_ERROR_CODES)[number];
 
@@ -61,7 +70,7 @@ export const authUserSchema = z.looseObject({
   app_metadata: authAppMetadataSchema,
   user_metadata: authUserMetadataSchema,
   identities: z.array(z.looseObject({ id: z.string(), provider: z.string() })),
-  factors: z.array(z.unknown()),
+  factors: z.array(z.lazy(() => authFactorSchema)),
   created_at: z.string(),
   updated_at: z.string(),
   last_sign_in_at: z.string().nullable(),
@@ -82,4 +91,68 @@ export const authErrorSchema = z.object({
   error_code: z.string(),
   msg: z.string(),
   message: z.string(),
+});
+
+/** A recovery link stays valid this long, and works once. */
+export const RECOVERY_TOKEN_TTL_SECONDS = 60 * 60;
+/** The page the recovery e-mail links to; the token travels as `?token=`. */
+export const RECOVERY_PAGE_PATH = '/sign-in/reset';
+
+/** `POST /auth/v1/recover` (auth-js `resetPasswordForEmail`). */
+export const recoverSchema = z.looseObject({ email: emailSchema });
+
+/** `POST /auth/v1/verify` as auth-js `verifyOtp({type: 'recovery', token_hash})` sends it. */
+export const verifyRecoverySchema = z.looseObject({
+  type: z.literal('recovery'),
+  token_hash: z.string().min(1).max(200),
+});
+
+/** A TOTP factor in the GoTrue user object (`user.factors`). */
+export const authFactorSchema = z.object({
+  id: z.uuid(),
+  friendly_name: z.string().optional(),
+  factor_type: z.literal('totp'),
+  status: z.enum(['unverified', 'verified']),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type AuthFactor = z.infer<typeof authFactorSchema>;
+
+/** TOTP: the product's name in authenticator apps; a challenge lives 5 minutes like GoTrue's. */
+export const TOTP_ISSUER = 'Vaskedrift';
+export const MFA_CHALLENGE_TTL_SECONDS = 5 * 60;
+/** Enrolling or removing a factor needs a sign-in (or a code) no older than this. */
+export const MFA_FRESH_SESSION_SECONDS = 10 * 60;
+
+/** `POST /auth/v1/factors` as auth-js `mfa.enroll({factorType: 'totp'})` sends it. */
+export const mfaEnrollSchema = z.looseObject({
+  factor_type: z.literal('totp'),
+  friendly_name: z.string().trim().max(100).optional(),
+  issuer: z.string().optional(),
+});
+
+/**
+ * Answer to enrolment. `qr_code` is the bare SVG: auth-js itself prefixes it with
+ * `data:image/svg+xml;utf-8,` (as it does for GoTrue), so the browser gets a data URI.
+ */
+export const mfaEnrollResponseSchema = z.object({
+  id: z.uuid(),
+  type: z.literal('totp'),
+  friendly_name: z.string(),
+  totp: z.object({ qr_code: z.string(), secret: z.string(), uri: z.string() }),
+});
+
+export const mfaChallengeResponseSchema = z.object({
+  id: z.uuid(),
+  type: z.literal('totp'),
+  expires_at: z.number().int(),
+});
+
+/** `POST /auth/v1/factors/{id}/verify` as auth-js `mfa.verify` sends it. */
+export const mfaVerifySchema = z.looseObject({
+  challenge_id: z.uuid(),
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/),
 });

@@ -13,6 +13,8 @@ export const ERROR_CODES = {
   invalidToken: 'auth/invalid-token',
   userNotFound: 'auth/user-not-found',
   forbidden: 'auth/forbidden',
+  /** The user has a verified second factor and this session has not passed it yet (aal1). */
+  mfaRequired: 'auth/mfa-required',
   notFound: 'misc/not-found',
   validation: 'misc/validation',
   conflict: 'misc/conflict',

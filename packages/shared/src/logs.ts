@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { listRequest } from './api';
 import { LOG_TYPES } from './auth';
 
 /**
@@ -13,6 +14,14 @@ export const createLogSchema = z.object({
 });
 export type CreateLogInput = z.infer<typeof createLogSchema>;
 
+/** Who wrote a log entry, as the log page shows it; null once that user is deleted. */
+export const logUserSchema = z.object({
+  id: z.uuid(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+});
+
 export const logEntrySchema = z.object({
   id: z.number().int(),
   type: z.string(),
@@ -20,6 +29,51 @@ export const logEntrySchema = z.object({
   resourceId: z.string().nullable(),
   extraData: z.record(z.string(), z.unknown()).nullable(),
   userId: z.uuid().nullable(),
+  user: logUserSchema.nullable(),
+  ip: z.string().nullable(),
   createdAt: z.string(),
 });
 export type LogEntry = z.infer<typeof logEntrySchema>;
+
+/** The types the server writes for changes made by people (each with who did it). */
+export const AUDIT_LOG_TYPES = {
+  usersCreate: 'users/create',
+  usersUpdate: 'users/update',
+  usersDelete: 'users/delete',
+  usersSettingsUpdate: 'users/settings/update',
+  usersAccessCreate: 'users/access/create',
+  usersAccessDelete: 'users/access/delete',
+  groupsCreate: 'groups/create',
+  groupsUpdate: 'groups/update',
+  groupsDelete: 'groups/delete',
+  passwordRecover: 'users/password/recover',
+  loginRecovery: 'users/login/recovery',
+  passwordUpdate: 'users/password/update',
+  mfaEnroll: 'users/mfa/enroll',
+  mfaVerify: 'users/mfa/verify',
+  mfaUnenroll: 'users/mfa/unenroll',
+  logsUpdate: 'logs/update',
+  logsDelete: 'logs/delete',
+} as const;
+
+const logIdSchema = z.number({ error: 'Ugyldig id' }).int('Ugyldig id').positive('Ugyldig id');
+
+export const logFiltersSchema = z.object({
+  type: z.string().trim().max(100).optional(),
+  resourceType: z.string().trim().max(100).optional(),
+  resourceId: z.string().trim().max(100).optional(),
+  userId: z.uuid({ error: 'Ugyldig id' }).optional(),
+});
+
+/** `POST backend/logs/get`: `{id}` for one entry, otherwise a page, newest first (`search` in the type). */
+export const logGetSchema = listRequest(logFiltersSchema).extend({ id: logIdSchema.optional() });
+export type LogGetInput = z.infer<typeof logGetSchema>;
+
+/** `PATCH backend/logs/update`: only `extraData` can change (e.g. to add a note); the rest is history. */
+export const updateLogSchema = z.object({
+  id: logIdSchema,
+  extraData: z.record(z.string(), z.unknown()),
+});
+
+/** `DELETE backend/logs/delete`: the deletion itself is logged, with who did it. */
+export const deleteLogSchema = z.object({ id: logIdSchema });

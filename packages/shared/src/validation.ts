@@ -12,6 +12,8 @@ export const MESSAGES = {
   phoneInvalid: 'Ugyldig telefonnummer',
   required: 'Feltet er påkrevd',
   roleTooHigh: 'Du kan ikke gi brukeren høyere nivå enn deg',
+  colorRequired: 'Farge er påkrevd',
+  colorInvalid: 'Ugyldig farge (bruk formatet #RRGGBB)',
 } as const;
 
 export const PASSWORD_MIN_LENGTH = 8;
@@ -26,3 +28,25 @@ export const passwordSchema = z
   .string({ error: MESSAGES.passwordRequired })
   .min(1, MESSAGES.passwordRequired)
   .min(PASSWORD_MIN_LENGTH, MESSAGES.passwordTooShort);
+
+/** 8 to 15 digits, optionally with a leading + and spaces, hyphens or parentheses between them. */
+const PHONE_PATTERN = /^\+?[0-9][0-9 ()-]*[0-9]$/;
+
+/** Optional phone number: an empty string or null means none; otherwise it must look like one. */
+export const phoneSchema = z
+  .string({ error: MESSAGES.phoneInvalid })
+  .trim()
+  .refine((value) => {
+    if (value === '') return true;
+    const digits = value.replace(/\D/g, '').length;
+    return PHONE_PATTERN.test(value) && digits >= 8 && digits <= 15;
+  }, MESSAGES.phoneInvalid)
+  .transform((value) => (value === '' ? null : value))
+  .nullable();
+
+/** A colour as `#RRGGBB`, the form Mantine's colour input gives. */
+export const colorSchema = z
+  .string({ error: MESSAGES.colorRequired })
+  .trim()
+  .min(1, MESSAGES.colorRequired)
+  .regex(/^#[0-9a-fA-F]{6}$/, MESSAGES.colorInvalid);

@@ -1,4 +1,6 @@
 import type { Role } from '@vaskedrift/shared';
+import type { FacilityEvents } from './facility-events';
+import type { PeopleEvents } from './people-events';
 
 /** Who did something and from where; carried by events that end up in the audit log. */
 export type Actor = { userId: string; ip: string | null };
@@ -8,4 +10,5 @@ export type DomainEvents = {
   'auth.signed_in': Actor & { sessionId: string; email: string; role: Role };
   'auth.signed_out': Actor & { sessionId: string; scope: 'local' | 'global' | 'others' };
   'auth.session_revoked': { userId: string; sessionId: string; reason: 'refresh_token_reused' };
-};
+} & PeopleEvents &
+  FacilityEvents;

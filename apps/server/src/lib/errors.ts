@@ -8,8 +8,10 @@ export class AppError extends Error {
     message: string,
     readonly details: unknown = null,
     readonly hint: string | null = null,
+    /** What went wrong underneath; logged (for 5xx), never sent to the client. */
+    cause?: unknown,
   ) {
-    super(message);
+    super(message, cause === undefined ? undefined : { cause });
     this.name = new.target.name;
   }
 }

@@ -1,6 +1,7 @@
+import { ERROR_CODES } from '@vaskedrift/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { UnauthorizedError } from '../lib/errors';
-import type { AuthService, Principal } from '../modules/auth/auth.service';
+import { AppError, UnauthorizedError } from '../lib/errors';
+import { type AuthService, needsSecondFactor, type Principal } from '../modules/auth/auth.service';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -19,7 +20,11 @@ export function bearerToken(request: FastifyRequest): string | null {
   return scheme?.toLowerCase() === 'bearer' && token ? token : null;
 }
 
-/** Every route in the scope needs a valid access token of a live session, unless marked public. */
+/**
+ * Every route in the scope needs a valid access token of a live session, unless marked public. A user
+ * with two-factor sign-in gets nothing here until the session has passed the TOTP challenge (aal2): only
+ * /auth/v1 (user, factors, logout) answers an aal1 session of theirs.
+ */
 export function requireAuthentication(app: FastifyInstance, auth: AuthService) {
   app.decorateRequest('principal', null);
   app.addHook('onRequest', async (request) => {
@@ -27,6 +32,13 @@ export function requireAuthentication(app: FastifyInstance, auth: AuthService) {
     const token = bearerToken(request);
     const principal = token ? await auth.authenticate(token) : null;
     if (!principal) throw new UnauthorizedError();
+    if (needsSecondFactor(principal)) {
+      throw new AppError(
+        403,
+        ERROR_CODES.mfaRequired,
+        'Fullfør innloggingen med koden fra autentiseringsappen',
+      );
+    }
     request.principal = principal;
   });
 }

@@ -11,6 +11,7 @@ function send(reply: FastifyReply, status: number, body: ErrorBody) {
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof AppError) {
+      if (err.statusCode >= 500) request.log.error({ err }, 'request failed');
       return send(reply, err.statusCode, {
         message: err.message,
         details: err.details ?? null,

@@ -155,3 +155,6 @@ export const emailOutbox = pgTable(
   },
   (t) => [index('email_outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`)],
 );
+
+export type MfaFactorRow = typeof mfaFactors.$inferSelect;
+export type GroupRow = typeof groups.$inferSelect;

@@ -1,7 +1,15 @@
 import { REFRESH_REUSE_GRACE_SECONDS } from '@vaskedrift/shared';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { authRateLimits, authSessions, refreshTokens, type UserRow, users } from '../../db/schema';
+import { qualified } from '../../db/qualified';
+import {
+  authRateLimits,
+  authSessions,
+  mfaFactors,
+  refreshTokens,
+  type UserRow,
+  users,
+} from '../../db/schema';
 import { randomToken, sha256 } from '../../lib/crypto';
 
 export type SessionRow = typeof authSessions.$inferSelect;
@@ -22,14 +30,21 @@ export async function issueRefreshToken(db: Db, sessionId: string, parentId: num
   return token;
 }
 
-/** The live session with its user, or nothing if the session was ended. */
+/**
+ * The live session with its user, or nothing if the session was ended. `hasVerifiedFactor` tells whether
+ * the user must pass a TOTP challenge before this session (if aal1) may use the API.
+ */
 export async function findSessionWithUser(
   db: Db,
   sessionId: string,
   userId: string,
-): Promise<{ session: SessionRow; user: UserRow } | undefined> {
+): Promise<{ session: SessionRow; user: UserRow; hasVerifiedFactor: boolean } | undefined> {
   const [row] = await db
-    .select({ session: authSessions, user: users })
+    .select({
+      session: authSessions,
+      user: users,
+      hasVerifiedFactor: sql<boolean>`exists (select 1 from ${mfaFactors} where ${mfaFactors.userId} = ${qualified(users.id)} and ${mfaFactors.status} = 'verified')`,
+    })
     .from(authSessions)
     .innerJoin(users, eq(users.id, authSessions.userId))
     .where(and(eq(authSessions.id, sessionId), eq(authSessions.userId, userId)))

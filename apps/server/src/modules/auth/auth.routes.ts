@@ -5,12 +5,19 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { bearerToken } from '../../plugins/authenticate';
 import type { AuthService } from './auth.service';
-import { GoTrueError, noAuthorization, toGoTrueUser } from './gotrue';
+import { GoTrueError, noAuthorization } from './gotrue';
+import { mfaRoutes } from './mfa.routes';
+import type { MfaService } from './mfa.service';
+import { recoveryRoutes } from './recovery.routes';
+import type { RecoveryService } from './recovery.service';
 
 const errors = { 400: authErrorSchema, 401: authErrorSchema, 403: authErrorSchema, 429: authErrorSchema };
 
 /** The GoTrue-compatible subset under /auth/v1 (PRODUCT.md §6), answering in GoTrue's error shape. */
-export async function authRoutes(app: FastifyInstance, { auth }: { auth: AuthService }) {
+export async function authRoutes(
+  app: FastifyInstance,
+  { auth, recovery, mfa }: { auth: AuthService; recovery: RecoveryService; mfa: MfaService },
+) {
   // auth-js posts `/logout` with a JSON content type and no body at all.
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
@@ -92,7 +99,7 @@ export async function authRoutes(app: FastifyInstance, { auth }: { auth: AuthSer
       const token = bearerToken(request);
       if (!token) throw noAuthorization();
       const principal = await auth.requireGoTruePrincipal(token);
-      return toGoTrueUser(principal.user);
+      return auth.goTrueUser(principal);
     },
   );
 
@@ -114,4 +121,7 @@ export async function authRoutes(app: FastifyInstance, { auth }: { auth: AuthSer
       return reply.status(204).send(null);
     },
   );
+
+  await app.register(recoveryRoutes, { auth, recovery });
+  await app.register(mfaRoutes, { auth, mfa });
 }

@@ -1,20 +1,19 @@
-import { ACCESS_TOKEN_TTL_SECONDS, type Role, signInSchema } from '@vaskedrift/shared';
+import { type Role, signInSchema } from '@vaskedrift/shared';
 import type { Db } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import type { EventBus } from '../../events/bus';
 import { verifyPassword } from '../../lib/password';
-import { findUserByEmail, updateUser } from '../users/users.repository';
+import { findUserByEmail } from '../users/users.repository';
 import {
   currentFailures,
   deleteSessions,
   findSessionWithUser,
-  insertSession,
-  issueRefreshToken,
   recordFailure,
   rotateRefreshToken,
-  type SessionRow,
 } from './auth.repository';
 import { GoTrueError, invalidCredentials, sessionNotFound, toGoTrueUser } from './gotrue';
+import { listFactors } from './mfa.repository';
+import { createSessionIssuer } from './session-issuer';
 import type { TokenSigner } from './tokens';
 
 /** Who is calling: resolved on every request from the access token and the live session. */
@@ -24,7 +23,16 @@ export type Principal = {
   role: Role;
   email: string;
   aal: 'aal1' | 'aal2';
+  /** The user has a verified TOTP factor: an aal1 session must pass a challenge before using the API. */
+  hasVerifiedFactor: boolean;
+  /** When this session last proved who is there: the sign-in, or a later TOTP code. */
+  authenticatedAt: Date;
 };
+
+/** True while a session of a user with two-factor sign-in has not yet given a code. */
+export function needsSecondFactor(principal: Pick<Principal, 'aal' | 'hasVerifiedFactor'>): boolean {
+  return principal.hasVerifiedFactor && principal.aal !== 'aal2';
+}
 
 export type AuthService = ReturnType<typeof createAuthService>;
 
@@ -32,25 +40,7 @@ type Deps = { db: Db; bus: EventBus; tokens: TokenSigner; maxFailuresPerMinute: 
 type RequestMeta = { ip: string | null; userAgent: string | null };
 
 export function createAuthService({ db, bus, tokens, maxFailuresPerMinute }: Deps) {
-  async function sessionBody(user: UserRow, session: SessionRow, refreshToken: string) {
-    const { token, expiresAt } = await tokens.sign({
-      userId: user.id,
-      sessionId: session.id,
-      aal: session.aal,
-      email: user.email,
-      role: user.role,
-      userMetadata: { firstName: user.firstName, lastName: user.lastName },
-      signedInAt: session.createdAt,
-    });
-    return {
-      access_token: token,
-      token_type: 'bearer' as const,
-      expires_in: ACCESS_TOKEN_TTL_SECONDS,
-      expires_at: expiresAt,
-      refresh_token: refreshToken,
-      user: toGoTrueUser(user),
-    };
-  }
+  const sessions = createSessionIssuer(db, tokens);
 
   async function signInWithPassword(body: unknown, meta: RequestMeta) {
     const parsed = signInSchema.safeParse(body);
@@ -76,10 +66,7 @@ export function createAuthService({ db, bus, tokens, maxFailuresPerMinute }: Dep
       await recordFailure(db, limitKeys);
       throw invalidCredentials();
     }
-    const session = await insertSession(db, { userId: user.id, ...meta });
-    const refreshToken = await issueRefreshToken(db, session.id);
-    const signedInAt = new Date();
-    await updateUser(db, user.id, { lastSignInAt: signedInAt });
+    const { session, body: sessionBody } = await sessions.start(user, meta);
     bus.publish('auth.signed_in', {
       userId: user.id,
       ip: meta.ip,
@@ -87,7 +74,7 @@ export function createAuthService({ db, bus, tokens, maxFailuresPerMinute }: Dep
       email: user.email,
       role: user.role,
     });
-    return sessionBody({ ...user, lastSignInAt: signedInAt }, session, refreshToken);
+    return sessionBody;
   }
 
   async function refresh(body: unknown) {
@@ -113,7 +100,7 @@ export function createAuthService({ db, bus, tokens, maxFailuresPerMinute }: Dep
         });
         throw new GoTrueError(400, 'refresh_token_already_used', 'Invalid Refresh Token: Already Used');
       case 'ok':
-        return sessionBody(outcome.user, outcome.session, outcome.refreshToken);
+        return sessions.body(outcome.user, outcome.session, outcome.refreshToken);
     }
   }
 
@@ -123,13 +110,16 @@ export function createAuthService({ db, bus, tokens, maxFailuresPerMinute }: Dep
     if (!claims) return null;
     const found = await findSessionWithUser(db, claims.sessionId, claims.sub);
     if (!found || found.user.disabledAt) return null;
-    const { user, session } = found;
+    const { user, session, hasVerifiedFactor } = found;
+    const mfaAt = session.mfaVerifiedAt?.getTime() ?? 0;
     return {
       userId: user.id,
       sessionId: session.id,
       role: user.role,
       email: user.email,
       aal: session.aal,
+      hasVerifiedFactor,
+      authenticatedAt: new Date(Math.max(session.createdAt.getTime(), mfaAt)),
       user,
     };
   }
@@ -151,5 +141,10 @@ export function createAuthService({ db, bus, tokens, maxFailuresPerMinute }: Dep
     bus.publish('auth.signed_out', { userId: principal.userId, sessionId: principal.sessionId, scope, ip });
   }
 
-  return { signInWithPassword, refresh, authenticate, requireGoTruePrincipal, signOut };
+  /** The GoTrue user object of the caller, with their factors (auth-js reads the assurance level there). */
+  async function goTrueUser(principal: Principal & { user: UserRow }) {
+    return toGoTrueUser(principal.user, await listFactors(db, principal.userId));
+  }
+
+  return { signInWithPassword, refresh, authenticate, requireGoTruePrincipal, signOut, goTrueUser, sessions };
 }

@@ -1,5 +1,5 @@
 import type { AuthErrorCode, Role } from '@vaskedrift/shared';
-import type { UserRow } from '../../db/schema';
+import type { MfaFactorRow, UserRow } from '../../db/schema';
 
 /** An error in GoTrue's shape, so that `@supabase/auth-js` maps it to the right error class. */
 export class GoTrueError extends Error {
@@ -25,10 +25,34 @@ export const badJwt = () =>
 export const noAuthorization = () =>
   new GoTrueError(401, 'no_authorization', 'This endpoint requires a Bearer token');
 
+export const validationFailed = (message = 'Ugyldig forespørsel') =>
+  new GoTrueError(400, 'validation_failed', message);
+export const insufficientAal = () =>
+  new GoTrueError(401, 'insufficient_aal', 'Denne handlingen krever innlogging med tofaktorkode (aal2)');
+export const reauthenticationNeeded = () =>
+  new GoTrueError(
+    401,
+    'reauthentication_needed',
+    'Logg inn på nytt (eller bekreft med en kode) for å endre tofaktorinnlogging',
+  );
+export const factorNotFound = () => new GoTrueError(404, 'mfa_factor_not_found', 'Fant ikke faktoren');
+
+/** A factor as GoTrue lists it in `user.factors`. */
+export function toGoTrueFactor(factor: MfaFactorRow) {
+  return {
+    id: factor.id,
+    ...(factor.friendlyName ? { friendly_name: factor.friendlyName } : {}),
+    factor_type: factor.factorType,
+    status: factor.status,
+    created_at: factor.createdAt.toISOString(),
+    updated_at: factor.updatedAt.toISOString(),
+  };
+}
+
 export type GoTrueUser = ReturnType<typeof toGoTrueUser>;
 
 /** The user as GoTrue presents it; the app's role travels in `app_metadata.role`. */
-export function toGoTrueUser(user: UserRow) {
+export function toGoTrueUser(user: UserRow, factors: MfaFactorRow[] = []) {
   const created = user.createdAt.toISOString();
   return {
     id: user.id,
@@ -59,7 +83,7 @@ export function toGoTrueUser(user: UserRow) {
         email: user.email,
       },
     ],
-    factors: [] as unknown[],
+    factors: factors.map(toGoTrueFactor),
     is_anonymous: false,
     created_at: created,
     updated_at: user.updatedAt.toISOString(),

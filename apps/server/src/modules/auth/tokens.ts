@@ -25,6 +25,8 @@ export function createTokenSigner(secretKey: string) {
     role: Role;
     userMetadata: Record<string, unknown>;
     signedInAt: Date;
+    /** When a TOTP code upgraded the session to aal2, if it did. */
+    mfaVerifiedAt?: Date | null;
   }): Promise<{ token: string; expiresAt: number }> {
     const now = Math.floor(Date.now() / 1000);
     const expiresAt = now + ACCESS_TOKEN_TTL_SECONDS;
@@ -33,7 +35,13 @@ export function createTokenSigner(secretKey: string) {
       phone: '',
       role: 'authenticated',
       aal: input.aal,
-      amr: [{ method: 'password', timestamp: Math.floor(input.signedInAt.getTime() / 1000) }],
+      // Newest method first, as GoTrue lists them.
+      amr: [
+        ...(input.mfaVerifiedAt
+          ? [{ method: 'totp', timestamp: Math.floor(input.mfaVerifiedAt.getTime() / 1000) }]
+          : []),
+        { method: 'password', timestamp: Math.floor(input.signedInAt.getTime() / 1000) },
+      ],
       session_id: input.sessionId,
       is_anonymous: false,
       app_metadata: { provider: 'email', providers: ['email'], role: input.role },

@@ -1,8 +1,97 @@
+import type { LogEntry } from '@vaskedrift/shared';
+import { and, desc, eq, ilike, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { logs } from '../../db/schema';
+import { logs, users } from '../../db/schema';
+import { likePattern } from '../users/users.repository';
 
 export type NewLog = typeof logs.$inferInsert;
 
 export async function insertLog(db: Db, entry: NewLog): Promise<void> {
   await db.insert(logs).values(entry);
+}
+
+const entryColumns = {
+  log: logs,
+  user: { id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email },
+};
+
+type Joined = {
+  log: typeof logs.$inferSelect;
+  user: { id: string; firstName: string; lastName: string; email: string } | null;
+};
+
+function toEntry({ log, user }: Joined): LogEntry {
+  return {
+    id: log.id,
+    type: log.type,
+    resourceType: log.resourceType,
+    resourceId: log.resourceId,
+    extraData: log.extraData,
+    userId: log.userId,
+    user,
+    ip: log.ip,
+    createdAt: log.createdAt.toISOString(),
+  };
+}
+
+export async function findLog(db: Db, id: number): Promise<LogEntry | undefined> {
+  const [row] = await db
+    .select(entryColumns)
+    .from(logs)
+    .leftJoin(users, eq(users.id, logs.userId))
+    .where(eq(logs.id, id))
+    .limit(1);
+  return row ? toEntry(row) : undefined;
+}
+
+export type LogListQuery = {
+  page: number;
+  perPage: number;
+  search?: string | undefined;
+  filters?:
+    | {
+        type?: string | undefined;
+        resourceType?: string | undefined;
+        resourceId?: string | undefined;
+        userId?: string | undefined;
+      }
+    | undefined;
+};
+
+/** A page of the log, newest first, and how many entries match. */
+export async function listLogs(db: Db, query: LogListQuery): Promise<{ rows: LogEntry[]; count: number }> {
+  const f = query.filters ?? {};
+  const where = and(
+    query.search ? ilike(logs.type, likePattern(query.search)) : undefined,
+    f.type ? eq(logs.type, f.type) : undefined,
+    f.resourceType ? eq(logs.resourceType, f.resourceType) : undefined,
+    f.resourceId ? eq(logs.resourceId, f.resourceId) : undefined,
+    f.userId ? eq(logs.userId, f.userId) : undefined,
+  );
+  const [rows, [total]] = await Promise.all([
+    db
+      .select(entryColumns)
+      .from(logs)
+      .leftJoin(users, eq(users.id, logs.userId))
+      .where(where)
+      .orderBy(desc(logs.createdAt), desc(logs.id))
+      .limit(query.perPage)
+      .offset((query.page - 1) * query.perPage),
+    db.select({ n: sql<number>`count(*)::int` }).from(logs).where(where),
+  ]);
+  return { rows: rows.map(toEntry), count: total?.n ?? 0 };
+}
+
+export async function updateLogExtraData(
+  db: Db,
+  id: number,
+  extraData: Record<string, unknown>,
+): Promise<boolean> {
+  const rows = await db.update(logs).set({ extraData }).where(eq(logs.id, id)).returning({ id: logs.id });
+  return rows.length > 0;
+}
+
+export async function deleteLog(db: Db, id: number): Promise<{ type: string } | undefined> {
+  const [row] = await db.delete(logs).where(eq(logs.id, id)).returning({ type: logs.type });
+  return row;
 }

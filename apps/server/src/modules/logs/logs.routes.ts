@@ -1,17 +1,28 @@
-import { createLogSchema, dataResponse } from '@vaskedrift/shared';
+import {
+  createLogSchema,
+  dataResponse,
+  deleteLogSchema,
+  listResponse,
+  logEntrySchema,
+  logGetSchema,
+  updateLogSchema,
+} from '@vaskedrift/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Db } from '../../db/client';
-import { principalOf } from '../../plugins/authenticate';
-import { insertLog } from './logs.repository';
+import { peopleCallerOf, requirePeopleAdmin } from '../users/caller';
+import type { LogsService } from './logs.service';
 
-export async function logsRoutes(app: FastifyInstance, { db }: { db: Db }) {
-  app.withTypeProvider<ZodTypeProvider>().post(
+const tags = ['logs'];
+
+export async function logsRoutes(app: FastifyInstance, { logs }: { logs: LogsService }) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.post(
     '/backend/logs/create',
     {
       schema: {
-        tags: ['logs'],
+        tags,
         summary:
           'Skriv en loggpost om den innloggede brukeren (f.eks. users/login/auto ved gjenopprettet økt)',
         body: createLogSchema,
@@ -19,16 +30,50 @@ export async function logsRoutes(app: FastifyInstance, { db }: { db: Db }) {
       },
     },
     async (request) => {
-      const principal = principalOf(request);
-      await insertLog(db, {
-        type: request.body.type,
-        resourceType: 'users',
-        resourceId: principal.userId,
-        userId: principal.userId,
-        ip: request.ip,
-        extraData: { ...request.body.extraData, sessionId: principal.sessionId },
-      });
+      await logs.createOwn(peopleCallerOf(request), request.body);
       return { data: { ok: true as const } };
     },
+  );
+
+  api.post(
+    '/backend/logs/get',
+    {
+      preValidation: requirePeopleAdmin,
+      schema: {
+        tags,
+        summary: 'Én loggpost ({id}) eller en side av loggen, nyeste først (administrator)',
+        body: logGetSchema,
+        response: { 200: z.union([dataResponse(logEntrySchema), listResponse(logEntrySchema)]) },
+      },
+    },
+    (request) => logs.get(request.body),
+  );
+
+  api.patch(
+    '/backend/logs/update',
+    {
+      preValidation: requirePeopleAdmin,
+      schema: {
+        tags,
+        summary: 'Endre extraData på en loggpost, f.eks. en merknad (administrator; endringen logges)',
+        body: updateLogSchema,
+        response: { 200: dataResponse(logEntrySchema) },
+      },
+    },
+    async (request) => ({ data: await logs.update(peopleCallerOf(request), request.body) }),
+  );
+
+  api.delete(
+    '/backend/logs/delete',
+    {
+      preValidation: requirePeopleAdmin,
+      schema: {
+        tags,
+        summary: 'Slett en loggpost (administrator; slettingen logges med hvem som gjorde det)',
+        body: deleteLogSchema,
+        response: { 200: dataResponse(z.object({ id: z.number().int() })) },
+      },
+    },
+    async (request) => ({ data: await logs.remove(peopleCallerOf(request), request.body.id) }),
   );
 }

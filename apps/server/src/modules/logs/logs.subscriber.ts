@@ -1,7 +1,9 @@
 import { LOG_TYPES } from '@vaskedrift/shared';
 import type { Db } from '../../db/client';
 import type { EventBus } from '../../events/bus';
+import { subscribeFacilityLogs } from './facilities.subscriber';
 import { insertLog } from './logs.repository';
+import { subscribePeopleLogs } from './people.subscriber';
 
 /** Writes the audit log from domain events. */
 export function subscribeLogs(bus: EventBus, db: Db): () => void {
@@ -35,6 +37,8 @@ export function subscribeLogs(bus: EventBus, db: Db): () => void {
         extraData: { sessionId: e.sessionId, reason: e.reason },
       }),
     ),
+    ...subscribePeopleLogs(bus, db),
+    ...subscribeFacilityLogs(bus, db),
   ];
   return () => {
     for (const off of offs) off();

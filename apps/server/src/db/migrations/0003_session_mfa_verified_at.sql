@@ -1,0 +1,1 @@
+ALTER TABLE "auth_sessions" ADD COLUMN "mfa_verified_at" timestamp with time zone;

@@ -1,0 +1,18 @@
+import { type AnyColumn, asc, desc, type SQL, sql } from 'drizzle-orm';
+
+/** `%search%` for ILIKE with the user's own `%`, `_` and `\` taken literally. */
+export function containsPattern(search: string): string {
+  return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** LIMIT/OFFSET of a 1-based page. */
+export function pageWindow({ page, perPage }: { page: number; perPage: number }) {
+  return { limit: perPage, offset: (page - 1) * perPage };
+}
+
+export function ordered(column: AnyColumn | SQL | SQL.Aliased, direction: 'asc' | 'desc' = 'asc'): SQL {
+  return direction === 'desc' ? desc(column) : asc(column);
+}
+
+/** The number of rows the filtered query has in all, beside each row of the page: one query, not two. */
+export const totalCount = () => sql<number>`(count(*) over())::int`;

@@ -1,0 +1,16 @@
+export {
+  type AddressClass,
+  classifyAddress,
+  type OutboundPolicy,
+  REFUSED_ADDRESS_MESSAGES,
+  refusedClass,
+} from './address-policy';
+export { OutboundError, type OutboundFailure } from './outbound-error';
+export {
+  createOutboundClient,
+  DEFAULT_MAX_BYTES,
+  DEFAULT_TIMEOUT_MS,
+  type OutboundClient,
+  type SafeFetchOptions,
+  type SafeResponse,
+} from './safe-fetch';

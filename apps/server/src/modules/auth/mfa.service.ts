@@ -1,0 +1,163 @@
+import {
+  MFA_CHALLENGE_TTL_SECONDS,
+  MFA_FRESH_SESSION_SECONDS,
+  mfaEnrollSchema,
+  mfaVerifySchema,
+} from '@vaskedrift/shared';
+import type { Db } from '../../db/client';
+import type { EventBus } from '../../events/bus';
+import { open, seal } from '../../lib/secret-box';
+import { findUserById } from '../users/users.repository';
+import { currentFailures, recordFailure } from './auth.repository';
+import type { Principal } from './auth.service';
+import {
+  factorNotFound,
+  GoTrueError,
+  insufficientAal,
+  reauthenticationNeeded,
+  sessionNotFound,
+  validationFailed,
+} from './gotrue';
+import {
+  completeChallenge,
+  deleteFactor,
+  findChallenge,
+  findFactor,
+  insertChallenge,
+  insertFactor,
+  listFactors,
+} from './mfa.repository';
+import type { SessionIssuer } from './session-issuer';
+import { matchTotpStep, newTotpSecret, totpQrSvg, totpUri } from './totp';
+
+/** More would only be forgotten phones; GoTrue's own default limit is 10. */
+const MAX_VERIFIED_FACTORS = 10;
+
+type Deps = {
+  db: Db;
+  bus: EventBus;
+  sessions: SessionIssuer;
+  /** deriveKey(SECRET_KEY, 'totp'): seals the TOTP secrets at rest. */
+  totpKey: Buffer;
+  maxFailuresPerMinute: number;
+};
+
+export type MfaService = ReturnType<typeof createMfaService>;
+
+/** TOTP two-factor sign-in in GoTrue's shapes (`/auth/v1/factors`), as auth-js `mfa.*` calls it. */
+export function createMfaService({ db, bus, sessions, totpKey, maxFailuresPerMinute }: Deps) {
+  /** Changing how one signs in needs a session that proved itself recently, not one kept alive for days. */
+  function requireFreshSession(principal: Principal) {
+    const age = (Date.now() - principal.authenticatedAt.getTime()) / 1000;
+    if (age > MFA_FRESH_SESSION_SECONDS) throw reauthenticationNeeded();
+  }
+
+  async function enroll(principal: Principal, body: unknown) {
+    const parsed = mfaEnrollSchema.safeParse(body);
+    if (!parsed.success) throw validationFailed('Bare TOTP (autentiseringsapp) støttes');
+    requireFreshSession(principal);
+    // With a factor already in use, adding another must not be possible with the password alone.
+    if (principal.hasVerifiedFactor && principal.aal !== 'aal2') throw insufficientAal();
+    const factors = await listFactors(db, principal.userId);
+    const verified = factors.filter((f) => f.status === 'verified');
+    if (verified.length >= MAX_VERIFIED_FACTORS) {
+      throw new GoTrueError(422, 'too_many_enrolled_mfa_factors', 'Du har for mange faktorer registrert');
+    }
+    const friendlyName = parsed.data.friendly_name || null;
+    if (friendlyName && verified.some((f) => f.friendlyName === friendlyName)) {
+      throw new GoTrueError(422, 'mfa_factor_name_conflict', 'Du har allerede en faktor med dette navnet');
+    }
+    const secret = newTotpSecret();
+    const uri = totpUri(secret, principal.email);
+    const factor = await insertFactor(db, {
+      userId: principal.userId,
+      friendlyName,
+      secretEncrypted: seal(totpKey, secret),
+    });
+    return {
+      id: factor.id,
+      type: 'totp' as const,
+      friendly_name: factor.friendlyName ?? '',
+      totp: { qr_code: await totpQrSvg(uri), secret, uri },
+    };
+  }
+
+  async function challenge(principal: Principal, factorId: string, ip: string | null) {
+    const factor = await findFactor(db, factorId, principal.userId);
+    if (!factor) throw factorNotFound();
+    const row = await insertChallenge(db, factor.id, ip);
+    return {
+      id: row.id,
+      type: 'totp' as const,
+      expires_at: Math.floor(row.createdAt.getTime() / 1000) + MFA_CHALLENGE_TTL_SECONDS,
+    };
+  }
+
+  async function verify(principal: Principal, factorId: string, body: unknown, ip: string | null) {
+    const parsed = mfaVerifySchema.safeParse(body);
+    if (!parsed.success) throw validationFailed('Koden må være 6 sifre');
+    const limitKeys = [`mfa:user:${principal.userId}`];
+    if ((await currentFailures(db, limitKeys)) >= maxFailuresPerMinute) {
+      throw new GoTrueError(429, 'over_request_rate_limit', 'For mange forsøk. Vent litt og prøv igjen.');
+    }
+    const factor = await findFactor(db, factorId, principal.userId);
+    if (!factor) throw factorNotFound();
+    const found = await findChallenge(db, parsed.data.challenge_id, factor.id);
+    const expired = (c: { createdAt: Date; verifiedAt: Date | null }) =>
+      c.verifiedAt !== null || Date.now() - c.createdAt.getTime() > MFA_CHALLENGE_TTL_SECONDS * 1000;
+    if (!found || expired(found)) {
+      throw new GoTrueError(422, 'mfa_challenge_expired', 'Utfordringen er utløpt. Be om en ny kode.');
+    }
+    const step = await matchTotpStep(
+      open(totpKey, factor.secretEncrypted),
+      parsed.data.code,
+      factor.lastUsedStep,
+    );
+    const outcome =
+      step === null
+        ? { kind: 'code_refused' as const }
+        : await completeChallenge(db, {
+            challengeId: found.id,
+            factorId: factor.id,
+            sessionId: principal.sessionId,
+            step,
+          });
+    if (outcome.kind === 'challenge_expired') {
+      throw new GoTrueError(422, 'mfa_challenge_expired', 'Utfordringen er utløpt. Be om en ny kode.');
+    }
+    if (outcome.kind !== 'ok') {
+      await recordFailure(db, limitKeys);
+      throw new GoTrueError(422, 'mfa_verification_failed', 'Feil kode, eller koden er allerede brukt');
+    }
+    const user = await findUserById(db, principal.userId);
+    if (!user) throw sessionNotFound();
+    const refreshToken = await sessions.issueRefreshToken(outcome.session.id);
+    bus.publish('auth.mfa_verified', {
+      userId: user.id,
+      ip,
+      sessionId: outcome.session.id,
+      factorId: factor.id,
+      firstVerification: outcome.firstVerification,
+    });
+    return sessions.body(user, outcome.session, refreshToken);
+  }
+
+  async function unenroll(principal: Principal, factorId: string, ip: string | null) {
+    const factor = await findFactor(db, factorId, principal.userId);
+    if (!factor) throw factorNotFound();
+    requireFreshSession(principal);
+    if (factor.status === 'verified' && principal.aal !== 'aal2') throw insufficientAal();
+    await deleteFactor(db, factor.id, principal.userId);
+    if (factor.status === 'verified') {
+      bus.publish('auth.mfa_unenrolled', {
+        userId: principal.userId,
+        ip,
+        sessionId: principal.sessionId,
+        factorId: factor.id,
+      });
+    }
+    return { id: factor.id };
+  }
+
+  return { enroll, challenge, verify, unenroll };
+}

@@ -1,0 +1,100 @@
+import type { BayStatus } from '@vaskedrift/shared';
+import { and, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { bayStatusPeriods, bays } from '../../db/schema';
+
+/** One requested status: `changedBy` is the user who set it, null for the status engine. */
+export type BayStatusChange = { bayId: string; status: BayStatus; cause: string; changedBy: string | null };
+
+/** A change that happened, as published on the bus. `from` null: the bay's first period. */
+export type AppliedStatusChange = {
+  bayId: string;
+  locationId: string;
+  from: BayStatus | null;
+  to: BayStatus;
+  cause: string;
+  changedBy: string | null;
+  at: Date;
+};
+
+/** pg sends a JS array as one PostgreSQL array parameter: thousands of bays stay four parameters. */
+const array = (values: unknown[]) => sql.param(values);
+
+/**
+ * Sets many bays' statuses at once, inside the caller's transaction: locks the bays (in id order, so two
+ * batches never deadlock), skips those already in the wanted status, then in one statement updates the
+ * bays, closes their open periods and opens the new ones. Deleted bays are skipped.
+ */
+export async function applyBayStatusChanges(
+  tx: Db,
+  requested: BayStatusChange[],
+): Promise<AppliedStatusChange[]> {
+  const wanted = new Map(requested.map((change) => [change.bayId, change]));
+  if (wanted.size === 0) return [];
+  const current = await tx
+    .select({
+      id: bays.id,
+      locationId: bays.locationId,
+      status: bays.status,
+      now: sql`now()`.mapWith(bays.statusChangedAt),
+    })
+    .from(bays)
+    .where(and(sql`${bays.id} = any(${array([...wanted.keys()])}::uuid[])`, isNull(bays.deletedAt)))
+    .orderBy(bays.id)
+    .for('update');
+
+  const applied: AppliedStatusChange[] = [];
+  for (const bay of current) {
+    const change = wanted.get(bay.id);
+    if (!change || change.status === bay.status) continue;
+    applied.push({ ...change, locationId: bay.locationId, from: bay.status, to: change.status, at: bay.now });
+  }
+  if (applied.length === 0) return [];
+
+  await tx.execute(sql`
+    with input as (
+      select * from unnest(
+        ${array(applied.map((c) => c.bayId))}::uuid[],
+        ${array(applied.map((c) => c.to))}::text[],
+        ${array(applied.map((c) => c.cause))}::text[],
+        ${array(applied.map((c) => c.changedBy))}::uuid[]
+      ) as i(bay_id, status, cause, changed_by)
+    ),
+    updated as (
+      update ${bays} set status = input.status, status_changed_at = now(), updated_at = now()
+      from input where ${bays.id} = input.bay_id
+    ),
+    closed as (
+      update ${bayStatusPeriods} set ended_at = now()
+      from input where ${bayStatusPeriods.bayId} = input.bay_id and ${bayStatusPeriods.endedAt} is null
+    )
+    insert into ${bayStatusPeriods} (bay_id, status, cause, changed_by, started_at)
+    select bay_id, status, cause, changed_by, now() from input
+  `);
+  return applied;
+}
+
+/** Opens the first status period of newly created bays (one insert for all of them). */
+export async function openFirstPeriods(tx: Db, first: BayStatusChange[]): Promise<void> {
+  if (first.length === 0) return;
+  await tx.insert(bayStatusPeriods).values(
+    first.map((c) => ({
+      bayId: c.bayId,
+      status: c.status,
+      cause: c.cause,
+      changedBy: c.changedBy,
+      startedAt: sql`now()`,
+    })),
+  );
+}
+
+/** Ends the open periods of bays that stop existing (deleted), so uptime stops counting them. */
+export async function closeOpenPeriods(tx: Db, bayIds: string[]): Promise<void> {
+  if (bayIds.length === 0) return;
+  await tx
+    .update(bayStatusPeriods)
+    .set({ endedAt: sql`now()` })
+    .where(
+      and(sql`${bayStatusPeriods.bayId} = any(${array(bayIds)}::uuid[])`, isNull(bayStatusPeriods.endedAt)),
+    );
+}

@@ -1,0 +1,23 @@
+import { dashboardRequestSchema, dashboardSchema, dataResponse } from '@vaskedrift/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Db } from '../../db/client';
+import { principalOf } from '../../plugins/authenticate';
+import { getDashboard } from './dashboard.service';
+
+export async function dashboardRoutes(app: FastifyInstance, { db }: { db: Db }) {
+  app.withTypeProvider<ZodTypeProvider>().post(
+    '/dashboard/get',
+    {
+      schema: {
+        tags: ['dashboard'],
+        summary:
+          'Oversikten: antall per status og alle synlige anlegg med vaskehallene som [id, navn, status, endret ms]',
+        // A plain POST without a body means every facility.
+        body: dashboardRequestSchema.nullish(),
+        response: { 200: dataResponse(dashboardSchema) },
+      },
+    },
+    async (request) => ({ data: await getDashboard(db, principalOf(request), request.body?.locationIds) }),
+  );
+}

@@ -1,0 +1,123 @@
+import { AUDIT_LOG_TYPES } from '@vaskedrift/shared';
+import type { Db } from '../../db/client';
+import type { EventBus } from '../../events/bus';
+import type { Actor, DomainEvents } from '../../events/domain-events';
+import type { PeopleEvents } from '../../events/people-events';
+import { insertLog } from './logs.repository';
+
+type Entry = {
+  type: string;
+  resourceType: string;
+  resourceId: string;
+  extraData: Record<string, unknown>;
+};
+
+/** How each people event reads in the audit log. `userId` and `ip` (who, from where) are added for all. */
+const ENTRIES: { [K in keyof PeopleEvents]: (e: PeopleEvents[K]) => Entry } = {
+  'users.created': (e) => ({
+    type: AUDIT_LOG_TYPES.usersCreate,
+    resourceType: 'users',
+    resourceId: e.targetId,
+    extraData: { email: e.email, role: e.role, groups: e.groups },
+  }),
+  'users.updated': (e) => ({
+    type: AUDIT_LOG_TYPES.usersUpdate,
+    resourceType: 'users',
+    resourceId: e.targetId,
+    extraData: { fields: e.fields, sessionsEnded: e.sessionsEnded },
+  }),
+  'users.deleted': (e) => ({
+    type: AUDIT_LOG_TYPES.usersDelete,
+    resourceType: 'users',
+    resourceId: e.targetId,
+    extraData: { email: e.email, role: e.role },
+  }),
+  'users.settings_updated': (e) => ({
+    type: AUDIT_LOG_TYPES.usersSettingsUpdate,
+    resourceType: 'users',
+    resourceId: e.targetId,
+    extraData: { fields: e.fields },
+  }),
+  'groups.created': (e) => ({
+    type: AUDIT_LOG_TYPES.groupsCreate,
+    resourceType: 'groups',
+    resourceId: e.groupId,
+    extraData: { name: e.name, members: e.members },
+  }),
+  'groups.updated': (e) => ({
+    type: AUDIT_LOG_TYPES.groupsUpdate,
+    resourceType: 'groups',
+    resourceId: e.groupId,
+    extraData: { name: e.name, fields: e.fields },
+  }),
+  'groups.deleted': (e) => ({
+    type: AUDIT_LOG_TYPES.groupsDelete,
+    resourceType: 'groups',
+    resourceId: e.groupId,
+    extraData: { name: e.name },
+  }),
+  'access.granted': (e) => ({
+    type: AUDIT_LOG_TYPES.usersAccessCreate,
+    resourceType: 'users',
+    resourceId: e.targetId,
+    extraData: { locationId: e.locationId },
+  }),
+  'access.revoked': (e) => ({
+    type: AUDIT_LOG_TYPES.usersAccessDelete,
+    resourceType: 'users',
+    resourceId: e.targetId,
+    extraData: { locationId: e.locationId },
+  }),
+  'auth.recovery_requested': (e) => ({
+    type: AUDIT_LOG_TYPES.passwordRecover,
+    resourceType: 'users',
+    resourceId: e.userId,
+    extraData: {},
+  }),
+  'auth.recovery_verified': (e) => ({
+    type: AUDIT_LOG_TYPES.loginRecovery,
+    resourceType: 'users',
+    resourceId: e.userId,
+    extraData: { sessionId: e.sessionId },
+  }),
+  'auth.password_changed': (e) => ({
+    type: AUDIT_LOG_TYPES.passwordUpdate,
+    resourceType: 'users',
+    resourceId: e.userId,
+    extraData: { sessionId: e.sessionId, sessionsEnded: e.sessionsEnded },
+  }),
+  'auth.mfa_verified': (e) => ({
+    type: e.firstVerification ? AUDIT_LOG_TYPES.mfaEnroll : AUDIT_LOG_TYPES.mfaVerify,
+    resourceType: 'users',
+    resourceId: e.userId,
+    extraData: { sessionId: e.sessionId, factorId: e.factorId },
+  }),
+  'auth.mfa_unenrolled': (e) => ({
+    type: AUDIT_LOG_TYPES.mfaUnenroll,
+    resourceType: 'users',
+    resourceId: e.userId,
+    extraData: { sessionId: e.sessionId, factorId: e.factorId },
+  }),
+  'logs.updated': (e) => ({
+    type: AUDIT_LOG_TYPES.logsUpdate,
+    resourceType: 'logs',
+    resourceId: String(e.logId),
+    extraData: {},
+  }),
+  'logs.deleted': (e) => ({
+    type: AUDIT_LOG_TYPES.logsDelete,
+    resourceType: 'logs',
+    resourceId: String(e.logId),
+    extraData: { type: e.type },
+  }),
+};
+
+/** Writes every people event to the audit log with who did it; returns the unsubscribers. */
+export function subscribePeopleLogs(bus: EventBus, db: Db): Array<() => void> {
+  return (Object.keys(ENTRIES) as Array<keyof PeopleEvents>).map((event) =>
+    bus.on(event, (payload: DomainEvents[typeof event]) => {
+      const entry = (ENTRIES[event] as (e: Actor) => Entry)(payload);
+      return insertLog(db, { ...entry, userId: payload.userId, ip: payload.ip });
+    }),
+  );
+}

@@ -1,0 +1,57 @@
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config';
+import type { Db } from '../db/client';
+import type { EventBus } from '../events/bus';
+import { deriveKey } from '../lib/crypto';
+import type { Mailer } from '../notify/email';
+import { accessRoutes } from './access/access.routes';
+import { createAccessService } from './access/access.service';
+import type { AuthService } from './auth/auth.service';
+import { createMfaService } from './auth/mfa.service';
+import { createRecoveryService } from './auth/recovery.service';
+import { groupsRoutes } from './groups/groups.routes';
+import { createGroupsService } from './groups/groups.service';
+import { logsRoutes } from './logs/logs.routes';
+import { createLogsService } from './logs/logs.service';
+import { createUserSettingsService } from './users/user-settings.service';
+import { usersRoutes } from './users/users.routes';
+import { createUsersService } from './users/users.service';
+
+type Deps = { config: Config; db: Db; bus: EventBus; mailer: Mailer; auth: AuthService };
+
+/** Everything about who uses Vaskedrift (users, groups, access, log, recovery, two-factor), wired once. */
+export function createPeople({ config, db, bus, mailer, auth }: Deps) {
+  const limit = config.loginMaxFailuresPerMinute;
+  return {
+    recovery: createRecoveryService({
+      db,
+      bus,
+      mailer,
+      sessions: auth.sessions,
+      publicUrl: config.publicUrl,
+      maxRequestsPerMinute: limit,
+    }),
+    mfa: createMfaService({
+      db,
+      bus,
+      sessions: auth.sessions,
+      totpKey: deriveKey(config.secretKey, 'totp'),
+      maxFailuresPerMinute: limit,
+    }),
+    users: createUsersService({ db, bus }),
+    settings: createUserSettingsService({ db, bus }),
+    groups: createGroupsService({ db, bus }),
+    access: createAccessService({ db, bus }),
+    logs: createLogsService({ db, bus }),
+  };
+}
+
+export type People = ReturnType<typeof createPeople>;
+
+/** The /api/v1 routes of people and access. */
+export async function peopleRoutes(api: FastifyInstance, people: People) {
+  await api.register(usersRoutes, { users: people.users, settings: people.settings });
+  await api.register(accessRoutes, { access: people.access });
+  await api.register(groupsRoutes, { groups: people.groups });
+  await api.register(logsRoutes, { logs: people.logs });
+}

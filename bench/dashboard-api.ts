@@ -1,0 +1,163 @@
+/**
+ * Times `POST /api/v1/dashboard/get` through app.inject with 500 facilities × 20 bays (10,000 bays), for
+ * an admin (sees all) and an operator granted all 500 facilities one by one (the access-filtered path).
+ *
+ *   node --import tsx bench/dashboard-api.ts                      embedded PostgreSQL in a temp dir
+ *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres \
+ *     node --import tsx bench/dashboard-api.ts                    a scratch database on that server
+ *
+ * Options (environment): FACILITIES (500), BAYS_PER_FACILITY (20), CALLS (50).
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { dashboardSchema, dataResponse, type Role } from '@vaskedrift/shared';
+import { safeEncode } from 'zod/v4/core';
+import { buildApp } from '../apps/server/src/app';
+import { loadConfig } from '../apps/server/src/config';
+import { dropDatabase, ensureDatabase, withDatabase } from '../apps/server/src/db/admin';
+import { connectDatabase } from '../apps/server/src/db/client';
+import { startEmbeddedPostgres } from '../apps/server/src/db/embedded';
+import { hashPassword } from '../apps/server/src/lib/password';
+import { getDashboard } from '../apps/server/src/modules/dashboard/dashboard.service';
+import { insertUser } from '../apps/server/src/modules/users/users.repository';
+import { seedBays } from './seed-bays';
+
+const FACILITIES = Number(process.env.FACILITIES ?? 500);
+const BAYS_PER_FACILITY = Number(process.env.BAYS_PER_FACILITY ?? 20);
+const CALLS = Number(process.env.CALLS ?? 50);
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
+}
+
+async function serverUrl(): Promise<{ adminUrl: string; stop(): Promise<void> }> {
+  if (process.env.DATABASE_URL) return { adminUrl: process.env.DATABASE_URL, stop: async () => {} };
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'vaskedrift-bench-'));
+  const log = { info() {}, warn() {}, error: console.error };
+  const pg = await startEmbeddedPostgres({ dataDir, secretKey: randomBytes(32).toString('hex'), log });
+  return {
+    adminUrl: pg.adminUrl,
+    stop: async () => {
+      await pg.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+const server = await serverUrl();
+const dbName = `vd_bench_${randomBytes(4).toString('hex')}`;
+await ensureDatabase(server.adminUrl, dbName);
+const url = withDatabase(server.adminUrl, dbName);
+try {
+  const seeded = await seedBays(url, FACILITIES, BAYS_PER_FACILITY);
+  console.log(`Seeded ${seeded.facilities} facilities, ${seeded.bays} bays in ${seeded.ms} ms`);
+
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATABASE_URL: url,
+    SECRET_KEY: randomBytes(32).toString('hex'),
+    LOG_LEVEL: 'silent',
+  });
+  const database = connectDatabase(url, 5);
+  const app = await buildApp({ config, db: database.db, databaseKind: 'external', logger: false });
+  await app.ready();
+
+  async function tokenFor(role: Role): Promise<{ id: string; token: string }> {
+    const email = `bench-${role}@example.com`;
+    const password = 'bench-passord-123';
+    const user = await insertUser(database.db, {
+      email,
+      passwordHash: await hashPassword(password),
+      firstName: 'Bench',
+      lastName: role,
+      role,
+    });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/auth/v1/token?grant_type=password',
+      payload: { email, password },
+    });
+    return { id: user?.id ?? '', token: res.json().access_token };
+  }
+
+  const admin = await tokenFor('admin');
+  const operator = await tokenFor('operator');
+  await database.pool.query(
+    'insert into user_location_access (user_id, location_id) select $1, id from locations',
+    [operator.id],
+  );
+
+  async function measure(label: string, token: string) {
+    const call = () =>
+      app.inject({
+        method: 'POST',
+        url: '/api/v1/dashboard/get',
+        headers: { authorization: `Bearer ${token}` },
+        payload: {},
+      });
+    for (let i = 0; i < 5; i++) await call(); // warm-up: JIT, pool, plan cache
+    const times: number[] = [];
+    let body = '';
+    for (let i = 0; i < CALLS; i++) {
+      const started = performance.now();
+      const res = await call();
+      times.push(performance.now() - started);
+      if (res.statusCode !== 200) throw new Error(`${res.statusCode} ${res.body}`);
+      body = res.body;
+    }
+    times.sort((a, b) => a - b);
+    const parsed = JSON.parse(body).data;
+    const bays = parsed.locations.reduce((n: number, l: { bays: unknown[] }) => n + l.bays.length, 0);
+    const bytes = Buffer.byteLength(body);
+    console.log(
+      `${label.padEnd(34)} p50 ${percentile(times, 50).toFixed(1)} ms  p95 ${percentile(times, 95).toFixed(1)} ms  ` +
+        `max ${(times.at(-1) ?? 0).toFixed(1)} ms  ${parsed.locations.length} facilities / ${bays} bays  ` +
+        `${(bytes / 1024).toFixed(0)} KiB (${(gzipSync(body).length / 1024).toFixed(0)} KiB gzipped)`,
+    );
+  }
+
+  console.log(
+    `dashboard/get, ${CALLS} calls each, through app.inject (auth, validation, SQL, serialisation):`,
+  );
+  await measure('admin (all facilities)', admin.token);
+  await measure('operator (500 grants)', operator.token);
+
+  // Where the time goes: the service (SQL + reading its JSON) and the response encoding, apart.
+  const adminViewer = { userId: admin.id, role: 'admin' as const };
+  const responseSchema = dataResponse(dashboardSchema);
+  const serviceTimes: number[] = [];
+  const encodeTimes: number[] = [];
+  for (let i = 0; i < CALLS; i++) {
+    let started = performance.now();
+    const data = await getDashboard(database.db, adminViewer);
+    serviceTimes.push(performance.now() - started);
+    started = performance.now();
+    JSON.stringify(safeEncode(responseSchema, { data }).data);
+    encodeTimes.push(performance.now() - started);
+  }
+  serviceTimes.sort((a, b) => a - b);
+  encodeTimes.sort((a, b) => a - b);
+  console.log(
+    `  of which: query + reading it p50 ${percentile(serviceTimes, 50).toFixed(1)} ms, ` +
+      `zod encode + JSON.stringify p50 ${percentile(encodeTimes, 50).toFixed(1)} ms`,
+  );
+
+  const explain = await database.pool.query(
+    `explain (analyze, format json) select l.id, l.name, coalesce(json_agg(json_build_array(b.id, b.name, b.status,
+       floor(extract(epoch from b.status_changed_at) * 1000)::bigint) order by b.sort_order, b.name, b.id)
+       filter (where b.id is not null), '[]'::json)
+     from locations l left join bays b on b.location_id = l.id and b.deleted_at is null
+     where l.deleted_at is null and l.is_visible_in_dashboard group by l.id order by lower(l.name), l.id`,
+  );
+  const plan = explain.rows[0]['QUERY PLAN'][0];
+  console.log(`SQL alone (EXPLAIN ANALYZE of the admin query): ${plan['Execution Time'].toFixed(1)} ms`);
+
+  await app.close();
+  await database.close();
+} finally {
+  await dropDatabase(server.adminUrl, dbName);
+  await server.stop();
+}

@@ -1,0 +1,78 @@
+import { z } from 'zod';
+import { DEFAULT_ITEMS_PER_PAGE, idSchema, MAX_ITEMS_PER_PAGE } from './api';
+import { colorSchema } from './validation';
+
+/** The six interface languages of the specification; Norwegian (bokmål) is the default. */
+export const LANGUAGES = ['nb', 'en', 'es', 'fr', 'de', 'ja'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = 'nb';
+
+/** Each language named in itself, as a language menu shows it. */
+export const LANGUAGE_LABELS: Record<Language, string> = {
+  nb: 'Norsk (bokmål)',
+  en: 'English',
+  es: 'Español',
+  fr: 'Français',
+  de: 'Deutsch',
+  ja: '日本語',
+};
+
+export const THEME_MODES = ['light', 'dark', 'system'] as const;
+export type ThemeMode = (typeof THEME_MODES)[number];
+/** The layout's default (PRODUCT.md §5): dark, primary colour #50CD89. */
+export const DEFAULT_THEME_MODE: ThemeMode = 'dark';
+export const DEFAULT_THEME_COLOR = '#50CD89';
+
+export const SETTINGS_MESSAGES = {
+  itemsPerPage: `Antall per side må være et tall fra 1 til ${MAX_ITEMS_PER_PAGE}`,
+  language: 'Ukjent språk',
+  themeMode: 'Velg lys, mørk eller system',
+  configTooLarge: 'Konfigurasjonen er for stor',
+} as const;
+
+export const languageSchema = z.enum(LANGUAGES, { error: SETTINGS_MESSAGES.language });
+export const themeModeSchema = z.enum(THEME_MODES, { error: SETTINGS_MESSAGES.themeMode });
+export const itemsPerPageSchema = z
+  .number({ error: SETTINGS_MESSAGES.itemsPerPage })
+  .int(SETTINGS_MESSAGES.itemsPerPage)
+  .min(1, SETTINGS_MESSAGES.itemsPerPage)
+  .max(MAX_ITEMS_PER_PAGE, SETTINGS_MESSAGES.itemsPerPage);
+
+/**
+ * `PATCH backend/users/settings/update`: per-user settings and theme in one call. Every field is
+ * optional (only those given change); `id` defaults to the signed-in user.
+ */
+export const updateUserSettingsSchema = z.object({
+  id: idSchema.optional(),
+  itemsPerPage: itemsPerPageSchema.optional(),
+  language: languageSchema.optional(),
+  themeMode: themeModeSchema.optional(),
+  themeColor: colorSchema.optional(),
+});
+export type UpdateUserSettingsInput = z.infer<typeof updateUserSettingsSchema>;
+
+/** Largest user config kept, as JSON text. The web app's own preferences fit many times over. */
+export const MAX_USER_CONFIG_BYTES = 32 * 1024;
+
+/**
+ * `PATCH backend/users/configs/update`: free JSON kept for the web app. The keys given replace those
+ * stored (a shallow merge); a key set to null stays null. `id` defaults to the signed-in user.
+ */
+export const updateUserConfigSchema = z.object({
+  id: idSchema.optional(),
+  config: z
+    .record(z.string(), z.unknown())
+    .refine(
+      (config) => JSON.stringify(config).length <= MAX_USER_CONFIG_BYTES,
+      SETTINGS_MESSAGES.configTooLarge,
+    ),
+});
+export type UpdateUserConfigInput = z.infer<typeof updateUserConfigSchema>;
+
+/** What the client keeps before it counts as "ready" (the specification's user data). */
+export const DEFAULT_USER_SETTINGS = {
+  itemsPerPage: DEFAULT_ITEMS_PER_PAGE,
+  language: DEFAULT_LANGUAGE,
+  themeMode: DEFAULT_THEME_MODE,
+  themeColor: DEFAULT_THEME_COLOR,
+} as const;
