@@ -139,7 +139,10 @@ async function stopOrphanedPostmaster(databaseDir: string, log: Options['log']):
     rmSync(pidFile, { force: true });
     return;
   }
-  log.warn({ postmasterPid: pid }, 'fant innebygd PostgreSQL etter en avbrutt server; stopper den før oppstart');
+  log.warn(
+    { postmasterPid: pid },
+    'fant innebygd PostgreSQL etter en avbrutt server; stopper den før oppstart',
+  );
   process.kill(pid, 'SIGINT');
   for (let waited = 0; waited < 60_000; waited += 100) {
     if (!isProcessAlive(pid, 'postgres')) return;

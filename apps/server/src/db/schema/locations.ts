@@ -10,6 +10,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { users } from './users';
@@ -111,7 +112,8 @@ export const bayStatusPeriods = pgTable(
   },
   (t) => [
     index('bay_status_periods_bay_idx').on(t.bayId, t.startedAt),
-    index('bay_status_periods_open_idx').on(t.bayId).where(sql`${t.endedAt} is null`),
+    // At most one open period per bay, enforced by the database and not only by row locks.
+    uniqueIndex('bay_status_periods_open_key').on(t.bayId).where(sql`${t.endedAt} is null`),
   ],
 );
 

@@ -22,8 +22,8 @@ const array = (values: unknown[]) => sql.param(values);
 
 /**
  * Sets many bays' statuses at once, inside the caller's transaction: locks the bays (in id order, so two
- * batches never deadlock), skips those already in the wanted status, then in one statement updates the
- * bays, closes their open periods and opens the new ones. Deleted bays are skipped.
+ * batches never deadlock), skips those already in the wanted status, then updates the bays and closes
+ * their open periods in one statement and opens the new periods in another. Deleted bays are skipped.
  */
 export async function applyBayStatusChanges(
   tx: Db,
@@ -51,25 +51,29 @@ export async function applyBayStatusChanges(
   }
   if (applied.length === 0) return [];
 
+  const bayIds = array(applied.map((c) => c.bayId));
+  const statuses = array(applied.map((c) => c.to));
+  // Closing and opening are two statements: the unique index on open periods is checked row by row, so
+  // the old period must be closed before the new one is inserted.
   await tx.execute(sql`
     with input as (
-      select * from unnest(
-        ${array(applied.map((c) => c.bayId))}::uuid[],
-        ${array(applied.map((c) => c.to))}::text[],
-        ${array(applied.map((c) => c.cause))}::text[],
-        ${array(applied.map((c) => c.changedBy))}::uuid[]
-      ) as i(bay_id, status, cause, changed_by)
+      select * from unnest(${bayIds}::uuid[], ${statuses}::text[]) as i(bay_id, status)
     ),
     updated as (
       update ${bays} set status = input.status, status_changed_at = now(), updated_at = now()
       from input where ${bays.id} = input.bay_id
-    ),
-    closed as (
-      update ${bayStatusPeriods} set ended_at = now()
-      from input where ${bayStatusPeriods.bayId} = input.bay_id and ${bayStatusPeriods.endedAt} is null
     )
+    update ${bayStatusPeriods} set ended_at = now()
+    from input where ${bayStatusPeriods.bayId} = input.bay_id and ${bayStatusPeriods.endedAt} is null
+  `);
+  await tx.execute(sql`
     insert into ${bayStatusPeriods} (bay_id, status, cause, changed_by, started_at)
-    select bay_id, status, cause, changed_by, now() from input
+    select bay_id, status, cause, changed_by, now() from unnest(
+      ${bayIds}::uuid[],
+      ${statuses}::text[],
+      ${array(applied.map((c) => c.cause))}::text[],
+      ${array(applied.map((c) => c.changedBy))}::uuid[]
+    ) as i(bay_id, status, cause, changed_by)
   `);
   return applied;
 }

@@ -1,0 +1,2 @@
+DROP INDEX "bay_status_periods_open_idx";--> statement-breakpoint
+CREATE UNIQUE INDEX "bay_status_periods_open_key" ON "bay_status_periods" USING btree ("bay_id") WHERE "bay_status_periods"."ended_at" is null;
