@@ -74,7 +74,7 @@ export async function listLogs(db: Db, query: LogListQuery): Promise<{ rows: Log
       .from(logs)
       .leftJoin(users, eq(users.id, logs.userId))
       .where(where)
-      .orderBy(desc(logs.createdAt), desc(logs.id))
+      .orderBy(desc(logs.id)) // insertion order; created_at can tie or cross between concurrent writers
       .limit(query.perPage)
       .offset((query.page - 1) * query.perPage),
     db.select({ n: sql<number>`count(*)::int` }).from(logs).where(where),
