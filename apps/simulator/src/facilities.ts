@@ -1,0 +1,176 @@
+import { createHash } from 'node:crypto';
+import { SHAPE_DEFINITIONS, SHAPES, type Shape, type SuggestedAttribute } from './shapes';
+
+export const AUTH_KINDS = ['none', 'apiKey', 'bearer', 'basic', 'oauth2'] as const;
+export type AuthKind = (typeof AUTH_KINDS)[number];
+
+/** How to call a facility; the fields match an API connection's (`apiKey`, `clientId`, `tokenPath`…). */
+export interface FacilityAuth {
+  kind: AuthKind;
+  /** apiKey: sent in the `x-api-key` header. */
+  apiKey?: string;
+  apiKeyHeader?: 'x-api-key';
+  /** bearer: sent as `Authorization: Bearer <token>`. */
+  token?: string;
+  /** basic and oauth2. */
+  clientId?: string;
+  clientSecret?: string;
+  /** oauth2: where the token is in the token response, and the token endpoint's path. */
+  tokenPath?: 'access_token';
+  authEndpointPath?: '/oauth/token';
+}
+
+/** One simulated facility: everything a demo loader needs to create a matching API connection. */
+export interface FacilityInfo {
+  id: string;
+  name: string;
+  shape: Shape;
+  endpointPath: string;
+  method: 'GET';
+  auth: FacilityAuth;
+  /** The API's `details.recordsPath`, when records are not in the first array property. */
+  recordsPath?: string;
+  /** The API attribute's key identifier. */
+  keyIdentifier: string;
+  /** The API attribute's target keys: the paths of the suggested attributes. */
+  targetKeys: string[];
+  bays: { key: string; name: string }[];
+  suggestedAttributes: SuggestedAttribute[];
+}
+
+export interface FacilityOptions {
+  facilityCount?: number;
+  baysPerFacility?: number;
+  seed?: number;
+  /** Ids instead of `anlegg-001`…; their number sets the facility count. */
+  facilityIds?: string[];
+}
+
+export const DEFAULT_FACILITY_COUNT = 5;
+export const DEFAULT_BAYS_PER_FACILITY = 4;
+export const DEFAULT_SEED = 1;
+export const TOKEN_PATH = 'access_token';
+export const TOKEN_ENDPOINT_PATH = '/oauth/token';
+
+const TOWNS = [
+  'Oslo',
+  'Bergen',
+  'Trondheim',
+  'Stavanger',
+  'Tromsø',
+  'Drammen',
+  'Fredrikstad',
+  'Kristiansand',
+  'Bodø',
+  'Ålesund',
+  'Sandnes',
+  'Sarpsborg',
+  'Skien',
+  'Haugesund',
+  'Tønsberg',
+  'Moss',
+  'Porsgrunn',
+  'Arendal',
+  'Hamar',
+  'Larvik',
+  'Halden',
+  'Lillehammer',
+  'Molde',
+  'Harstad',
+  'Gjøvik',
+  'Kongsberg',
+  'Narvik',
+  'Alta',
+];
+const SUFFIXES = ['', 'Nord', 'Sør', 'Øst', 'Vest', 'Sentrum', 'Havn', 'Senter', 'Stasjon', 'Torg'];
+
+/** `Oslo`, `Bergen`… then `Oslo Nord`, `Bergen Nord`…, then numbered; valid facility names, all distinct. */
+export function facilityName(index: number): string {
+  const town = TOWNS[index % TOWNS.length];
+  const round = Math.floor(index / TOWNS.length);
+  const suffix = SUFFIXES[round % SUFFIXES.length];
+  const lap = Math.floor(round / SUFFIXES.length);
+  return [town, suffix, lap > 0 ? String(lap + 1) : ''].filter(Boolean).join(' ');
+}
+
+/** A credential fixed by seed, facility and purpose, so a restarted simulator accepts the same ones. */
+function credential(seed: number, facilityId: string, purpose: string, length = 32): string {
+  return createHash('sha256')
+    .update(`${seed}\0${facilityId}\0${purpose}`)
+    .digest('base64url')
+    .slice(0, length);
+}
+
+function authFor(kind: AuthKind, seed: number, facilityId: string): FacilityAuth {
+  switch (kind) {
+    case 'none':
+      return { kind };
+    case 'apiKey':
+      return { kind, apiKey: `sim_${credential(seed, facilityId, 'apiKey')}`, apiKeyHeader: 'x-api-key' };
+    case 'bearer':
+      return { kind, token: `sim_${credential(seed, facilityId, 'token')}` };
+    case 'basic':
+      return { kind, clientId: `${facilityId}-client`, clientSecret: credential(seed, facilityId, 'basic') };
+    case 'oauth2':
+      return {
+        kind,
+        clientId: `${facilityId}-client`,
+        clientSecret: credential(seed, facilityId, 'oauth2'),
+        tokenPath: TOKEN_PATH,
+        authEndpointPath: TOKEN_ENDPOINT_PATH,
+      };
+  }
+}
+
+/** A facility with what the server needs to answer for it: its position feeds the readings. */
+export interface Facility extends FacilityInfo {
+  index: number;
+  bayIndexByKey: Map<string, number>;
+}
+
+/**
+ * The facilities of a simulator, pure and deterministic: shapes rotate A, B, C and auth kinds none, apiKey,
+ * bearer, basic, oauth2, so any 15 consecutive facilities cover every pair.
+ */
+export function defineFacilities(options: FacilityOptions = {}): Facility[] {
+  const seed = options.seed ?? DEFAULT_SEED;
+  const bayCount = options.baysPerFacility ?? DEFAULT_BAYS_PER_FACILITY;
+  const ids =
+    options.facilityIds ??
+    Array.from(
+      { length: options.facilityCount ?? DEFAULT_FACILITY_COUNT },
+      (_, i) => `anlegg-${String(i + 1).padStart(3, '0')}`,
+    );
+  if (new Set(ids).size !== ids.length) throw new Error('facilityIds must be distinct');
+  if (!Number.isInteger(bayCount) || bayCount < 1 || bayCount > 1000)
+    throw new Error('baysPerFacility must be 1–1000');
+  return ids.map((id, index) => {
+    const shape = SHAPES[index % SHAPES.length] as Shape;
+    const kind = AUTH_KINDS[index % AUTH_KINDS.length] as AuthKind;
+    const definition = SHAPE_DEFINITIONS[shape];
+    const bays = Array.from({ length: bayCount }, (_, bay) => ({
+      key: definition.bayKey(index + 1, bay + 1),
+      name: `Vaskehall ${bay + 1}`,
+    }));
+    return {
+      id,
+      index,
+      name: facilityName(index),
+      shape,
+      endpointPath: definition.endpointPath(id),
+      method: 'GET' as const,
+      auth: authFor(kind, seed, id),
+      ...(definition.recordsPath ? { recordsPath: definition.recordsPath } : {}),
+      keyIdentifier: definition.keyIdentifier,
+      targetKeys: definition.suggestedAttributes.map((attribute) => attribute.path),
+      bays,
+      suggestedAttributes: definition.suggestedAttributes,
+      bayIndexByKey: new Map(bays.map((bay, bayIndex) => [bay.key, bayIndex])),
+    };
+  });
+}
+
+/** A facility as published: a copy (changing it changes nothing served), without the lookup tables. */
+export function facilityInfo({ index: _index, bayIndexByKey: _byKey, ...info }: Facility): FacilityInfo {
+  return structuredClone(info);
+}

@@ -1,0 +1,101 @@
+import { parseArgs } from 'node:util';
+import { createSimulator, type FacilityInfo } from './simulator';
+
+const USAGE = `Usage: node --import tsx apps/simulator/src/main.ts [options]
+  --port <n>        port to listen on (default 4010; 0 = any free port)
+  --host <address>  address to bind (default 127.0.0.1; the control API has no auth)
+  --facilities <n>  number of facilities (default 5)
+  --bays <n>        bays per facility (default 4)
+  --seed <n>        seed of values and credentials (default 1)
+  --token-ttl <s>   expires_in of OAuth2 tokens (default 300)
+  --no-drift        steady values, no random faults
+  --quiet           print only the URL, not every facility`;
+
+function integer(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
+  const number = Number(value);
+  if (!Number.isInteger(number) || number < 0) {
+    console.error(`--${name} must be a whole number ≥ 0\n\n${USAGE}`);
+    process.exit(2);
+  }
+  return number;
+}
+
+function credentials(facility: FacilityInfo): string {
+  const { auth } = facility;
+  switch (auth.kind) {
+    case 'none':
+      return 'no auth';
+    case 'apiKey':
+      return `x-api-key: ${auth.apiKey}`;
+    case 'bearer':
+      return `Authorization: Bearer ${auth.token}`;
+    case 'basic':
+      return `basic ${auth.clientId}:${auth.clientSecret}`;
+    case 'oauth2':
+      return `oauth2 POST ${auth.authEndpointPath} client ${auth.clientId}:${auth.clientSecret}`;
+  }
+}
+
+async function main() {
+  const { values } = parseArgs({
+    options: {
+      port: { type: 'string' },
+      host: { type: 'string' },
+      facilities: { type: 'string' },
+      bays: { type: 'string' },
+      seed: { type: 'string' },
+      'token-ttl': { type: 'string' },
+      'no-drift': { type: 'boolean' },
+      quiet: { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  if (values.help) {
+    console.log(USAGE);
+    return;
+  }
+  const simulator = await createSimulator({
+    port: integer('port', values.port, 4010),
+    host: values.host ?? '127.0.0.1',
+    facilityCount: integer('facilities', values.facilities, 5),
+    baysPerFacility: integer('bays', values.bays, 4),
+    seed: integer('seed', values.seed, 1),
+    tokenTtlSeconds: integer('token-ttl', values['token-ttl'], 300),
+    drift: !values['no-drift'],
+  });
+  console.log(`Simulator: ${simulator.url} (${simulator.facilities.length} facilities)`);
+  console.log(`Control:   ${simulator.url}/control/facilities`);
+  if (!values.quiet) {
+    for (const facility of simulator.facilities) {
+      const line = [
+        facility.id,
+        facility.name,
+        `shape ${facility.shape}`,
+        `${simulator.url}${facility.endpointPath}`,
+      ];
+      console.log(`  ${line.join('  ')}  ${credentials(facility)}`);
+    }
+  }
+
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    console.log(`${signal}: closing the simulator`);
+    simulator.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error(error);
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGTERM', () => shutdown('SIGTERM'));
+  process.once('SIGINT', () => shutdown('SIGINT'));
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,200 @@
+import type { Operator, ValueType } from '@vaskedrift/shared/evaluation';
+import type { BayReading } from './readings';
+
+/*
+ * The three JSON shapes the simulated controllers answer in, modelled on what car-wash controllers and
+ * their cloud services really send: A nests bays in an object, B is a bare array of devices with numbers
+ * as Norwegian-formatted strings, C hides units two levels down with values in a key/value sensor list.
+ */
+
+export const SHAPES = ['A', 'B', 'C'] as const;
+export type Shape = (typeof SHAPES)[number];
+
+export type Thresholds = {
+  thresholdCritical: string;
+  thresholdWarning: string;
+  thresholdInactive: string;
+  thresholdActive: string;
+};
+
+/** A bay attribute a demo loader can create as is: a normal reading is `active`. */
+export interface SuggestedAttribute {
+  name: string;
+  description: string;
+  path: string;
+  type: ValueType;
+  operator: Operator;
+  thresholds: Thresholds;
+}
+
+export interface ShapeBay {
+  /** The value of the record's key identifier, as a bay attribute's `keyValue`. */
+  key: string;
+  name: string;
+  /** 0-based position, the input of the readings. */
+  index: number;
+}
+
+interface ShapeDefinition {
+  /** The endpoint path of a facility, e.g. `/a/anlegg-001/status`. */
+  endpointPath(facilityId: string): string;
+  recordsPath?: string;
+  keyIdentifier: string;
+  bayKey(facilityNumber: number, bayNumber: number): string;
+  record(bay: ShapeBay, reading: BayReading): Record<string, unknown>;
+  body(context: { facilityName: string; now: Date }, records: Record<string, unknown>[]): unknown;
+  suggestedAttributes: SuggestedAttribute[];
+}
+
+function thresholds(critical: string, warning: string, inactive: string, active: string): Thresholds {
+  return {
+    thresholdCritical: critical,
+    thresholdWarning: warning,
+    thresholdInactive: inactive,
+    thresholdActive: active,
+  };
+}
+
+const temperature = (path: string): SuggestedAttribute => ({
+  name: 'Temperatur',
+  description: 'Vanntemperatur i °C',
+  path,
+  type: 'number',
+  operator: 'gt',
+  thresholds: thresholds('90', '70', '', '0'),
+});
+
+const pressure = (path: string): SuggestedAttribute => ({
+  name: 'Vanntrykk',
+  description: 'Vanntrykk i bar; et trykkfall betyr feil på pumpen',
+  path,
+  type: 'number',
+  operator: 'lt',
+  thresholds: thresholds('2', '4', '', '100'),
+});
+
+const tank = (name: string, path: string): SuggestedAttribute => ({
+  name,
+  description: 'Nivå i tanken i prosent',
+  path,
+  type: 'number',
+  operator: 'lte',
+  thresholds: thresholds('5', '15', '', '100'),
+});
+
+const pad = (value: number, width: number) => String(value).padStart(width, '0');
+const decimalComma = (value: number) => value.toFixed(1).replace('.', ',');
+
+const STATE_A: Record<BayReading['condition'], string> = { running: 'RUNNING', idle: 'IDLE', fault: 'ERROR' };
+
+export const SHAPE_DEFINITIONS: Record<Shape, ShapeDefinition> = {
+  A: {
+    endpointPath: (id) => `/a/${encodeURIComponent(id)}/status`,
+    keyIdentifier: 'bayId',
+    bayKey: (_facility, bay) => `hall-${bay}`,
+    record: (bay, reading) => ({
+      bayId: bay.key,
+      state: STATE_A[reading.condition],
+      temperature: reading.temperature,
+      waterPressure: reading.pressure,
+      chemicals: { soap: reading.soap, wax: reading.wax, rinse: reading.rinse },
+      errorCode: reading.errorCode === null ? null : `E${reading.errorCode}`,
+      doorOpen: reading.doorOpen,
+    }),
+    body: ({ facilityName, now }, records) => ({
+      site: facilityName,
+      updatedAt: now.toISOString(),
+      bays: records,
+    }),
+    suggestedAttributes: [
+      temperature('temperature'),
+      pressure('waterPressure'),
+      tank('Såpenivå', 'chemicals.soap'),
+      tank('Voksnivå', 'chemicals.wax'),
+      {
+        name: 'Dør åpen',
+        description: 'Døren til vaskehallen står åpen',
+        path: 'doorOpen',
+        type: 'boolean',
+        operator: 'eq',
+        thresholds: thresholds('', 'true', '', 'false'),
+      },
+    ],
+  },
+  B: {
+    endpointPath: (id) => `/b/${encodeURIComponent(id)}/devices`,
+    keyIdentifier: 'device.id',
+    bayKey: (facility, bay) => `B-${pad(facility, 4)}-${pad(bay, 2)}`,
+    record: (bay, reading) => ({
+      device: { id: bay.key, type: 'washbay' },
+      values: {
+        status: reading.condition === 'fault' ? 'fault' : reading.soap <= 15 ? 'warn' : 'ok',
+        temp_c: decimalComma(reading.temperature),
+        pressure_bar: reading.pressure,
+        detergent_pct: reading.soap,
+        online: 'true',
+      },
+    }),
+    body: (_context, records) => records,
+    suggestedAttributes: [
+      {
+        name: 'Status',
+        description: 'Kontrollerens egen status',
+        path: 'values.status',
+        type: 'string',
+        operator: 'eq',
+        thresholds: thresholds('fault', 'warn', '', 'ok'),
+      },
+      temperature('values.temp_c'),
+      pressure('values.pressure_bar'),
+      tank('Vaskemiddelnivå', 'values.detergent_pct'),
+      {
+        name: 'Tilkoblet',
+        description: 'Kontrolleren svarer',
+        path: 'values.online',
+        type: 'boolean',
+        operator: 'eq',
+        thresholds: thresholds('', '', 'false', 'true'),
+      },
+    ],
+  },
+  C: {
+    endpointPath: (id) => `/c/${encodeURIComponent(id)}/telemetry`,
+    recordsPath: 'data.units',
+    keyIdentifier: 'unit',
+    bayKey: (_facility, bay) => String(bay),
+    record: (bay, reading) => ({
+      unit: bay.index + 1,
+      name: bay.name,
+      sensors: [
+        { k: 'temp', v: reading.temperature },
+        { k: 'pressure', v: reading.pressure },
+        { k: 'soap', v: reading.soap },
+      ],
+      alarm: { active: reading.condition === 'fault', code: reading.errorCode ?? 0 },
+      running: reading.condition === 'running',
+    }),
+    body: (_context, records) => ({ data: { units: records } }),
+    suggestedAttributes: [
+      temperature('sensors[0].v'),
+      pressure('sensors[1].v'),
+      tank('Såpenivå', 'sensors[2].v'),
+      {
+        name: 'Alarm',
+        description: 'Kontrolleren melder alarm',
+        path: 'alarm.active',
+        type: 'boolean',
+        operator: 'eq',
+        thresholds: thresholds('true', '', '', 'false'),
+      },
+      {
+        name: 'Feilkode',
+        description: 'Kontrollerens feilkode; 0 er ingen feil',
+        path: 'alarm.code',
+        type: 'number',
+        operator: 'gt',
+        thresholds: thresholds('0', '', '', '-1'),
+      },
+    ],
+  },
+};

@@ -1,0 +1,218 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { authenticate, challenge, DEFAULT_TOKEN_TTL_SECONDS, handleTokenRequest, TokenStore } from './auth';
+import { createControl, handleControlRequest, type SimulatorControl, StatsCounter } from './control';
+import {
+  defineFacilities,
+  type Facility,
+  type FacilityInfo,
+  type FacilityOptions,
+  facilityInfo,
+  TOKEN_ENDPOINT_PATH,
+} from './facilities';
+import {
+  afterDelay,
+  DEFAULT_HUGE_BYTES,
+  DEFAULT_SLOW_BODY_MS,
+  DEFAULT_SLOW_MS,
+  type FaultSpec,
+  METADATA_URL,
+  sendGzipBomb,
+  sendInvalidJson,
+  sendRedirect,
+  sendServerError,
+  streamHuge,
+  trickle,
+} from './faults';
+import { HttpError, sendError, sendJson } from './http';
+import { OverrideStore } from './overrides';
+import { type ReadingContext, readBay } from './readings';
+import { SHAPE_DEFINITIONS } from './shapes';
+
+export type { SimulatorControl, SimulatorStats } from './control';
+export type { AuthKind, FacilityAuth, FacilityInfo, FacilityOptions } from './facilities';
+export { AUTH_KINDS, defineFacilities, facilityName } from './facilities';
+export type { FaultMode, FaultSpec } from './faults';
+export { FAULT_MODES, GZIP_BOMB_INFLATED_BYTES, METADATA_URL } from './faults';
+export type { Shape, SuggestedAttribute, Thresholds } from './shapes';
+export { SHAPES } from './shapes';
+
+export interface SimulatorOptions extends FacilityOptions {
+  /** 0 (the default) picks a free port. */
+  port?: number;
+  /** Defaults to 127.0.0.1: the control API has no auth. */
+  host?: string;
+  /** Values move slowly and bays now and then fault (default true); false → steady values. */
+  drift?: boolean;
+  /** `expires_in` of issued OAuth2 tokens (default 300 s). */
+  tokenTtlSeconds?: number;
+  /** The clock (ms since the epoch) readings and token expiry follow; for tests. */
+  now?: () => number;
+}
+
+export interface Simulator {
+  /** `http://127.0.0.1:<port>`, no trailing slash. */
+  url: string;
+  port: number;
+  facilities: FacilityInfo[];
+  control: SimulatorControl;
+  close(): Promise<void>;
+}
+
+/** The facility definitions a simulator started with these options serves, without starting one. */
+export function listFacilities(options: FacilityOptions = {}): FacilityInfo[] {
+  return defineFacilities(options).map(facilityInfo);
+}
+
+const NO_FAULT: FaultSpec = { mode: 'none' };
+
+export async function createSimulator(options: SimulatorOptions = {}): Promise<Simulator> {
+  const now = options.now ?? Date.now;
+  const facilities = defineFacilities(options);
+  const facilityById = new Map(facilities.map((f) => [f.id, f]));
+  const facilityByClientId = new Map(
+    facilities.flatMap((f) =>
+      f.auth.kind === 'oauth2' && f.auth.clientId ? [[f.auth.clientId, f] as const] : [],
+    ),
+  );
+  const readings: ReadingContext = { seed: options.seed ?? 1, drift: options.drift ?? true };
+  const overrides = new OverrideStore();
+  const faults = new Map<string, FaultSpec>();
+  const tokens = new TokenStore(now, options.tokenTtlSeconds ?? DEFAULT_TOKEN_TTL_SECONDS);
+  const stats = new StatsCounter();
+  let baseUrl = '';
+  const control = createControl({
+    facilities,
+    facilityById,
+    overrides,
+    faults,
+    tokens,
+    stats,
+    url: () => baseUrl,
+  });
+
+  function body(facility: Facility): unknown {
+    const at = now();
+    const shape = SHAPE_DEFINITIONS[facility.shape];
+    const records = facility.bays.map((bay, index) =>
+      overrides.apply(
+        facility.id,
+        bay.key,
+        shape.record({ ...bay, index }, readBay(readings, facility.index, index, at)),
+      ),
+    );
+    return shape.body({ facilityName: facility.name, now: new Date(at) }, records);
+  }
+
+  async function serveData(
+    req: IncomingMessage,
+    res: ServerResponse,
+    facility: Facility,
+    redirected: boolean,
+  ) {
+    stats.count(facility.id, now());
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      return sendError(res, new HttpError(405, 'method_not_allowed', 'Use GET'), { allow: 'GET' });
+    }
+    // The redirect target answers without auth: it tests whether a client follows, not how it signs in.
+    if (!redirected) {
+      const denied = authenticate(facility, req, tokens);
+      if (denied) return sendError(res, denied, denied.status === 401 ? challenge(facility) : {});
+    }
+    const fault = redirected ? NO_FAULT : (faults.get(facility.id) ?? NO_FAULT);
+    switch (fault.mode) {
+      case 'none':
+        return sendJson(res, 200, body(facility));
+      case 'slow':
+        return afterDelay(res, fault.delayMs ?? DEFAULT_SLOW_MS, () => sendJson(res, 200, body(facility)));
+      case 'timeout':
+        // Never answered; the socket closes when the client gives up or the simulator closes.
+        return;
+      case 'http500':
+        return sendServerError(res);
+      case 'invalidJson':
+        return sendInvalidJson(res, JSON.stringify(body(facility)));
+      case 'huge':
+        return streamHuge(res, JSON.stringify(body(facility)), fault.sizeBytes ?? DEFAULT_HUGE_BYTES);
+      case 'gzipBomb':
+        return sendGzipBomb(res);
+      case 'redirect':
+        return sendRedirect(res, `${baseUrl}/redirected/${encodeURIComponent(facility.id)}`);
+      case 'redirectMetadata':
+        return sendRedirect(res, METADATA_URL);
+      case 'slowBody':
+        return trickle(res, JSON.stringify(body(facility)), fault.delayMs ?? DEFAULT_SLOW_BODY_MS);
+    }
+  }
+
+  async function route(req: IncomingMessage, res: ServerResponse) {
+    const url = new URL(req.url ?? '/', 'http://simulator');
+    let segments: string[];
+    try {
+      segments = url.pathname.split('/').filter(Boolean).map(decodeURIComponent);
+    } catch {
+      throw new HttpError(400, 'invalid_path', 'Malformed path');
+    }
+    if (segments[0] === 'control') {
+      return handleControlRequest(req, res, segments.slice(1), url.searchParams, control);
+    }
+    if (url.pathname === TOKEN_ENDPOINT_PATH) {
+      if (req.method !== 'POST') throw new HttpError(405, 'method_not_allowed', 'Use POST');
+      stats.tokenRequests++;
+      return handleTokenRequest(req, res, facilityByClientId, tokens);
+    }
+    const facility = segments[1] === undefined ? undefined : facilityById.get(segments[1]);
+    if (facility && segments.length === 2 && segments[0] === 'redirected') {
+      return serveData(req, res, facility, true);
+    }
+    if (facility && url.pathname === facility.endpointPath) return serveData(req, res, facility, false);
+    if (url.pathname === '/') {
+      return sendJson(res, 200, {
+        name: 'Vaskedrift controller simulator',
+        facilities: facilities.length,
+        control: '/control/facilities',
+      });
+    }
+    throw new HttpError(404, 'not_found', `Nothing at ${url.pathname}`);
+  }
+
+  const server = createServer((req, res) => {
+    route(req, res).catch((error: unknown) => {
+      const httpError =
+        error instanceof HttpError
+          ? error
+          : new HttpError(500, 'internal_error', 'Simulator error (not simulated)');
+      if (!(error instanceof HttpError)) console.error('simulator:', error);
+      if (res.headersSent) res.destroy();
+      else sendError(res, httpError);
+    });
+  });
+  server.on('connection', (socket) => {
+    stats.openConnections++;
+    socket.once('close', () => stats.openConnections--);
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const address = server.address() as AddressInfo;
+  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  baseUrl = `http://${host}:${address.port}`;
+
+  return {
+    url: baseUrl,
+    port: address.port,
+    facilities: facilities.map(facilityInfo),
+    control,
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()));
+        // Held (timeout fault), trickling and keep-alive sockets would otherwise keep close() waiting.
+        server.closeAllConnections();
+      }),
+  };
+}
