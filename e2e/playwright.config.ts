@@ -5,6 +5,10 @@ import { defineConfig } from '@playwright/test';
 const port = Number(process.env.E2E_PORT ?? 3310);
 export const baseURL = `http://127.0.0.1:${port}`;
 export const ADMIN = { email: 'admin@vaskedrift.test', password: 'e2e-admin-passord' };
+/** start-server.mjs runs a real SMTP server on E2E_PORT+1 and serves what it caught as JSON on E2E_PORT+2. */
+const smtpPort = port + 1;
+const mailboxPort = port + 2;
+export const MAILBOX_URL = `http://127.0.0.1:${mailboxPort}/messages`;
 
 export default defineConfig({
   testDir: './tests',
@@ -47,6 +51,8 @@ export default defineConfig({
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
       LOG_LEVEL: 'warn',
+      E2E_SMTP_PORT: String(smtpPort),
+      E2E_MAILBOX_PORT: String(mailboxPort),
     },
   },
 });

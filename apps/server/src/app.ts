@@ -1,7 +1,9 @@
+import type { lookup as dnsLookup } from 'node:dns';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import { API_BASE, AUTH_BASE } from '@vaskedrift/shared';
 import Fastify, { type FastifyInstance } from 'fastify';
+import type { Logger } from 'pino';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Db } from './db/client';
@@ -14,6 +16,7 @@ import { createFacilities, facilitiesRoutes } from './modules/facilities';
 import { subscribeLogs } from './modules/logs/logs.subscriber';
 import { miscRoutes } from './modules/misc/misc.routes';
 import { createPeople, peopleRoutes } from './modules/people';
+import { createStatusEngine, type StatusEngine, statusEngineRoutes } from './modules/status-engine';
 import { createMailer, type Mailer } from './notify/email';
 import { requireAuthentication } from './plugins/authenticate';
 import { registerErrorHandling } from './plugins/errors';
@@ -26,17 +29,26 @@ export type AppOptions = {
   databaseKind: 'embedded' | 'external';
   /** pino options, or false to stay quiet (tests). */
   logger?: boolean | Record<string, unknown>;
+  /** Test hook: the DNS lookup outbound requests use (a name resolving to the metadata address). */
+  dnsLookup?: typeof dnsLookup;
 };
 
 declare module 'fastify' {
   interface FastifyInstance {
     bus: EventBus;
     mailer: Mailer;
+    statusEngine: StatusEngine;
   }
 }
 
 /** Registers plugins and modules. Never listens: server.ts does, and tests use `inject`. */
-export async function buildApp({ config, db, databaseKind, logger }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  db,
+  databaseKind,
+  logger,
+  dnsLookup,
+}: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
     trustProxy: config.trustProxy,
@@ -77,9 +89,15 @@ export async function buildApp({ config, db, databaseKind, logger }: AppOptions)
   const outbound = createOutboundClient({
     allowLoopback: config.allowLoopbackTargets,
     allowPrivate: config.allowPrivateTargets,
+    lookup: dnsLookup,
   });
   app.addHook('onClose', () => outbound.close());
   const facilities = createFacilities({ config, db, bus, outbound });
+  const statusEngine = createStatusEngine({ config, db, bus, outbound, log: app.log as Logger });
+  app.decorate('statusEngine', statusEngine);
+  // Checks start once the app is ready and stop before anything else closes (no check half-recorded).
+  app.addHook('onReady', async () => statusEngine.engine.start());
+  app.addHook('preClose', () => statusEngine.engine.stop());
 
   await app.register(authRoutes, { prefix: AUTH_BASE, auth, recovery: people.recovery, mfa: people.mfa });
   await app.register(
@@ -89,6 +107,7 @@ export async function buildApp({ config, db, databaseKind, logger }: AppOptions)
       await api.register(miscRoutes, { db, version: config.version, databaseKind });
       await api.register(peopleRoutes, people);
       await api.register(facilitiesRoutes, facilities);
+      await api.register(statusEngineRoutes, statusEngine);
     },
     { prefix: API_BASE },
   );

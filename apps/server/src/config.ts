@@ -34,6 +34,20 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Vaskedrift <noreply@vaskedrift.local>'),
   /** The address users open the app at; links in e-mails point here. */
   PUBLIC_URL: z.url('PUBLIC_URL må være en full adresse, f.eks. https://drift.example.no').optional(),
+  /** Load the demo (simulator, facilities, users) into an empty database. Default: on with the embedded database. */
+  DEMO: bool,
+  /** Run the check scheduler in this instance (default on; any number of instances may run it). */
+  CHECKS_ENABLED: bool,
+  /** Checks in flight at once per instance. */
+  CHECK_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(50),
+  /** Readings kept raw, then per minute, then per hour (decision 007). */
+  READINGS_RAW_RETENTION_HOURS: z.coerce.number().int().min(1).default(48),
+  READINGS_MINUTE_RETENTION_DAYS: z.coerce.number().int().min(1).default(14),
+  READINGS_HOUR_RETENTION_DAYS: z.coerce.number().int().min(1).default(365),
+  /** An unchanged reading is stored again after this long, so gaps mean "no data", not "no change". */
+  READINGS_HEARTBEAT_MINUTES: z.coerce.number().int().min(1).default(10),
+  /** The API check log is kept this long (the hourly check statistics as long as hour readings). */
+  CHECK_LOG_RETENTION_DAYS: z.coerce.number().int().min(1).default(30),
 });
 
 export type Config = {
@@ -55,6 +69,19 @@ export type Config = {
   smtpUrl: string | undefined;
   mailFrom: string;
   publicUrl: string;
+  /** undefined: decided at start-up (on for the embedded database, off with DATABASE_URL). */
+  demo: boolean | undefined;
+  checks: {
+    enabled: boolean;
+    concurrency: number;
+    logRetentionDays: number;
+  };
+  readings: {
+    rawRetentionHours: number;
+    minuteRetentionDays: number;
+    hourRetentionDays: number;
+    heartbeatMinutes: number;
+  };
 };
 
 export class ConfigError extends Error {}
@@ -99,6 +126,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, version = '0.0.
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     publicUrl: (e.PUBLIC_URL ?? `http://127.0.0.1:${e.PORT}`).replace(/\/+$/, ''),
+    demo: e.DEMO,
+    checks: {
+      enabled: e.CHECKS_ENABLED ?? true,
+      concurrency: e.CHECK_CONCURRENCY,
+      logRetentionDays: e.CHECK_LOG_RETENTION_DAYS,
+    },
+    readings: {
+      rawRetentionHours: e.READINGS_RAW_RETENTION_HOURS,
+      minuteRetentionDays: e.READINGS_MINUTE_RETENTION_DAYS,
+      hourRetentionDays: e.READINGS_HOUR_RETENTION_DAYS,
+      heartbeatMinutes: e.READINGS_HEARTBEAT_MINUTES,
+    },
   };
 }
 

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Role } from '@vaskedrift/shared';
 import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
-import { buildApp } from '../src/app';
+import { type AppOptions, buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { dropDatabase, ensureDatabase, withDatabase } from '../src/db/admin';
 import { connectDatabase, type Database, runMigrations } from '../src/db/client';
@@ -27,7 +27,10 @@ export async function createTestDatabase(): Promise<{ url: string; drop(): Promi
   return { url, drop: () => dropDatabase(adminUrl, name) };
 }
 
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestContext> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: Pick<AppOptions, 'dnsLookup'> = {},
+): Promise<TestContext> {
   const { url, drop } = await createTestDatabase();
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -37,7 +40,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     ...env,
   });
   const database = connectDatabase(url, 5);
-  const app = await buildApp({ config, db: database.db, databaseKind: 'external', logger: false });
+  const app = await buildApp({ config, db: database.db, databaseKind: 'external', logger: false, ...options });
   await app.ready();
   return {
     app,

@@ -1,5 +1,6 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
+import 'mantine-datatable/styles.css';
 import './app/global.css';
 import './lib/i18n';
 import { RouterProvider } from '@tanstack/react-router';

@@ -39,6 +39,8 @@ export function precedingStatus(statuses: Iterable<BayStatus>): BayStatus {
 export const BAY_STATUS_CAUSES = {
   created: 'created',
   manual: 'manual',
+  /** Derived by the status engine from the bay's attributes after a check (or a push). */
+  engine: 'engine',
 } as const;
 
 export const statusCountsSchema = z.object({

@@ -1,4 +1,5 @@
 import type { Role } from '@vaskedrift/shared';
+import type { EngineEvents } from './engine-events';
 import type { FacilityEvents } from './facility-events';
 import type { PeopleEvents } from './people-events';
 
@@ -11,4 +12,5 @@ export type DomainEvents = {
   'auth.signed_out': Actor & { sessionId: string; scope: 'local' | 'global' | 'others' };
   'auth.session_revoked': { userId: string; sessionId: string; reason: 'refresh_token_reused' };
 } & PeopleEvents &
-  FacilityEvents;
+  FacilityEvents &
+  EngineEvents;

@@ -13,6 +13,11 @@ describe('decideAccess', () => {
     expect(decideAccess({ status: 'loading', role: null, route: {} })).toBe('/sign-in');
   });
 
+  it('keeps a session still waiting for its two-factor code on the sign-in page', () => {
+    expect(decideAccess({ status: 'mfaRequired', role: 'user', route: {} })).toBe('/sign-in');
+    expect(decideAccess({ status: 'mfaRequired', role: 'user', route: { public: true } })).toBe('allow');
+  });
+
   it('lets a signed-out user open a public route', () => {
     expect(decideAccess({ status: 'signedOut', role: null, route: { public: true } })).toBe('allow');
   });

@@ -1,6 +1,6 @@
 import type { AuthChangeEvent, Session } from '@supabase/auth-js';
 import { describe, expect, it } from 'vitest';
-import { type AuthEventSource, createAuthStore } from './auth-store';
+import { type AuthEventSource, assuranceLevelOf, createAuthStore, needsSecondFactor } from './auth-store';
 
 function fakeSource() {
   let emit: (event: AuthChangeEvent, session: Session | null) => void = () => {};
@@ -46,5 +46,40 @@ describe('createAuthStore', () => {
     const store = createAuthStore(source);
     emit('INITIAL_SESSION', session('root'));
     expect(store.getSnapshot()).toMatchObject({ status: 'signedIn', role: null });
+  });
+});
+
+const token = (payload: object) =>
+  ['e30', Buffer.from(JSON.stringify(payload)).toString('base64url'), 'sig'].join('.');
+
+const mfaSession = (aal: string, factorStatus: 'verified' | 'unverified') =>
+  ({
+    access_token: token({ aal, sub: 'u1' }),
+    user: {
+      id: 'u1',
+      app_metadata: { role: 'user' },
+      user_metadata: {},
+      factors: [{ id: 'f1', factor_type: 'totp', status: factorStatus }],
+    },
+  }) as unknown as Session;
+
+describe('two-factor sign-in', () => {
+  it('reads the aal claim of an access token', () => {
+    expect(assuranceLevelOf(token({ aal: 'aal2' }))).toBe('aal2');
+    expect(assuranceLevelOf('not-a-token')).toBeNull();
+    expect(assuranceLevelOf(token({}))).toBeNull();
+  });
+
+  it('holds a password-only session of a two-factor user at mfaRequired until the code is given', () => {
+    const { source, emit } = fakeSource();
+    const store = createAuthStore(source);
+    emit('SIGNED_IN', mfaSession('aal1', 'verified'));
+    expect(store.getSnapshot().status).toBe('mfaRequired');
+    emit('MFA_CHALLENGE_VERIFIED', mfaSession('aal2', 'verified'));
+    expect(store.getSnapshot().status).toBe('signedIn');
+  });
+
+  it('does not ask for a code for a factor that was never verified', () => {
+    expect(needsSecondFactor(mfaSession('aal1', 'unverified'))).toBe(false);
   });
 });

@@ -1,7 +1,12 @@
 import type { AuthChangeEvent, Session, User } from '@supabase/auth-js';
 import { type Role, roleSchema } from '@vaskedrift/shared';
 
-export type AuthStatus = 'loading' | 'signedIn' | 'signedOut';
+/**
+ * `mfaRequired`: the password was right but the account has a verified second factor and this session
+ * has not passed it yet (aal1). The API refuses such a session, so the app treats it as not signed in
+ * until the code is given on the sign-in page.
+ */
+export type AuthStatus = 'loading' | 'signedIn' | 'mfaRequired' | 'signedOut';
 
 export interface AuthSnapshot {
   status: AuthStatus;
@@ -32,9 +37,32 @@ export function roleOf(user: User | null | undefined): Role | null {
   return parsed.success ? parsed.data : null;
 }
 
+/** The `aal` claim of an access token, read without verifying it (the server does that). */
+export function assuranceLevelOf(accessToken: string): string | null {
+  const payload = accessToken.split('.')[1];
+  if (!payload) return null;
+  try {
+    const base64 = payload.replace(/-/g, '+').replace(/_/g, '/');
+    const json: unknown = JSON.parse(
+      atob(base64.padEnd(base64.length + ((4 - (base64.length % 4)) % 4), '=')),
+    );
+    const aal = (json as { aal?: unknown } | null)?.aal;
+    return typeof aal === 'string' ? aal : null;
+  } catch {
+    return null;
+  }
+}
+
+/** True when the user has a verified factor and the session has not passed it (as auth-js's nextLevel). */
+export function needsSecondFactor(session: Session): boolean {
+  const verified = session.user.factors?.some((factor) => factor.status === 'verified') ?? false;
+  return verified && assuranceLevelOf(session.access_token) !== 'aal2';
+}
+
 export function snapshotOf(session: Session | null): AuthSnapshot {
   if (!session) return { status: 'signedOut', session: null, user: null, role: null };
-  return { status: 'signedIn', session, user: session.user, role: roleOf(session.user) };
+  const status = needsSecondFactor(session) ? 'mfaRequired' : 'signedIn';
+  return { status, session, user: session.user, role: roleOf(session.user) };
 }
 
 export function createAuthStore(source: AuthEventSource): AuthStore {

@@ -1,5 +1,7 @@
 import { type AnyRouteMatch, useMatches } from '@tanstack/react-router';
+import { hasAnyRole } from '@vaskedrift/shared';
 import { useTranslation } from 'react-i18next';
+import { useAuth } from './auth-context';
 
 export interface Crumb {
   label: string;
@@ -9,13 +11,19 @@ export interface Crumb {
   key: string;
 }
 
-/** Breadcrumbs from the matched routes that have a title, outermost first. */
+/**
+ * Breadcrumbs from the matched routes that have a title, outermost first. A crumb limited to some roles
+ * (`breadcrumbRoles`) is left out for others, so nobody is offered a link the guard would refuse.
+ */
 export function useBreadcrumbs(): Crumb[] {
   const { t } = useTranslation();
+  const { role } = useAuth();
   const matches = useMatches();
   return matches.flatMap((match) => {
     const key = match.staticData.breadcrumb ?? match.staticData.title;
-    return key ? [{ label: t(key), to: match.fullPath, params: match.params, key: match.id }] : [];
+    const roles = match.staticData.breadcrumbRoles;
+    if (!key || (roles && !hasAnyRole(role, roles))) return [];
+    return [{ label: t(key), to: match.fullPath, params: match.params, key: match.id }];
   });
 }
 

@@ -18,9 +18,9 @@ export function forbiddenAddress(
  * DNS lookup that refuses the whole host when any address it resolves to is refused: a name that
  * answers with one public and one metadata address is an attack, not a misconfiguration.
  */
-export function guardedLookup(policy: OutboundPolicy): LookupFunction {
+export function guardedLookup(policy: OutboundPolicy, resolve: typeof dnsLookup = dnsLookup): LookupFunction {
   return (hostname, options, callback) => {
-    dnsLookup(hostname, { ...options, all: true }, (err, addresses) => {
+    resolve(hostname, { ...options, all: true }, (err, addresses) => {
       if (err) return callback(err, '', 0);
       for (const { address } of addresses) {
         const refusal = forbiddenAddress(address, policy, hostname);
@@ -39,8 +39,12 @@ export function guardedLookup(policy: OutboundPolicy): LookupFunction {
  * lookup for them), names through the guarded lookup, and finally the address the socket actually
  * reached — so a DNS answer that changes between check and connect (rebinding) is still caught.
  */
-export function guardedConnector(policy: OutboundPolicy, connectTimeoutMs: number): buildConnector.connector {
-  const connect = buildConnector({ lookup: guardedLookup(policy), timeout: connectTimeoutMs });
+export function guardedConnector(
+  policy: OutboundPolicy,
+  connectTimeoutMs: number,
+  resolve?: typeof dnsLookup,
+): buildConnector.connector {
+  const connect = buildConnector({ lookup: guardedLookup(policy, resolve), timeout: connectTimeoutMs });
   return (options, callback) => {
     const host = options.hostname.replace(/^\[|\]$/g, '');
     if (isIP(host)) {

@@ -1,3 +1,4 @@
+import type { lookup as dnsLookup } from 'node:dns';
 import { isIP } from 'node:net';
 import { pipeline, type Readable, type Transform } from 'node:stream';
 import zlib from 'node:zlib';
@@ -20,6 +21,8 @@ export type SafeFetchOptions = {
   maxBytes?: number;
   /** Follow up to 5 redirects, each hop checked like the first. Off: a redirect is an error. */
   followRedirects?: boolean;
+  /** Aborts the request (e.g. at shutdown); reported as a network failure. */
+  signal?: AbortSignal;
 };
 
 export type SafeResponse = {
@@ -135,9 +138,14 @@ function describeFailure(err: unknown, url: URL, timedOut: boolean, timeoutMs: n
  * connection's address checked against the policy, a total deadline, a decoded-size cap, and redirects
  * only when asked for. Create one per process and close it on shutdown.
  */
-export function createOutboundClient(policy: OutboundPolicy) {
+export function createOutboundClient(
+  policy: OutboundPolicy & {
+    /** DNS lookup to use instead of the system's: a test hook (a name resolving to the metadata address). */
+    lookup?: typeof dnsLookup;
+  },
+) {
   const agent = new Agent({
-    connect: guardedConnector(policy, DEFAULT_TIMEOUT_MS),
+    connect: guardedConnector(policy, DEFAULT_TIMEOUT_MS, policy.lookup),
     keepAliveTimeout: 4_000,
     // Our own deadline governs; undici's defaults (300 s) must never be the one that fires.
     headersTimeout: 0,
@@ -154,6 +162,9 @@ export function createOutboundClient(policy: OutboundPolicy) {
       timedOut = true;
       controller.abort();
     }, timeoutMs);
+    const abort = () => controller.abort();
+    if (options.signal?.aborted) controller.abort();
+    options.signal?.addEventListener('abort', abort, { once: true });
 
     let url = parseTarget(rawUrl, policy);
     let method = options.method ?? 'GET';
@@ -231,6 +242,7 @@ export function createOutboundClient(policy: OutboundPolicy) {
       throw describeFailure(err, url, timedOut, timeoutMs);
     } finally {
       clearTimeout(timer);
+      options.signal?.removeEventListener('abort', abort);
     }
   }
 

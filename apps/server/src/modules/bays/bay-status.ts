@@ -1,5 +1,6 @@
 import type { Db } from '../../db/client';
 import type { EventBus } from '../../events/bus';
+import { hasEvaluatedAttributes } from '../checks/engine.repository';
 import {
   type AppliedStatusChange,
   applyBayStatusChanges,
@@ -9,11 +10,11 @@ import {
 export type { AppliedStatusChange, BayStatusChange };
 
 /**
- * Whether an admin may set this bay's status by hand. True while bays have no attributes; issue 5 makes
- * it false for a bay with attributes, whose status the engine derives (PRODUCT.md §3.3).
+ * Whether an admin may set this bay's status by hand: not while it has an evaluated attribute (enabled
+ * API attribute of an enabled API), whose status the engine derives (PRODUCT.md §3.3).
  */
-export async function canSetStatusByHand(_db: Db, _bayId: string): Promise<boolean> {
-  return true;
+export async function canSetStatusByHand(db: Db, bayId: string): Promise<boolean> {
+  return !(await hasEvaluatedAttributes(db, bayId));
 }
 
 /** Announces committed status changes; call only after the transaction that made them has committed. */

@@ -2,6 +2,7 @@ import { AppShell } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Outlet, useRouterState } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
+import { UserDataGate } from '../user-data-gate';
 import { AppHeader } from './app-header';
 import classes from './app-layout.module.css';
 import { AppSidebar } from './app-sidebar';
@@ -56,7 +57,9 @@ export function AppLayout() {
       {mobileOpened && <div className={classes.backdrop} onClick={mobile.close} aria-hidden />}
       <AppShell.Main className={classes.main}>
         <div className={classes.content}>
-          <Outlet />
+          <UserDataGate>
+            <Outlet />
+          </UserDataGate>
         </div>
       </AppShell.Main>
     </AppShell>

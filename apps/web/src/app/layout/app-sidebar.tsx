@@ -1,6 +1,6 @@
 import { CloseButton } from '@mantine/core';
 import { IconChevronsLeft } from '@tabler/icons-react';
-import { Link } from '@tanstack/react-router';
+import { Link, useMatchRoute } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { BrandLogo } from '../../components/brand-logo';
 import { RequireRole } from '../../components/require-role';
@@ -9,8 +9,10 @@ import classes from './sidebar.module.css';
 
 function SidebarLink({ item }: { item: NavItem }) {
   const { t } = useTranslation();
+  const matchRoute = useMatchRoute();
+  const elsewhere = item.notActiveOn?.some((to) => matchRoute({ to, fuzzy: true }) !== false) ?? false;
   return (
-    <Link to={item.to} className={classes.link} activeOptions={{ exact: item.to === '/' }}>
+    <Link to={item.to} className={classes.link} activeOptions={{ exact: item.to === '/' || elsewhere }}>
       <item.icon className={classes.icon} size={22} stroke={1.7} aria-hidden />
       <span className={classes.label}>{t(item.label)}</span>
     </Link>

@@ -1,17 +1,35 @@
-import { type Icon, IconBuildingStore, IconLayoutDashboard } from '@tabler/icons-react';
+import {
+  type Icon,
+  IconBuildingStore,
+  IconCarGarage,
+  IconLayoutDashboard,
+  IconUsers,
+  IconUsersGroup,
+} from '@tabler/icons-react';
 import { ADMIN_ROLES, type Role } from '@vaskedrift/shared';
 import type { TranslationKey } from '../../lib/i18n';
 
 export interface NavItem {
-  to: '/' | '/locations';
+  to: '/' | '/locations' | '/locations/bays' | '/admin/users' | '/admin/groups';
   label: TranslationKey;
   icon: Icon;
   /** Shown only to these roles; the route's own guard says the same. */
   roles?: readonly Role[];
+  /** Paths under `to` that belong to another entry: this one is not marked current there. */
+  notActiveOn?: readonly NavItem['to'][];
 }
 
 /** Menu entries appear here only once their route exists. */
 export const NAV_ITEMS: readonly NavItem[] = [
   { to: '/', label: 'nav.dashboard', icon: IconLayoutDashboard },
-  { to: '/locations', label: 'nav.locations', icon: IconBuildingStore, roles: ADMIN_ROLES },
+  {
+    to: '/locations',
+    label: 'nav.locations',
+    icon: IconBuildingStore,
+    roles: ADMIN_ROLES,
+    notActiveOn: ['/locations/bays'],
+  },
+  { to: '/locations/bays', label: 'nav.bays', icon: IconCarGarage, roles: ADMIN_ROLES },
+  { to: '/admin/users', label: 'nav.users', icon: IconUsers, roles: ADMIN_ROLES },
+  { to: '/admin/groups', label: 'nav.groups', icon: IconUsersGroup, roles: ADMIN_ROLES },
 ];

@@ -5,11 +5,17 @@ import {
   IconDeviceDesktop,
   IconLogout,
   IconMoon,
+  IconSettings,
   IconSun,
+  IconUserCircle,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { MenuItemLink } from '../../components/menu-item-link';
 import { useConfirmSignOut } from '../../features/auth/use-confirm-sign-out';
+import { useUpdateUserSettings } from '../../features/users/api/update-user-settings';
 import { useAuth } from '../../lib/auth-context';
+import { notifyError } from '../../lib/notify';
+import { useUserData } from '../../lib/user-data-query';
 import { type ThemeMode, toColorScheme, toThemeMode } from '../theme/color-scheme-manager';
 import classes from './user-menu.module.css';
 
@@ -26,15 +32,24 @@ function metadataText(value: unknown): string {
 export function UserMenu() {
   const { t } = useTranslation();
   const { user, role } = useAuth();
+  const { profile } = useUserData();
   const { colorScheme, setColorScheme } = useMantineColorScheme();
   const confirmSignOut = useConfirmSignOut();
+  const saveSettings = useUpdateUserSettings();
 
-  const firstName = metadataText(user?.user_metadata.firstName);
-  const lastName = metadataText(user?.user_metadata.lastName);
+  // The saved profile is newer than the token's copy once the user has changed their name.
+  const firstName = profile?.firstName ?? metadataText(user?.user_metadata.firstName);
+  const lastName = profile?.lastName ?? metadataText(user?.user_metadata.lastName);
   const fullName = [firstName, lastName].filter(Boolean).join(' ') || (user?.email ?? '');
   const initials =
     `${firstName.charAt(0)}${lastName.charAt(0)}`.toUpperCase() || fullName.charAt(0).toUpperCase();
   const currentMode = toThemeMode(colorScheme);
+
+  // The choice applies at once in this browser and is saved with the user's theme config.
+  const chooseTheme = (mode: ThemeMode) => {
+    setColorScheme(toColorScheme(mode) ?? 'dark');
+    saveSettings.mutate({ themeMode: mode }, { onError: () => notifyError(t('layout.themeSaveError')) });
+  };
 
   return (
     <Menu position="bottom-end" width={260} shadow="lg" radius="md" withinPortal>
@@ -71,13 +86,32 @@ export function UserMenu() {
           </div>
         </Group>
         <Menu.Divider />
+        {user && (
+          <>
+            <MenuItemLink
+              to="/admin/users/$userId"
+              params={{ userId: user.id }}
+              leftSection={<IconUserCircle size={16} aria-hidden />}
+            >
+              {t('layout.myProfile')}
+            </MenuItemLink>
+            <MenuItemLink
+              to="/admin/users/$userId/edit"
+              params={{ userId: user.id }}
+              leftSection={<IconSettings size={16} aria-hidden />}
+            >
+              {t('layout.settings')}
+            </MenuItemLink>
+            <Menu.Divider />
+          </>
+        )}
         <Menu.Label>{t('theme.label')}</Menu.Label>
         {THEME_OPTIONS.map((option) => (
           <Menu.Item
             key={option.mode}
             leftSection={<option.icon size={16} aria-hidden />}
             rightSection={currentMode === option.mode ? <IconCheck size={16} aria-hidden /> : null}
-            onClick={() => setColorScheme(toColorScheme(option.mode) ?? 'dark')}
+            onClick={() => chooseTheme(option.mode)}
             aria-current={currentMode === option.mode ? 'true' : undefined}
           >
             {t(option.label)}

@@ -1,29 +1,20 @@
-import {
-  Alert,
-  Anchor,
-  Box,
-  Button,
-  Loader,
-  PasswordInput,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Box, Button, Loader, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { type SignInInput, signInSchema } from '@vaskedrift/shared';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AnchorLink } from '../../../components/anchor-link';
 import { auth } from '../../../lib/auth-client';
+import { useAuth } from '../../../lib/auth-context';
+import { needsSecondFactor } from '../../../lib/auth-store';
 import { safeRedirect } from '../safe-redirect';
 import { type SignInErrorKey, signInErrorKey } from '../sign-in-error';
 import classes from './sign-in-form.module.css';
+import { TotpStep } from './totp-step';
 
 const signInRoute = getRouteApi('/sign-in');
-/** The page arrives with the next issue; a plain link, so it works before the route exists. */
-const FORGOT_PASSWORD_PATH = '/sign-in/forgot';
 
 export function SignInForm() {
   const { t } = useTranslation();
@@ -31,6 +22,13 @@ export function SignInForm() {
   const { redirect } = signInRoute.useSearch();
   const [submitting, setSubmitting] = useState(false);
   const [errorKey, setErrorKey] = useState<SignInErrorKey | null>(null);
+  const { status } = useAuth();
+  // Kept once entered, so the password form does not flash back while the next page loads.
+  const [secondStep, setSecondStep] = useState(false);
+  useEffect(() => {
+    if (status === 'mfaRequired') setSecondStep(true);
+  }, [status]);
+  const goOn = () => navigate({ href: safeRedirect(redirect), replace: true });
 
   const form = useForm<SignInInput>({
     mode: 'uncontrolled',
@@ -42,18 +40,31 @@ export function SignInForm() {
     setErrorKey(null);
     setSubmitting(true);
     try {
-      const { error } = await auth.signInWithPassword({
+      const { data, error } = await auth.signInWithPassword({
         email: values.email.trim(),
         password: values.password,
       });
       if (error) throw error;
+      // With two-factor on, the status is now 'mfaRequired' and the code step below takes over.
+      if (needsSecondFactor(data.session)) {
+        setSubmitting(false);
+        return;
+      }
       // Stays "submitting" while the next page loads, so the button cannot be pressed twice.
-      await navigate({ href: safeRedirect(redirect), replace: true });
+      await goOn();
     } catch (error) {
       setErrorKey(signInErrorKey(error));
       setSubmitting(false);
     }
   };
+
+  if (status === 'mfaRequired' || secondStep) {
+    const cancel = () => {
+      setSecondStep(false);
+      void auth.signOut({ scope: 'local' });
+    };
+    return <TotpStep onVerified={goOn} onCancel={cancel} />;
+  }
 
   return (
     <Box component="form" onSubmit={form.onSubmit(handleSubmit)} noValidate w="100%">
@@ -96,9 +107,9 @@ export function SignInForm() {
             key={form.key('password')}
             {...form.getInputProps('password')}
           />
-          <Anchor href={FORGOT_PASSWORD_PATH} size="sm" fw={500} style={{ alignSelf: 'flex-end' }}>
+          <AnchorLink to="/sign-in/forgot" size="sm" fw={500} style={{ alignSelf: 'flex-end' }}>
             {t('auth.signIn.forgotPassword')}
-          </Anchor>
+          </AnchorLink>
         </Stack>
 
         <Button

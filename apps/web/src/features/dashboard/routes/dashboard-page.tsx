@@ -1,20 +1,160 @@
-import { Grid } from '@mantine/core';
+import { Alert, Card, EmptyState, Group, Loader, SimpleGrid, Skeleton, Text } from '@mantine/core';
+import { useLocalStorage } from '@mantine/hooks';
+import { IconAlertTriangle, IconBuildingStore, IconPlus } from '@tabler/icons-react';
+import { BAY_STATUSES, canManageFacilities } from '@vaskedrift/shared';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ButtonLink } from '../../../components/button-link';
+import { LoadError } from '../../../components/load-error';
 import { PageHeader } from '../../../components/page-header';
-import { ServiceStatusCard } from '../components/service-status-card';
-import { WelcomeCard } from '../components/welcome-card';
+import { useAuth } from '../../../lib/auth-context';
+import { useApiErrorMessage } from '../../../lib/use-api-error-message';
+import { useDashboard } from '../api/get-dashboard';
+import { DashboardToolbar } from '../components/dashboard-toolbar';
+import type { FacilityCardTexts } from '../components/facility-card';
+import { FacilityGrid } from '../components/facility-grid';
+import { StatusStatCards } from '../components/status-stat-cards';
+import { countBays, knownSelection, visibleLocations } from '../dashboard-model';
 
+/** The facility filter and 'only issues' are kept in this browser, so a wall screen keeps its view. */
+const SELECTION_KEY = 'vaskedrift-dashboard-locations';
+const ONLY_ISSUES_KEY = 'vaskedrift-dashboard-only-issues';
+
+function useCardTexts(): FacilityCardTexts {
+  const { t, i18n } = useTranslation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the texts change with the language only
+  return useMemo(
+    () => ({
+      status: {
+        operational: t('bays.status.operational'),
+        warning: t('bays.status.warning'),
+        error: t('bays.status.error'),
+        inactive: t('bays.status.inactive'),
+        maintenance: t('bays.status.maintenance'),
+      },
+      bays: (count: number) => t('dashboard.facility.bays', { count }),
+      noBays: t('dashboard.facility.noBays'),
+      tilesLabel: (name: string) => t('dashboard.facility.tilesLabel', { name }),
+    }),
+    [i18n.language],
+  );
+}
+
+function DashboardSkeleton() {
+  const { t } = useTranslation();
+  return (
+    <div aria-busy="true" aria-label={t('app.loading')} role="status">
+      <SimpleGrid cols={{ base: 2, sm: 3, lg: 6 }} mb="lg">
+        {BAY_STATUSES.map((status) => (
+          <Skeleton key={status} height={96} radius="lg" />
+        ))}
+        <Skeleton height={96} radius="lg" />
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, md: 2, xl: 3 }}>
+        {[0, 1, 2, 3, 4, 5].map((index) => (
+          <Skeleton key={index} height={200} radius="lg" />
+        ))}
+      </SimpleGrid>
+    </div>
+  );
+}
+
+/** `/`: bays per status, every facility the user may see with its bays as coloured tiles; refreshed every 30 s. */
 export function DashboardPage() {
+  const { t, i18n } = useTranslation();
+  const { role } = useAuth();
+  const canManage = role != null && canManageFacilities(role);
+  const dashboard = useDashboard();
+  const refetchError = useApiErrorMessage(dashboard.isRefetchError ? dashboard.error : null);
+  const texts = useCardTexts();
+  const [storedSelection, setSelection] = useLocalStorage<string[]>({ key: SELECTION_KEY, defaultValue: [] });
+  const [onlyIssues, setOnlyIssues] = useLocalStorage<boolean>({ key: ONLY_ISSUES_KEY, defaultValue: false });
+
+  const locations = dashboard.data?.locations;
+  const selection = useMemo(
+    () => knownSelection(storedSelection, locations ?? []),
+    [storedSelection, locations],
+  );
+  const shown = useMemo(
+    () => visibleLocations(locations ?? [], selection, onlyIssues),
+    [locations, selection, onlyIssues],
+  );
+  const filtered = selection.length > 0 || onlyIssues;
+  const counts = useMemo(
+    () => (filtered || !dashboard.data ? countBays(shown) : dashboard.data.counts),
+    [filtered, shown, dashboard.data],
+  );
+
+  const updatedAt = dashboard.dataUpdatedAt
+    ? new Date(dashboard.dataUpdatedAt).toLocaleTimeString(i18n.language === 'nb' ? 'nb-NO' : i18n.language)
+    : null;
+
   return (
     <>
-      <PageHeader />
-      <Grid gap="lg">
-        <Grid.Col span={{ base: 12, md: 8 }}>
-          <WelcomeCard />
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 4 }}>
-          <ServiceStatusCard />
-        </Grid.Col>
-      </Grid>
+      <PageHeader
+        description={
+          updatedAt ? (
+            <Group component="span" gap={6}>
+              {t('dashboard.updatedAt', { time: updatedAt })}
+              {dashboard.isFetching && <Loader size={12} aria-label={t('dashboard.refreshing')} />}
+            </Group>
+          ) : (
+            t('dashboard.subtitle')
+          )
+        }
+      />
+      {dashboard.isPending ? (
+        <DashboardSkeleton />
+      ) : dashboard.isError && !dashboard.data ? (
+        <LoadError
+          error={dashboard.error}
+          onRetry={() => dashboard.refetch()}
+          retrying={dashboard.isFetching}
+        />
+      ) : dashboard.data.locations.length === 0 ? (
+        <Card padding="xl">
+          <EmptyState
+            py={48}
+            variant="light"
+            icon={<IconBuildingStore size={28} stroke={1.6} aria-hidden />}
+            title={t('locations.empty')}
+            description={canManage ? t('dashboard.emptyHintAdmin') : t('dashboard.emptyHint')}
+          >
+            {canManage && (
+              <Group justify="center" mt="md">
+                <ButtonLink to="/locations" leftSection={<IconPlus size={16} aria-hidden />}>
+                  {t('dashboard.toLocations')}
+                </ButtonLink>
+              </Group>
+            )}
+          </EmptyState>
+        </Card>
+      ) : (
+        <>
+          {refetchError && (
+            <Alert color="yellow" variant="light" mb="md" icon={<IconAlertTriangle aria-hidden />}>
+              {t('dashboard.refetchError', { time: updatedAt ?? '' })} {refetchError}
+            </Alert>
+          )}
+          <StatusStatCards counts={counts} />
+          <DashboardToolbar
+            locations={dashboard.data.locations}
+            selected={selection}
+            onSelectedChange={setSelection}
+            onlyIssues={onlyIssues}
+            onOnlyIssuesChange={setOnlyIssues}
+          />
+          {shown.length === 0 ? (
+            <Card padding="xl">
+              <Text ta="center" c="dimmed">
+                {t('dashboard.filter.empty')}
+              </Text>
+            </Card>
+          ) : (
+            <FacilityGrid locations={shown} canOpen={canManage} texts={texts} />
+          )}
+        </>
+      )}
     </>
   );
 }

@@ -1,0 +1,84 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { bayMetrics } from './apis';
+import { bays, locations } from './locations';
+import { users } from './users';
+
+/**
+ * Alerts: an attribute in `critical` or `warning`. At most one open alert per attribute, enforced by a
+ * unique partial index; it escalates and de-escalates in place and is resolved when the attribute is back
+ * to `active`. The attribute's name is copied in, so history reads well after the attribute is deleted.
+ */
+export const alerts = pgTable(
+  'alerts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    bayMetricId: uuid('bay_metric_id').references(() => bayMetrics.id, { onDelete: 'set null' }),
+    bayId: uuid('bay_id')
+      .notNull()
+      .references(() => bays.id, { onDelete: 'cascade' }),
+    locationId: uuid('location_id')
+      .notNull()
+      .references(() => locations.id, { onDelete: 'cascade' }),
+    attributeName: text('attribute_name').notNull(),
+    level: text('level', { enum: ['critical', 'warning'] }).notNull(),
+    openedAt: timestamp('opened_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    acknowledgedBy: uuid('acknowledged_by').references(() => users.id, { onDelete: 'set null' }),
+    acknowledgedAt: timestamp('acknowledged_at', { withTimezone: true }),
+    lastValue: jsonb('last_value').$type<unknown>(),
+    reason: text('reason'),
+    inMaintenance: boolean('in_maintenance').notNull().default(false),
+  },
+  (t) => [
+    uniqueIndex('alerts_open_per_attribute_key').on(t.bayMetricId).where(sql`${t.resolvedAt} is null`),
+    index('alerts_location_idx').on(t.locationId, t.openedAt),
+    index('alerts_bay_idx').on(t.bayId, t.openedAt),
+    index('alerts_open_idx').on(t.openedAt).where(sql`${t.resolvedAt} is null`),
+    check('alerts_level_check', sql`${t.level} in ('critical', 'warning')`),
+  ],
+);
+
+/**
+ * What happened to an attribute's alert, and the `info` transitions (into `inactive` or `nodata`) that
+ * open none. The notification issue reads these from the bus; the alert page shows them.
+ */
+export const alertEvents = pgTable(
+  'alert_events',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    alertId: uuid('alert_id').references(() => alerts.id, { onDelete: 'cascade' }),
+    bayMetricId: uuid('bay_metric_id').references(() => bayMetrics.id, { onDelete: 'set null' }),
+    bayId: uuid('bay_id')
+      .notNull()
+      .references(() => bays.id, { onDelete: 'cascade' }),
+    kind: text('kind', {
+      enum: ['opened', 'escalated', 'deescalated', 'resolved', 'acknowledged', 'info'],
+    }).notNull(),
+    level: text('level'),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    value: jsonb('value').$type<unknown>(),
+    reason: text('reason'),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    index('alert_events_alert_idx').on(t.alertId),
+    index('alert_events_bay_idx').on(t.bayId, t.at),
+    check(
+      'alert_events_kind_check',
+      sql`${t.kind} in ('opened', 'escalated', 'deescalated', 'resolved', 'acknowledged', 'info')`,
+    ),
+  ],
+);

@@ -1,0 +1,222 @@
+import {
+  ALERT_MESSAGES,
+  API_BASE,
+  API_MESSAGES,
+  type Api,
+  type ApiCheckResult,
+  type ApiHealth,
+  type apiCheckRequestSchema,
+  apiStatusMessage,
+  type createApiSchema,
+  DEFAULT_FAILURE_THRESHOLD,
+  type getApiLogsSchema,
+  type getApiStatsSchema,
+  type getApisSchema,
+  missingAuthFields,
+  type updateApiSchema,
+} from '@vaskedrift/shared';
+import type { z } from 'zod';
+import type { Db } from '../../db/client';
+import type { EventBus } from '../../events/bus';
+import { NotFoundError, ValidationError } from '../../lib/errors';
+import type { Caller } from '../access/require-admin';
+import {
+  type EngineChanges,
+  NO_ENGINE_CHANGES,
+  publishEngineChanges,
+  retireAttributes,
+} from '../checks/attribute-lifecycle';
+import type { Engine } from '../checks/engine';
+import { runManualCheck } from '../checks/manual-check';
+import type { ApiSecrets } from './api-secrets';
+import {
+  type ApiRow,
+  type ApiValues,
+  findApiRow,
+  findStoredApi,
+  hourlyStats,
+  insertApi,
+  listApiRows,
+  listCheckLogs,
+  lockApi,
+  softDeleteApi,
+  updateApiRow,
+} from './apis.repository';
+
+type GetInput = z.output<typeof getApisSchema>;
+type CreateInput = z.output<typeof createApiSchema>;
+type UpdateInput = z.output<typeof updateApiSchema>;
+type CheckInput = z.output<typeof apiCheckRequestSchema>;
+
+export type ApisService = ReturnType<typeof createApisService>;
+
+function health(row: ApiRow): ApiHealth {
+  if (row.status === 'disabled') return 'disabled';
+  if (!row.lastCheckAt) return 'unknown';
+  const threshold = row.details.failureThreshold ?? DEFAULT_FAILURE_THRESHOLD;
+  if (row.consecutiveFailures >= threshold) return 'down';
+  return row.consecutiveFailures > 0 ? 'failing' : 'ok';
+}
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+export function createApisService(deps: { db: Db; bus: EventBus; engine: Engine; secrets: ApiSecrets }) {
+  const { db, bus, secrets } = deps;
+
+  /** The response shape: secrets only as "is one set", the push URL's path for admins. */
+  function toApi({ total: _t, pushTokenEncrypted, stats, ...row }: ApiRow): Api {
+    const token = secrets.tryOpen(pushTokenEncrypted);
+    const checks = Number(stats?.checks ?? 0);
+    return {
+      ...row,
+      pushPath: token ? `${API_BASE}/push/${token}` : '',
+      health: health({ total: 0, pushTokenEncrypted, stats, ...row }),
+      nextCheckAt: row.status === 'enabled' ? iso(row.nextCheckAt) : null,
+      lastCheckAt: iso(row.lastCheckAt),
+      lastSuccessAt: iso(row.lastSuccessAt),
+      checks24h: checks,
+      successRate24h: checks > 0 ? (checks - Number(stats?.failures ?? 0)) / checks : null,
+      averageDurationMs24h: checks > 0 ? Math.round(Number(stats?.duration ?? 0) / checks) : null,
+      createdAt: row.createdAt.toISOString(),
+      updatedAt: row.updatedAt.toISOString(),
+    };
+  }
+
+  async function mustFind(id: string): Promise<Api> {
+    const row = await findApiRow(db, id);
+    if (!row) throw new NotFoundError(API_MESSAGES.notFound);
+    return toApi(row);
+  }
+
+  async function get(input: GetInput) {
+    if (input.id) return { data: await mustFind(input.id) };
+    const { rows, count } = await listApiRows(db, input);
+    return { data: rows.map(toApi), count };
+  }
+
+  const sealOrNull = (value: string | null | undefined) => (value ? secrets.seal(value) : null);
+
+  async function create(caller: Caller, input: CreateInput): Promise<Api> {
+    const push = secrets.newPushToken();
+    const values: ApiValues = {
+      name: input.name,
+      endpointUrl: input.endpointUrl,
+      authEndpointUrl: input.authEndpointUrl ?? null,
+      tokenPath: input.tokenPath ?? null,
+      clientId: input.clientId ?? null,
+      clientSecretEncrypted: sealOrNull(input.clientSecret),
+      apiKeyEncrypted: sealOrNull(input.apiKey),
+      authMethod: input.authMethod,
+      method: input.method,
+      headers: input.headers,
+      body: input.body ?? null,
+      params: input.params,
+      details: input.details,
+      checkInterval: input.checkInterval,
+      status: input.status,
+    };
+    const id = await db.transaction((tx) =>
+      insertApi(tx, {
+        ...values,
+        pushTokenHash: push.hash,
+        pushTokenEncrypted: push.sealed,
+        createdBy: caller.userId,
+      }),
+    );
+    bus.publish('api.created', { userId: caller.userId, ip: caller.ip, apiId: id, name: input.name });
+    return mustFind(id);
+  }
+
+  /** Only the fields sent change; a secret left out is kept, '' (null) clears it. */
+  async function update(caller: Caller, input: UpdateInput): Promise<{ data: Api; message?: string }> {
+    const { id, rotatePushToken, clientSecret, apiKey, ...fields } = input;
+    const result = await db.transaction(async (tx) => {
+      const stored = await lockApi(tx, id);
+      if (!stored) throw new NotFoundError(API_MESSAGES.notFound);
+      const changes: Partial<ApiValues> & { pushTokenHash?: string; pushTokenEncrypted?: string } = {};
+      for (const [key, value] of Object.entries(fields)) {
+        if (value !== undefined) (changes as Record<string, unknown>)[key] = value;
+      }
+      if (clientSecret !== undefined) changes.clientSecretEncrypted = sealOrNull(clientSecret);
+      if (apiKey !== undefined) changes.apiKeyEncrypted = sealOrNull(apiKey);
+      if (rotatePushToken) {
+        const push = secrets.newPushToken();
+        changes.pushTokenHash = push.hash;
+        changes.pushTokenEncrypted = push.sealed;
+      }
+      const missing = missingAuthFields({
+        authMethod: changes.authMethod ?? stored.authMethod,
+        authEndpointUrl:
+          changes.authEndpointUrl !== undefined ? changes.authEndpointUrl : stored.authEndpointUrl,
+        clientId: changes.clientId !== undefined ? changes.clientId : stored.clientId,
+        hasClientSecret: Boolean(
+          changes.clientSecretEncrypted !== undefined ? changes.clientSecretEncrypted : stored.clientSecretEncrypted,
+        ),
+        hasApiKey: Boolean(changes.apiKeyEncrypted !== undefined ? changes.apiKeyEncrypted : stored.apiKeyEncrypted),
+      });
+      if (missing.length > 0) throw new ValidationError(missing[0]?.message ?? '', missing);
+      const statusChanged = changes.status !== undefined && changes.status !== stored.status;
+      await updateApiRow(tx, id, changes, { enabling: statusChanged && changes.status === 'enabled' });
+      const engine: EngineChanges =
+        statusChanged && changes.status === 'disabled'
+          ? await retireAttributes(tx, { apiId: id }, ALERT_MESSAGES.attributeNotEvaluated)
+          : NO_ENGINE_CHANGES;
+      const changed = [
+        ...Object.keys(changes).filter((k) => !k.startsWith('pushToken')),
+        ...(rotatePushToken ? ['pushToken'] : []),
+      ].map((k) => k.replace(/Encrypted$/, ''));
+      return { stored, statusChanged, engine, changed };
+    });
+    publishEngineChanges(bus, result.engine);
+    const api = await mustFind(id);
+    bus.publish('api.updated', {
+      userId: caller.userId,
+      ip: caller.ip,
+      apiId: id,
+      name: api.name,
+      fields: result.changed,
+    });
+    if (!result.statusChanged) return { data: api };
+    bus.publish('api.status_changed', {
+      userId: caller.userId,
+      ip: caller.ip,
+      apiId: id,
+      name: api.name,
+      status: api.status,
+    });
+    return { data: api, message: apiStatusMessage(api.name, api.status) };
+  }
+
+  /** Soft delete: checks stop, open alerts of its attributes are resolved, its bays derived again. */
+  async function remove(caller: Caller, id: string): Promise<{ id: string }> {
+    const { name, engine } = await db.transaction(async (tx) => {
+      const stored = await lockApi(tx, id);
+      if (!stored) throw new NotFoundError(API_MESSAGES.notFound);
+      await softDeleteApi(tx, id);
+      const engine = await retireAttributes(tx, { apiId: id }, ALERT_MESSAGES.attributeNotEvaluated);
+      return { name: stored.name, engine };
+    });
+    publishEngineChanges(bus, engine);
+    bus.publish('api.deleted', { userId: caller.userId, ip: caller.ip, apiId: id, name });
+    return { id };
+  }
+
+  async function check(input: CheckInput): Promise<ApiCheckResult> {
+    const stored = input.id ? await findStoredApi(db, input.id) : null;
+    if (input.id && !stored) throw new NotFoundError(API_MESSAGES.notFound);
+    return runManualCheck({ db, engine: deps.engine }, stored ?? null, input.draft);
+  }
+
+  async function logs(input: z.output<typeof getApiLogsSchema>) {
+    await mustFind(input.apiId);
+    return listCheckLogs(db, input);
+  }
+
+  async function stats(input: z.output<typeof getApiStatsSchema>) {
+    await mustFind(input.id);
+    const data = await hourlyStats(db, input.id, input.hours);
+    return { data, count: data.length };
+  }
+
+  return { get, create, update, remove, check, logs, stats };
+}

@@ -1,0 +1,183 @@
+import type { AttributeLevel, BAY_METRIC_SORT_COLUMNS, BayMetric, Operator, ValueType } from '@vaskedrift/shared';
+import { and, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { apiMetrics, apis, bayMetrics, bays, locations } from '../../db/schema';
+import { containsPattern, ordered, pageWindow, totalCount } from '../../lib/list-query';
+import { visibleLocationsCondition } from '../access/location-access';
+import type { Viewer } from '../access/require-admin';
+import { EVALUATED_ATTRIBUTE } from '../checks/engine.repository';
+
+/** Bay attributes of live bays the viewer may see, bound to API attributes of live APIs. */
+function selectBayMetrics(db: Db, viewer: Viewer, where: SQL | undefined) {
+  return db
+    .select({
+      id: bayMetrics.id,
+      bayId: bayMetrics.bayId,
+      bayName: bays.name,
+      locationId: bays.locationId,
+      locationName: locations.name,
+      apiMetricId: bayMetrics.apiMetricId,
+      apiMetricName: apiMetrics.name,
+      apiId: apis.id,
+      apiName: apis.name,
+      keyValue: bayMetrics.keyValue,
+      path: bayMetrics.path,
+      type: bayMetrics.type,
+      operator: bayMetrics.operator,
+      thresholdActive: bayMetrics.thresholdActive,
+      thresholdWarning: bayMetrics.thresholdWarning,
+      thresholdCritical: bayMetrics.thresholdCritical,
+      thresholdInactive: bayMetrics.thresholdInactive,
+      lastValue: bayMetrics.lastValue,
+      lastLevel: bayMetrics.lastLevel,
+      lastReason: bayMetrics.lastReason,
+      lastReadAt: bayMetrics.lastReadAt,
+      evaluated: sql<boolean>`(${EVALUATED_ATTRIBUTE})`,
+      createdAt: bayMetrics.createdAt,
+      updatedAt: bayMetrics.updatedAt,
+      total: totalCount(),
+    })
+    .from(bayMetrics)
+    .innerJoin(bays, eq(bays.id, bayMetrics.bayId))
+    .innerJoin(locations, eq(locations.id, bays.locationId))
+    .innerJoin(apiMetrics, eq(apiMetrics.id, bayMetrics.apiMetricId))
+    .innerJoin(apis, eq(apis.id, apiMetrics.apiId))
+    .where(and(isNull(bays.deletedAt), isNull(apis.deletedAt), visibleLocationsCondition(viewer), where))
+    .$dynamic();
+}
+
+type Row = Awaited<ReturnType<typeof selectBayMetrics>>[number];
+
+function toBayMetric({ total: _t, ...row }: Row): BayMetric {
+  return {
+    ...row,
+    lastValue: row.lastValue ?? null,
+    lastReadAt: row.lastReadAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export async function findBayMetric(db: Db, viewer: Viewer, id: string): Promise<BayMetric | undefined> {
+  const [row] = await selectBayMetrics(db, viewer, eq(bayMetrics.id, id));
+  return row ? toBayMetric(row) : undefined;
+}
+
+type SortColumn = (typeof BAY_METRIC_SORT_COLUMNS)[number];
+const SORTS: Record<SortColumn, SQL> = {
+  apiMetricName: sql`lower(${apiMetrics.name})`,
+  apiName: sql`lower(${apis.name})`,
+  bayName: sql`lower(${bays.name})`,
+  lastLevel: sql`${bayMetrics.lastLevel}`,
+  lastReadAt: sql`${bayMetrics.lastReadAt}`,
+  createdAt: sql`${bayMetrics.createdAt}`,
+};
+
+export type BayMetricFilters = {
+  bayId?: string;
+  locationId?: string;
+  apiMetricId?: string;
+  apiId?: string;
+  lastLevel?: AttributeLevel;
+};
+
+export async function listBayMetrics(
+  db: Db,
+  viewer: Viewer,
+  query: {
+    page: number;
+    perPage: number;
+    search?: string;
+    sort?: { column: SortColumn; direction: 'asc' | 'desc' };
+    filters?: BayMetricFilters;
+  },
+) {
+  const search = query.search ? containsPattern(query.search) : null;
+  const f = query.filters ?? {};
+  const where = and(
+    search
+      ? or(
+          ilike(apiMetrics.name, search),
+          ilike(apis.name, search),
+          ilike(bayMetrics.keyValue, search),
+          ilike(bayMetrics.path, search),
+        )
+      : undefined,
+    f.bayId ? eq(bayMetrics.bayId, f.bayId) : undefined,
+    f.locationId ? eq(bays.locationId, f.locationId) : undefined,
+    f.apiMetricId ? eq(bayMetrics.apiMetricId, f.apiMetricId) : undefined,
+    f.apiId ? eq(apis.id, f.apiId) : undefined,
+    f.lastLevel ? eq(bayMetrics.lastLevel, f.lastLevel) : undefined,
+  );
+  const { limit, offset } = pageWindow(query);
+  const order = query.sort
+    ? [ordered(SORTS[query.sort.column], query.sort.direction)]
+    : [SORTS.bayName, SORTS.apiMetricName, sql`${bayMetrics.path}`];
+  const rows = await selectBayMetrics(db, viewer, where)
+    .orderBy(...order, bayMetrics.id)
+    .limit(limit)
+    .offset(offset);
+  return { data: rows.map(toBayMetric), count: rows[0]?.total ?? 0 };
+}
+
+/** The API attribute with its live API (for locking the API first, as a check does). */
+export async function apiMetricWithApi(db: Db, apiMetricId: string) {
+  const [row] = await db
+    .select({ id: apiMetrics.id, apiId: apiMetrics.apiId })
+    .from(apiMetrics)
+    .innerJoin(apis, eq(apis.id, apiMetrics.apiId))
+    .where(and(eq(apiMetrics.id, apiMetricId), isNull(apis.deletedAt)));
+  return row;
+}
+
+export async function lockBayMetric(tx: Db, id: string) {
+  const [row] = await tx
+    .select({
+      id: bayMetrics.id,
+      bayId: bayMetrics.bayId,
+      apiMetricId: bayMetrics.apiMetricId,
+      type: bayMetrics.type,
+      thresholdActive: bayMetrics.thresholdActive,
+      thresholdWarning: bayMetrics.thresholdWarning,
+      thresholdCritical: bayMetrics.thresholdCritical,
+      thresholdInactive: bayMetrics.thresholdInactive,
+      locationId: bays.locationId,
+    })
+    .from(bayMetrics)
+    .innerJoin(bays, and(eq(bays.id, bayMetrics.bayId), isNull(bays.deletedAt)))
+    .where(eq(bayMetrics.id, id))
+    .for('update', { of: bayMetrics });
+  return row;
+}
+
+export type BayMetricValues = {
+  apiMetricId: string;
+  keyValue: string;
+  path: string;
+  type: ValueType;
+  operator: Operator;
+  thresholdActive: string;
+  thresholdWarning: string;
+  thresholdCritical: string;
+  thresholdInactive: string;
+};
+
+export async function insertBayMetric(tx: Db, bayId: string, values: BayMetricValues): Promise<string> {
+  const [row] = await tx
+    .insert(bayMetrics)
+    .values({ bayId, ...values })
+    .returning({ id: bayMetrics.id });
+  if (!row) throw new Error('insert returned no row');
+  return row.id;
+}
+
+export async function updateBayMetric(tx: Db, id: string, values: Partial<BayMetricValues>) {
+  await tx
+    .update(bayMetrics)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(bayMetrics.id, id));
+}
+
+export async function deleteBayMetric(tx: Db, id: string) {
+  await tx.delete(bayMetrics).where(eq(bayMetrics.id, id));
+}

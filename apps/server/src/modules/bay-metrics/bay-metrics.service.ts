@@ -1,0 +1,142 @@
+import {
+  ALERT_MESSAGES,
+  API_METRIC_MESSAGES,
+  BAY_MESSAGES,
+  BAY_METRIC_MESSAGES,
+  type BayMetric,
+  type createBayMetricSchema,
+  type getBayMetricsSchema,
+  thresholdIssues,
+  type updateBayMetricSchema,
+} from '@vaskedrift/shared';
+import type { z } from 'zod';
+import type { Db } from '../../db/client';
+import type { EventBus } from '../../events/bus';
+import { NotFoundError, ValidationError } from '../../lib/errors';
+import type { Caller, Viewer } from '../access/require-admin';
+import { lockLiveApi } from '../api-metrics/api-metrics.repository';
+import { lockBay } from '../bays/bays.repository';
+import {
+  type EngineChanges,
+  NO_ENGINE_CHANGES,
+  publishEngineChanges,
+  retireAttributes,
+} from '../checks/attribute-lifecycle';
+import {
+  apiMetricWithApi,
+  deleteBayMetric,
+  findBayMetric,
+  insertBayMetric,
+  listBayMetrics,
+  lockBayMetric,
+  updateBayMetric,
+} from './bay-metrics.repository';
+
+type GetInput = z.output<typeof getBayMetricsSchema>;
+type CreateInput = z.output<typeof createBayMetricSchema>;
+type UpdateInput = z.output<typeof updateBayMetricSchema>;
+
+export type BayMetricsService = ReturnType<typeof createBayMetricsService>;
+
+export function createBayMetricsService({ db, bus }: { db: Db; bus: EventBus }) {
+  async function mustFind(viewer: Viewer, id: string): Promise<BayMetric> {
+    const metric = await findBayMetric(db, viewer, id);
+    if (!metric) throw new NotFoundError(BAY_METRIC_MESSAGES.notFound);
+    return metric;
+  }
+
+  /** Locks the API attribute's API (as a check does first), or 404 when the attribute or API is gone. */
+  async function lockApiOf(tx: Db, apiMetricId: string) {
+    const metric = await apiMetricWithApi(tx, apiMetricId);
+    if (!metric || !(await lockLiveApi(tx, metric.apiId))) {
+      throw new ValidationError(API_METRIC_MESSAGES.notFound, [
+        { path: 'apiMetricId', message: API_METRIC_MESSAGES.notFound },
+      ]);
+    }
+  }
+
+  async function get(viewer: Viewer, input: GetInput) {
+    if (input.id) return { data: await mustFind(viewer, input.id) };
+    return listBayMetrics(db, viewer, input);
+  }
+
+  /** The bay's status is derived from its attributes from the first check on. */
+  async function create(caller: Caller, { bayId, ...values }: CreateInput): Promise<BayMetric> {
+    const { id, locationId } = await db.transaction(async (tx) => {
+      await lockApiOf(tx, values.apiMetricId);
+      const bay = await lockBay(tx, bayId);
+      if (!bay) throw new NotFoundError(BAY_MESSAGES.notFound);
+      return { id: await insertBayMetric(tx, bayId, values), locationId: bay.locationId };
+    });
+    bus.publish('bay_metric.created', {
+      userId: caller.userId,
+      ip: caller.ip,
+      bayMetricId: id,
+      bayId,
+      locationId,
+      apiMetricId: values.apiMetricId,
+    });
+    return mustFind(caller, id);
+  }
+
+  /**
+   * Thresholds are checked against the resulting type. Moved to another API attribute, the attribute
+   * starts afresh: its open alert is resolved and its bay derived again until the new API is checked.
+   */
+  async function update(caller: Caller, { id, ...fields }: UpdateInput): Promise<BayMetric> {
+    const changes = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) as typeof fields;
+    const { current, engine } = await db.transaction(async (tx) => {
+      const before = await lockBayMetric(tx, id);
+      if (!before) throw new NotFoundError(BAY_METRIC_MESSAGES.notFound);
+      await lockApiOf(tx, before.apiMetricId);
+      const moved = changes.apiMetricId !== undefined && changes.apiMetricId !== before.apiMetricId;
+      if (moved && changes.apiMetricId) await lockApiOf(tx, changes.apiMetricId);
+      const type = changes.type ?? before.type;
+      const issues = thresholdIssues(type, {
+        thresholdActive: changes.thresholdActive ?? before.thresholdActive,
+        thresholdWarning: changes.thresholdWarning ?? before.thresholdWarning,
+        thresholdCritical: changes.thresholdCritical ?? before.thresholdCritical,
+        thresholdInactive: changes.thresholdInactive ?? before.thresholdInactive,
+      });
+      if (issues.length > 0) throw new ValidationError(issues[0]?.message ?? '', issues);
+      const engine: EngineChanges = moved
+        ? await retireAttributes(tx, { bayMetricIds: [id] }, ALERT_MESSAGES.attributeNotEvaluated)
+        : NO_ENGINE_CHANGES;
+      await updateBayMetric(tx, id, changes);
+      return { current: before, engine };
+    });
+    publishEngineChanges(bus, engine);
+    bus.publish('bay_metric.updated', {
+      userId: caller.userId,
+      ip: caller.ip,
+      bayMetricId: id,
+      bayId: current.bayId,
+      locationId: current.locationId,
+      fields: Object.keys(changes),
+    });
+    return mustFind(caller, id);
+  }
+
+  /** Deletes the attribute and its readings; its open alert is resolved and its bay derived again. */
+  async function remove(caller: Caller, id: string): Promise<{ id: string }> {
+    const { current, engine } = await db.transaction(async (tx) => {
+      const before = await lockBayMetric(tx, id);
+      if (!before) throw new NotFoundError(BAY_METRIC_MESSAGES.notFound);
+      await lockApiOf(tx, before.apiMetricId);
+      const engine = await retireAttributes(tx, { bayMetricIds: [id] }, ALERT_MESSAGES.attributeDeleted);
+      await deleteBayMetric(tx, id);
+      return { current: before, engine };
+    });
+    publishEngineChanges(bus, engine);
+    bus.publish('bay_metric.deleted', {
+      userId: caller.userId,
+      ip: caller.ip,
+      bayMetricId: id,
+      bayId: current.bayId,
+      locationId: current.locationId,
+    });
+    return { id };
+  }
+
+  return { get, create, update, remove };
+}

@@ -1,0 +1,103 @@
+import type { Logger } from 'pino';
+import type { Db } from '../../db/client';
+import { type ClaimedApi, claimDueApis } from './engine.repository';
+
+/** How often an idle scheduler looks for due checks: the most a check can start late on a quiet system. */
+export const TICK_MS = 250;
+const LAG_SAMPLES = 4096;
+
+/** A fixed-size window of recent figures (lag, duration), for the benchmark and the logs. */
+export class Samples {
+  private readonly values: number[] = [];
+  private next = 0;
+  constructor(private readonly size = LAG_SAMPLES) {}
+  add(value: number) {
+    if (this.values.length < this.size) this.values.push(value);
+    else this.values[this.next] = value;
+    this.next = (this.next + 1) % this.size;
+  }
+  percentile(p: number): number | null {
+    if (this.values.length === 0) return null;
+    const sorted = [...this.values].sort((a, b) => a - b);
+    return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? null;
+  }
+  clear() {
+    this.values.length = 0;
+    this.next = 0;
+  }
+}
+
+export type SchedulerStats = { claimed: number; finished: number; inFlight: number; lag: Samples };
+
+/**
+ * The check loop of one server instance (decision 009). Every tick it claims as many due APIs as it has
+ * free slots (`concurrency` checks in flight at most) and runs them; a full claim ticks again at once.
+ * Claiming moves `next_check_at` forward in the database, which is what keeps instances apart.
+ */
+export function createScheduler(deps: {
+  db: Db;
+  log: Logger;
+  concurrency: number;
+  runCheck(api: ClaimedApi): Promise<void>;
+}) {
+  let timer: NodeJS.Timeout | undefined;
+  let stopped = true;
+  let ticking: Promise<void> | null = null;
+  const running = new Set<Promise<void>>();
+  const stats: SchedulerStats = { claimed: 0, finished: 0, inFlight: 0, lag: new Samples() };
+
+  async function tick(): Promise<boolean> {
+    const free = deps.concurrency - running.size;
+    if (free <= 0) return false;
+    let claimed: ClaimedApi[];
+    try {
+      claimed = await claimDueApis(deps.db, free);
+    } catch (err) {
+      if (!stopped) deps.log.error({ err }, 'kunne ikke hente sjekker som er forfalt');
+      return false;
+    }
+    for (const api of claimed) {
+      stats.claimed++;
+      stats.lag.add(api.claimedAt.getTime() - api.dueAt.getTime());
+      const run: Promise<void> = deps
+        .runCheck(api)
+        .catch((err: unknown) => deps.log.error({ err, apiId: api.id }, 'sjekken krasjet'))
+        .finally(() => {
+          running.delete(run);
+          stats.finished++;
+          stats.inFlight = running.size;
+        });
+      running.add(run);
+    }
+    stats.inFlight = running.size;
+    return claimed.length === free;
+  }
+
+  function schedule(delay: number) {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      ticking = tick()
+        .then((full) => schedule(full ? 0 : TICK_MS))
+        .finally(() => {
+          ticking = null;
+        });
+    }, delay);
+    timer.unref?.();
+  }
+
+  return {
+    stats,
+    start() {
+      if (!stopped) return;
+      stopped = false;
+      schedule(0);
+    },
+    /** Stops claiming, then waits for the checks in flight (their fetches are aborted by the caller). */
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await ticking;
+      await Promise.allSettled([...running]);
+    },
+  };
+}

@@ -1,0 +1,78 @@
+import { LEVEL_CODES, type AttributeLevel } from '@vaskedrift/shared';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { bayMetrics, readings, readingsHour, readingsMinute } from '../../db/schema';
+
+export type ReadingRow = {
+  series: number;
+  value: string | number | boolean | null;
+  level: AttributeLevel;
+};
+
+const array = (values: unknown[]) => sql.param(values);
+
+/** A check's stored readings in one INSERT: numbers (booleans as 1/0) in `value`, text in `text`. */
+export async function insertReadings(tx: Db, rows: ReadingRow[], at: Date): Promise<void> {
+  if (rows.length === 0) return;
+  const numbers = rows.map((r) =>
+    typeof r.value === 'number' ? r.value : typeof r.value === 'boolean' ? (r.value ? 1 : 0) : null,
+  );
+  const texts = rows.map((r) => (typeof r.value === 'string' ? r.value : null));
+  await tx.execute(sql`
+    insert into ${readings} (series, read_at, value, text, level)
+    select series, ${at}, value, text, level from unnest(
+      ${array(rows.map((r) => r.series))}::int[], ${array(numbers)}::float8[], ${array(texts)}::text[],
+      ${array(rows.map((r) => LEVEL_CODES[r.level]))}::int2[]
+    ) as r(series, value, text, level)`);
+}
+
+export type PointRow = {
+  at: Date;
+  min: number | null;
+  max: number | null;
+  avg: number | null;
+  text: string | null;
+  count: number;
+  worst: number;
+};
+
+export async function seriesOf(db: Db, bayMetricId: string): Promise<number | undefined> {
+  const { rows } = await db.execute<{ series: number }>(
+    sql`select series from ${bayMetrics} where id = ${bayMetricId}`,
+  );
+  return rows[0]?.series;
+}
+
+/**
+ * One series downsampled to buckets of `bucketSeconds` from the tier asked for: raw readings, or the
+ * minute or hour rollups (averages weighted by their counts).
+ */
+export async function readPoints(
+  db: Db,
+  q: { series: number; from: Date; to: Date; bucketSeconds: number; tier: 'raw' | 'minute' | 'hour' },
+): Promise<PointRow[]> {
+  const bucket = (column: ReturnType<typeof sql>) =>
+    sql`to_timestamp(floor(extract(epoch from ${column}) / ${q.bucketSeconds}) * ${q.bucketSeconds})`;
+  const statement =
+    q.tier === 'raw'
+      ? sql`select ${bucket(sql`read_at`)} as at, min(value) as min, max(value) as max, avg(value) as avg,
+            (array_agg(text order by read_at desc) filter (where text is not null))[1] as text,
+            count(*)::int as count, max(level)::int as worst
+          from ${readings} where series = ${q.series} and read_at >= ${q.from} and read_at < ${q.to}
+          group by 1 order by 1`
+      : sql`select ${bucket(sql`bucket`)} as at, min(min) as min, max(max) as max,
+            sum(avg * count) filter (where avg is not null) / nullif(sum(count) filter (where avg is not null), 0) as avg,
+            (array_agg(last_text order by bucket desc) filter (where last_text is not null))[1] as text,
+            sum(count)::int as count, max(worst)::int as worst
+          from ${q.tier === 'minute' ? readingsMinute : readingsHour}
+          where series = ${q.series} and bucket >= ${q.from} and bucket < ${q.to}
+          group by 1 order by 1`;
+  const { rows } = await db.execute<PointRow>(statement);
+  return rows.map((r) => ({
+    ...r,
+    at: new Date(r.at),
+    min: r.min === null ? null : Number(r.min),
+    max: r.max === null ? null : Number(r.max),
+    avg: r.avg === null ? null : Number(r.avg),
+  }));
+}

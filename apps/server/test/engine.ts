@@ -1,0 +1,121 @@
+import type { FacilityInfo, Simulator } from '@vaskedrift/simulator';
+import type { Caller } from './facilities';
+import { createBay, createLocation } from './facilities';
+import type { TestContext } from './helpers';
+
+/** The API connection body for one simulated facility, with its auth method's credentials. */
+export function apiBodyFor(sim: Simulator, facility: FacilityInfo, overrides: Record<string, unknown> = {}) {
+  const auth = facility.auth;
+  return {
+    name: `Kasse ${facility.name}`,
+    endpointUrl: `${sim.url}${facility.endpointPath}`,
+    authMethod: auth.kind,
+    ...(auth.kind === 'apiKey' ? { apiKey: auth.apiKey } : {}),
+    ...(auth.kind === 'bearer' ? { apiKey: auth.token } : {}),
+    ...(auth.kind === 'basic' || auth.kind === 'oauth2'
+      ? { clientId: auth.clientId, clientSecret: auth.clientSecret }
+      : {}),
+    ...(auth.kind === 'oauth2' ? { authEndpointUrl: `${sim.url}${auth.authEndpointPath}`, tokenPath: auth.tokenPath } : {}),
+    checkInterval: 300,
+    details: { ...(facility.recordsPath ? { recordsPath: facility.recordsPath } : {}), timeoutMs: 2000 },
+    ...overrides,
+  };
+}
+
+export type WiredFacility = {
+  facility: FacilityInfo;
+  apiId: string;
+  apiMetricId: string;
+  locationId: string;
+  /** Bay ids by the simulator's bay key. */
+  bays: Map<string, string>;
+  /** Bay attribute ids by bay key and attribute path. */
+  bayMetrics: Map<string, string>;
+};
+
+/**
+ * A facility, its bays, an API connection to the simulated facility, one API attribute and the suggested
+ * bay attributes (or those named by path), all through the API as `admin`.
+ */
+export async function wireFacility(
+  admin: Caller,
+  sim: Simulator,
+  facility: FacilityInfo,
+  options: { bays?: number; paths?: string[]; api?: Record<string, unknown> } = {},
+): Promise<WiredFacility> {
+  const locationId = await createLocation(admin, { name: `Anlegg ${facility.name}` });
+  const api = await admin.post('backend/apis/create', apiBodyFor(sim, facility, options.api));
+  if (api.statusCode !== 200) throw new Error(`api: ${api.statusCode} ${api.body}`);
+  const apiId = api.json().data.id as string;
+  const metric = await admin.post('backend/apis/metrics/create', {
+    apiId,
+    name: 'Hallstatus',
+    description: 'Verdiene til hver vaskehall',
+    keyIdentifier: facility.keyIdentifier,
+    targetKeys: facility.targetKeys,
+  });
+  if (metric.statusCode !== 200) throw new Error(`metric: ${metric.statusCode} ${metric.body}`);
+  const apiMetricId = metric.json().data.id as string;
+  const bays = new Map<string, string>();
+  const bayMetrics = new Map<string, string>();
+  const attributes = facility.suggestedAttributes.filter((a) => !options.paths || options.paths.includes(a.path));
+  for (const bay of facility.bays.slice(0, options.bays ?? facility.bays.length)) {
+    const bayId = await createBay(admin, locationId, { name: bay.name });
+    bays.set(bay.key, bayId);
+    for (const attribute of attributes) {
+      const res = await admin.post('backend/bays/metrics/create', {
+        bayId,
+        apiMetricId,
+        keyValue: bay.key,
+        path: attribute.path,
+        type: attribute.type,
+        operator: attribute.operator,
+        ...attribute.thresholds,
+      });
+      if (res.statusCode !== 200) throw new Error(`bay metric: ${res.statusCode} ${res.body}`);
+      bayMetrics.set(`${bay.key}:${attribute.path}`, res.json().data.id);
+    }
+  }
+  return { facility, apiId, apiMetricId, locationId, bays, bayMetrics };
+}
+
+/**
+ * Makes the API due now and waits until the scheduler has checked it and the events are out: the real
+ * claim path, without waiting out the interval.
+ */
+export async function runCheck(ctx: TestContext, apiId: string, timeoutMs = 15_000): Promise<void> {
+  const pool = ctx.database.pool;
+  const before = await pool.query('select last_check_at from apis where id = $1', [apiId]);
+  const previous: Date | null = before.rows[0]?.last_check_at ?? null;
+  await pool.query(`update apis set next_check_at = now() - interval '1 millisecond' where id = $1`, [apiId]);
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const { rows } = await pool.query('select last_check_at from apis where id = $1', [apiId]);
+    const at: Date | null = rows[0]?.last_check_at ?? null;
+    if (at && (!previous || at > previous)) break;
+    if (Date.now() > deadline) throw new Error('sjekken ble ikke kjørt i tide');
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  await ctx.app.bus.drain();
+}
+
+export async function bayStatus(ctx: TestContext, bayId: string): Promise<string> {
+  const { rows } = await ctx.database.pool.query('select status from bays where id = $1', [bayId]);
+  return rows[0]?.status;
+}
+
+export async function attributeRow(ctx: TestContext, bayMetricId: string) {
+  const { rows } = await ctx.database.pool.query(
+    'select last_level, last_value, last_reason, last_read_at from bay_metrics where id = $1',
+    [bayMetricId],
+  );
+  return rows[0] as { last_level: string | null; last_value: unknown; last_reason: string | null; last_read_at: Date | null };
+}
+
+export async function checkLogs(ctx: TestContext, apiId: string) {
+  const { rows } = await ctx.database.pool.query(
+    'select outcome, http_status, error, error_code, source from api_check_logs where api_id = $1 order by id',
+    [apiId],
+  );
+  return rows as Array<{ outcome: string; http_status: number | null; error: string | null; error_code: string | null; source: string }>;
+}

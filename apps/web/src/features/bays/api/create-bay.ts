@@ -1,0 +1,19 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type Bay, baySchema, type CreateBayInput, dataResponse } from '@vaskedrift/shared';
+import { apiRequest } from '../../../lib/api-client';
+import { invalidateFacilityData } from '../../locations/api/invalidate';
+
+const bayResponseSchema = dataResponse(baySchema);
+
+/** `POST backend/bays/create` (admins); placed last unless a sort order is given. */
+export async function createBay(input: CreateBayInput): Promise<Bay> {
+  return bayResponseSchema.parse(await apiRequest<unknown>('POST', 'backend/bays/create', input)).data;
+}
+
+export function useCreateBay() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createBay,
+    onSuccess: () => invalidateFacilityData(queryClient),
+  });
+}

@@ -1,0 +1,19 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { type Bay, baySchema, dataResponse } from '@vaskedrift/shared';
+import { apiRequest } from '../../../lib/api-client';
+
+const bayResponseSchema = dataResponse(baySchema);
+
+export const bayQueryKey = (id: string) => ['bays', 'detail', id] as const;
+
+/** `POST backend/bays/get` with `{id}`. */
+export async function getBay(id: string): Promise<Bay> {
+  return bayResponseSchema.parse(await apiRequest<unknown>('POST', 'backend/bays/get', { id })).data;
+}
+
+export const bayQueryOptions = (id: string) =>
+  queryOptions({ queryKey: bayQueryKey(id), queryFn: () => getBay(id) });
+
+export function useBay(id: string) {
+  return useQuery(bayQueryOptions(id));
+}

@@ -1,0 +1,135 @@
+import 'mantine-datatable/styles.css';
+import { Text } from '@mantine/core';
+import { BAY_SORT_COLUMNS, type Bay } from '@vaskedrift/shared';
+import { DataTable, type DataTableColumn, type DataTableSortStatus } from 'mantine-datatable';
+import { useTranslation } from 'react-i18next';
+import { AnchorLink } from '../../../components/anchor-link';
+import { pageSizeOptions, useDataTableTexts } from '../../../components/use-data-table-texts';
+import { formatDateTime } from '../../../lib/format';
+import type { BaySortColumn } from '../api/get-bays';
+import { BayStatusBadge } from './bay-status-badge';
+
+export function toBaySortColumn(accessor: unknown, fallback: BaySortColumn = 'name'): BaySortColumn {
+  return BAY_SORT_COLUMNS.find((column) => column === accessor) ?? fallback;
+}
+
+/**
+ * Bays with their status and since when. `showLocation` adds the facility column (the all-bays page);
+ * a facility's own page shows the sort order instead.
+ */
+export function BaysTable({
+  bays,
+  total,
+  fetching,
+  page,
+  perPage,
+  sortStatus,
+  emptyText,
+  showLocation,
+  onPageChange,
+  onPerPageChange,
+  onSortStatusChange,
+  onOpen,
+}: {
+  bays: Bay[];
+  total: number;
+  fetching: boolean;
+  page: number;
+  perPage: number;
+  sortStatus: DataTableSortStatus<Bay>;
+  emptyText: string;
+  showLocation: boolean;
+  onPageChange: (page: number) => void;
+  onPerPageChange: (perPage: number) => void;
+  onSortStatusChange: (status: DataTableSortStatus<Bay>) => void;
+  onOpen: (bay: Bay) => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const texts = useDataTableTexts(emptyText);
+  const columns: DataTableColumn<Bay>[] = [
+    {
+      accessor: 'name',
+      title: t('bays.columns.name'),
+      sortable: true,
+      render: (bay) => (
+        <AnchorLink
+          to="/locations/$locationId/bays/$bayId"
+          params={{ locationId: bay.locationId, bayId: bay.id }}
+          size="sm"
+          fw={600}
+          c="var(--mantine-color-text)"
+          onClick={(event) => event.stopPropagation()}
+        >
+          {bay.name}
+        </AnchorLink>
+      ),
+    },
+    ...(showLocation
+      ? [
+          {
+            accessor: 'locationName',
+            title: t('bays.columns.location'),
+            sortable: true,
+            render: (bay: Bay) => (
+              <AnchorLink
+                to="/locations/$locationId"
+                params={{ locationId: bay.locationId }}
+                size="sm"
+                onClick={(event) => event.stopPropagation()}
+              >
+                {bay.locationName}
+              </AnchorLink>
+            ),
+          },
+        ]
+      : []),
+    {
+      accessor: 'status',
+      title: t('bays.columns.status'),
+      sortable: true,
+      render: (bay) => <BayStatusBadge status={bay.status} />,
+    },
+    {
+      accessor: 'statusChangedAt',
+      title: t('bays.columns.since'),
+      sortable: true,
+      render: (bay) => (
+        <Text size="sm" c="dimmed">
+          {formatDateTime(bay.statusChangedAt, i18n.language)}
+        </Text>
+      ),
+    },
+    ...(showLocation
+      ? []
+      : [
+          {
+            accessor: 'sortOrder',
+            title: t('bays.columns.sortOrder'),
+            sortable: true,
+            textAlign: 'right' as const,
+          },
+        ]),
+  ];
+
+  return (
+    <DataTable<Bay>
+      {...texts}
+      minHeight={bays.length === 0 ? 180 : undefined}
+      highlightOnHover
+      verticalSpacing="sm"
+      records={bays}
+      fetching={fetching}
+      totalRecords={total}
+      page={page}
+      onPageChange={onPageChange}
+      recordsPerPage={perPage}
+      recordsPerPageOptions={pageSizeOptions(perPage)}
+      onRecordsPerPageChange={onPerPageChange}
+      sortStatus={sortStatus}
+      onSortStatusChange={onSortStatusChange}
+      onRowClick={({ record }) => onOpen(record)}
+      rowStyle={() => ({ cursor: 'pointer' })}
+      columns={columns}
+    />
+  );
+}

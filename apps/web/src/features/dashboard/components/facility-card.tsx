@@ -1,0 +1,109 @@
+import type { BayStatus } from '@vaskedrift/shared';
+import { memo } from 'react';
+import {
+  BAY_ID,
+  BAY_NAME,
+  BAY_SINCE,
+  BAY_STATUS,
+  type DashboardLocation,
+  estimatedCardHeight,
+  locationCounts,
+  sameLocation,
+} from '../dashboard-model';
+import classes from './dashboard.module.css';
+
+/** The texts a card needs, made once per language by the page (a card never calls `t`). */
+export interface FacilityCardTexts {
+  status: Record<BayStatus, string>;
+  bays: (count: number) => string;
+  noBays: string;
+  tilesLabel: (name: string) => string;
+}
+
+interface FacilityCardProps {
+  location: DashboardLocation;
+  /** Admins open a bay's page from its tile; for others a tile is a picture with a label. */
+  canOpen: boolean;
+  texts: FacilityCardTexts;
+}
+
+/**
+ * One facility and its bays as tiles. Plain elements, no Mantine components: 10,000 tiles must render
+ * fast. The card skips layout and paint while off screen (`content-visibility: auto`, with an estimated
+ * height), and is memoised by content, so a refetch that changed nothing else leaves it alone.
+ */
+function FacilityCardView({ location, canOpen, texts }: FacilityCardProps) {
+  const headingId = `facility-${location.id}`;
+  const counts = locationCounts(location);
+  return (
+    <section
+      className={classes.facility}
+      aria-labelledby={headingId}
+      data-location-id={location.id}
+      data-location-name={location.name}
+      style={{ containIntrinsicSize: `auto ${estimatedCardHeight(location.bays.length)}px` }}
+    >
+      <header className={classes.facilityHeader}>
+        <h3 className={classes.facilityName} id={headingId}>
+          {canOpen ? <a href={`/locations/${location.id}`}>{location.name}</a> : location.name}
+        </h3>
+        <span className={classes.facilityCounts}>
+          {counts
+            .filter(({ status }) => status !== 'operational')
+            .map(({ status, count }) => (
+              <span
+                key={status}
+                className={classes.countPill}
+                data-status={status}
+                title={texts.status[status]}
+              >
+                {count}
+              </span>
+            ))}
+          <span className={classes.bayTotal}>{texts.bays(location.bays.length)}</span>
+        </span>
+      </header>
+      {location.bays.length === 0 ? (
+        <p className={classes.noBays}>{texts.noBays}</p>
+      ) : (
+        // biome-ignore lint/a11y/useSemanticElements: a fieldset is for form controls; this groups tiles under a name
+        <div className={classes.tiles} role="group" aria-label={texts.tilesLabel(location.name)}>
+          {location.bays.map((bay) => {
+            const label = `${bay[BAY_NAME]}: ${texts.status[bay[BAY_STATUS]]}`;
+            return canOpen ? (
+              <a
+                key={bay[BAY_ID]}
+                className={classes.tile}
+                data-status={bay[BAY_STATUS]}
+                data-bay={bay[BAY_ID]}
+                data-since={bay[BAY_SINCE]}
+                href={`/locations/${location.id}/bays/${bay[BAY_ID]}`}
+                aria-label={label}
+              >
+                {bay[BAY_NAME]}
+              </a>
+            ) : (
+              <div
+                key={bay[BAY_ID]}
+                className={classes.tile}
+                data-status={bay[BAY_STATUS]}
+                data-bay={bay[BAY_ID]}
+                data-since={bay[BAY_SINCE]}
+                role="img"
+                aria-label={label}
+              >
+                {bay[BAY_NAME]}
+              </div>
+            );
+          })}
+        </div>
+      )}
+    </section>
+  );
+}
+
+export const FacilityCard = memo(
+  FacilityCardView,
+  (prev, next) =>
+    prev.canOpen === next.canOpen && prev.texts === next.texts && sameLocation(prev.location, next.location),
+);

@@ -1,0 +1,70 @@
+import { useNavigate } from '@tanstack/react-router';
+import { type FocusEvent, type MouseEvent, type PointerEvent, useRef } from 'react';
+import type { DashboardLocation } from '../dashboard-model';
+import { BayHoverCard, type BayHoverCardHandle } from './bay-hover-card';
+import classes from './dashboard.module.css';
+import { FacilityCard, type FacilityCardTexts } from './facility-card';
+
+function tileOf(target: EventTarget | null): HTMLElement | null {
+  return target instanceof Element ? target.closest<HTMLElement>('[data-bay]') : null;
+}
+
+/**
+ * Every facility card. Events are handled once here for all tiles: hovering or focusing a tile shows
+ * the shared hover card, and a plain click on a link navigates inside the app (a modified click still
+ * opens a new tab, as links do).
+ */
+export function FacilityGrid({
+  locations,
+  canOpen,
+  texts,
+}: {
+  locations: DashboardLocation[];
+  canOpen: boolean;
+  texts: FacilityCardTexts;
+}) {
+  const navigate = useNavigate();
+  const hoverCard = useRef<BayHoverCardHandle>(null);
+
+  const show = (event: PointerEvent | FocusEvent) => {
+    const tile = tileOf(event.target);
+    if (tile) hoverCard.current?.show(tile);
+    else hoverCard.current?.hide();
+  };
+  const hide = (event: PointerEvent | FocusEvent) => {
+    const next = tileOf(event.relatedTarget);
+    if (!next) hoverCard.current?.hide();
+  };
+
+  const onClick = (event: MouseEvent) => {
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    const anchor = event.target instanceof Element ? event.target.closest('a') : null;
+    const section = anchor?.closest<HTMLElement>('[data-location-id]');
+    const locationId = section?.dataset.locationId;
+    if (!anchor || !locationId) return;
+    event.preventDefault();
+    hoverCard.current?.hide();
+    const bayId = anchor.dataset.bay;
+    if (bayId) void navigate({ to: '/locations/$locationId/bays/$bayId', params: { locationId, bayId } });
+    else void navigate({ to: '/locations/$locationId', params: { locationId } });
+  };
+
+  return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: delegates the links' clicks and the tiles' hover; each tile is its own link or labelled picture
+    // biome-ignore lint/a11y/useKeyWithClickEvents: keyboard users activate the links themselves (Enter); this only routes the click
+    <div
+      className={classes.facilities}
+      onClick={onClick}
+      onPointerOver={show}
+      onPointerOut={hide}
+      onFocus={show}
+      onBlur={hide}
+      onWheel={() => hoverCard.current?.hide()}
+    >
+      {locations.map((location) => (
+        <FacilityCard key={location.id} location={location} canOpen={canOpen} texts={texts} />
+      ))}
+      <BayHoverCard ref={hoverCard} canOpen={canOpen} />
+    </div>
+  );
+}

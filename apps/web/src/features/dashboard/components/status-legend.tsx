@@ -1,0 +1,19 @@
+import { BAY_STATUSES } from '@vaskedrift/shared';
+import { useTranslation } from 'react-i18next';
+import { bayStatusDescriptionKey, bayStatusLabelKey } from '../../bays/bay-status';
+import classes from './dashboard.module.css';
+
+/** What the tile colours mean. */
+export function StatusLegend() {
+  const { t } = useTranslation();
+  return (
+    <ul className={classes.legend} aria-label={t('dashboard.legend')}>
+      {BAY_STATUSES.map((status) => (
+        <li key={status} className={classes.legendItem} title={t(bayStatusDescriptionKey(status))}>
+          <span className={classes.legendSwatch} data-status={status} aria-hidden />
+          {t(bayStatusLabelKey(status))}
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,121 @@
+import type { DashboardBayTuple } from '@vaskedrift/shared';
+import { describe, expect, it } from 'vitest';
+import {
+  countBays,
+  type DashboardLocation,
+  estimatedCardHeight,
+  hasIssues,
+  knownSelection,
+  locationCounts,
+  locationSignature,
+  sameLocation,
+  visibleLocations,
+} from './dashboard-model';
+
+const bay = (id: string, status: DashboardBayTuple[2], since = 1_700_000_000_000): DashboardBayTuple => [
+  id,
+  `Hall ${id}`,
+  status,
+  since,
+];
+
+const sentrum: DashboardLocation = {
+  id: 'l1',
+  name: 'Vask Sentrum',
+  bays: [bay('a', 'operational'), bay('b', 'error'), bay('c', 'operational')],
+};
+const havna: DashboardLocation = { id: 'l2', name: 'Vask Havna', bays: [bay('d', 'operational')] };
+const nord: DashboardLocation = {
+  id: 'l3',
+  name: 'Vask Nord',
+  bays: [bay('e', 'maintenance'), bay('f', 'warning')],
+};
+const all = [sentrum, havna, nord];
+
+describe('visibleLocations', () => {
+  it('shows every facility when none is chosen', () => {
+    expect(visibleLocations(all, [], false)).toEqual(all);
+  });
+
+  it('shows the chosen facilities in the server order, passing the same objects through', () => {
+    const shown = visibleLocations(all, ['l3', 'l1'], false);
+    expect(shown.map((location) => location.id)).toEqual(['l1', 'l3']);
+    expect(shown[0]).toBe(sentrum);
+  });
+
+  it('with "only issues" leaves out facilities whose bays are all operational', () => {
+    expect(visibleLocations(all, [], true).map((location) => location.id)).toEqual(['l1', 'l3']);
+    expect(visibleLocations(all, ['l2'], true)).toEqual([]);
+  });
+});
+
+describe('knownSelection', () => {
+  it('drops chosen ids the response no longer has (deleted or hidden facilities)', () => {
+    expect(knownSelection(['l2', 'gone'], all)).toEqual(['l2']);
+    expect(knownSelection([], all)).toEqual([]);
+  });
+});
+
+describe('countBays and locationCounts', () => {
+  it('counts bays per status and in total', () => {
+    expect(countBays(all)).toEqual({
+      operational: 3,
+      warning: 1,
+      error: 1,
+      inactive: 0,
+      maintenance: 1,
+      total: 6,
+    });
+    expect(countBays([])).toEqual({
+      operational: 0,
+      warning: 0,
+      error: 0,
+      inactive: 0,
+      maintenance: 0,
+      total: 0,
+    });
+  });
+
+  it('lists a facility’s non-empty statuses in the product order', () => {
+    expect(locationCounts(nord)).toEqual([
+      { status: 'warning', count: 1 },
+      { status: 'maintenance', count: 1 },
+    ]);
+  });
+
+  it('knows whether a facility has issues', () => {
+    expect(hasIssues(sentrum)).toBe(true);
+    expect(hasIssues(havna)).toBe(false);
+  });
+});
+
+describe('locationSignature and sameLocation', () => {
+  const copy = (location: DashboardLocation): DashboardLocation => structuredClone(location);
+
+  it('is equal for a copy with the same content, so a refetch does not redraw the card', () => {
+    expect(locationSignature(copy(sentrum))).toBe(locationSignature(sentrum));
+    expect(sameLocation(sentrum, copy(sentrum))).toBe(true);
+    expect(sameLocation(sentrum, sentrum)).toBe(true);
+  });
+
+  it('differs when a bay changes status, name or since, the facility is renamed, or bays are reordered', () => {
+    const changed = (edit: (location: DashboardLocation) => void) => {
+      const next = copy(sentrum);
+      edit(next);
+      return sameLocation(sentrum, next);
+    };
+    expect(changed((l) => (l.bays[0] = bay('a', 'warning')))).toBe(false);
+    expect(changed((l) => (l.bays[0] = bay('a', 'operational', 1)))).toBe(false);
+    expect(changed((l) => (l.bays[1] = ['b', 'Ny hall', 'error', 1_700_000_000_000]))).toBe(false);
+    expect(changed((l) => (l.name = 'Vask Torget'))).toBe(false);
+    expect(changed((l) => l.bays.reverse())).toBe(false);
+    expect(changed((l) => l.bays.pop())).toBe(false);
+  });
+});
+
+describe('estimatedCardHeight', () => {
+  it('grows by one tile row per five bays, with at least one row', () => {
+    expect(estimatedCardHeight(0)).toBe(estimatedCardHeight(1));
+    expect(estimatedCardHeight(20) - estimatedCardHeight(5)).toBe(3 * 44);
+  });
+});

@@ -1,0 +1,93 @@
+import { BAY_STATUSES, type BayStatus, type Dashboard, emptyStatusCounts } from '@vaskedrift/shared';
+
+export type DashboardLocation = Dashboard['locations'][number];
+export type DashboardCounts = Dashboard['counts'];
+
+/** The tuple's fields, by name. */
+export const BAY_ID = 0;
+export const BAY_NAME = 1;
+export const BAY_STATUS = 2;
+export const BAY_SINCE = 3;
+
+/** The chosen facility ids that still exist (a deleted or hidden facility drops out of the filter). */
+export function knownSelection(
+  selected: readonly string[],
+  locations: readonly DashboardLocation[],
+): string[] {
+  if (selected.length === 0) return [];
+  const known = new Set(locations.map((location) => location.id));
+  return selected.filter((id) => known.has(id));
+}
+
+/** True when some bay of the facility is not operational. */
+export function hasIssues(location: DashboardLocation): boolean {
+  return location.bays.some((bay) => bay[BAY_STATUS] !== 'operational');
+}
+
+/**
+ * The facilities to show: the chosen ones (all when none are chosen), and with `onlyIssues` only those
+ * with a bay that is not operational. The input's objects are passed through, so memoised cards keep them.
+ */
+export function visibleLocations(
+  locations: readonly DashboardLocation[],
+  selected: readonly string[],
+  onlyIssues: boolean,
+): DashboardLocation[] {
+  const chosen = selected.length > 0 ? new Set(selected) : null;
+  return locations.filter(
+    (location) => (!chosen || chosen.has(location.id)) && (!onlyIssues || hasIssues(location)),
+  );
+}
+
+/** Bays per status, and their total, over the given facilities. */
+export function countBays(locations: readonly DashboardLocation[]): DashboardCounts {
+  const counts: Record<BayStatus, number> = emptyStatusCounts();
+  let total = 0;
+  for (const location of locations) {
+    for (const bay of location.bays) {
+      counts[bay[BAY_STATUS]] += 1;
+      total += 1;
+    }
+  }
+  return { ...counts, total };
+}
+
+/** Bays per status of one facility, for its card header (statuses without bays left out). */
+export function locationCounts(location: DashboardLocation): { status: BayStatus; count: number }[] {
+  const counts = countBays([location]);
+  return BAY_STATUSES.flatMap((status) => (counts[status] > 0 ? [{ status, count: counts[status] }] : []));
+}
+
+const signatures = new WeakMap<DashboardLocation, string>();
+
+/**
+ * Everything a facility card shows, as one string: name and each bay's id, name, status and since.
+ * Computed once per object. Two cards with the same signature render the same tiles.
+ */
+export function locationSignature(location: DashboardLocation): string {
+  let signature = signatures.get(location);
+  if (signature === undefined) {
+    const parts = [location.id, location.name];
+    for (const bay of location.bays)
+      parts.push(bay[BAY_ID], bay[BAY_NAME], bay[BAY_STATUS], String(bay[BAY_SINCE]));
+    signature = parts.join('\u0001');
+    signatures.set(location, signature);
+  }
+  return signature;
+}
+
+/** Same object (structural sharing kept it), or the same content in a new object. */
+export function sameLocation(a: DashboardLocation, b: DashboardLocation): boolean {
+  return a === b || locationSignature(a) === locationSignature(b);
+}
+
+/** Tile grid geometry (dashboard.module.css): the guess the browser uses for a card it has not laid out. */
+const TILE_ROW_PX = 44;
+const CARD_CHROME_PX = 76;
+const TILES_PER_ROW_GUESS = 5;
+
+/** An estimated card height for `contain-intrinsic-size`, so the scrollbar is right before cards render. */
+export function estimatedCardHeight(bayCount: number): number {
+  const rows = Math.max(1, Math.ceil(bayCount / TILES_PER_ROW_GUESS));
+  return CARD_CHROME_PX + rows * TILE_ROW_PX;
+}

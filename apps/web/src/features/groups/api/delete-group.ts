@@ -1,0 +1,24 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { dataResponse } from '@vaskedrift/shared';
+import { z } from 'zod';
+import { apiRequest } from '../../../lib/api-client';
+import { groupQueryKey } from './get-group';
+
+const deletedResponseSchema = dataResponse(z.object({ id: z.uuid() }));
+
+/** `DELETE backend/groups/delete`: refused with 'Gruppen er i bruk' while the group has members. */
+export async function deleteGroup(id: string): Promise<{ id: string }> {
+  return deletedResponseSchema.parse(await apiRequest<unknown>('DELETE', 'backend/groups/delete', { id }))
+    .data;
+}
+
+export function useDeleteGroup() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteGroup,
+    onSuccess: async ({ id }) => {
+      queryClient.removeQueries({ queryKey: groupQueryKey(id) });
+      await queryClient.invalidateQueries({ queryKey: ['groups', 'list'] });
+    },
+  });
+}

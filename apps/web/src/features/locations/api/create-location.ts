@@ -1,0 +1,20 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type CreateLocationInput, dataResponse, type Location, locationSchema } from '@vaskedrift/shared';
+import { apiRequest } from '../../../lib/api-client';
+import { invalidateFacilityData } from './invalidate';
+
+const locationResponseSchema = dataResponse(locationSchema);
+
+/** `POST backend/locations/create` (admins). */
+export async function createLocation(input: CreateLocationInput): Promise<Location> {
+  return locationResponseSchema.parse(await apiRequest<unknown>('POST', 'backend/locations/create', input))
+    .data;
+}
+
+export function useCreateLocation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createLocation,
+    onSuccess: () => invalidateFacilityData(queryClient),
+  });
+}

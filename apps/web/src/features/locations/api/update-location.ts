@@ -1,0 +1,24 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { dataResponse, type Location, locationSchema, type UpdateLocationInput } from '@vaskedrift/shared';
+import { apiRequest } from '../../../lib/api-client';
+import { locationQueryKey } from './get-location';
+import { invalidateFacilityData } from './invalidate';
+
+const locationResponseSchema = dataResponse(locationSchema);
+
+/** `PATCH backend/locations/update`: only the fields given change (`imageId: null` removes the picture). */
+export async function updateLocation(input: UpdateLocationInput): Promise<Location> {
+  return locationResponseSchema.parse(await apiRequest<unknown>('PATCH', 'backend/locations/update', input))
+    .data;
+}
+
+export function useUpdateLocation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateLocation,
+    onSuccess: (location) => {
+      queryClient.setQueryData(locationQueryKey(location.id), location);
+      return invalidateFacilityData(queryClient);
+    },
+  });
+}

@@ -1,0 +1,45 @@
+import { Card, Stack, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+import { apiErrorMessage } from '../../../lib/use-api-error-message';
+import { useUpdateLocation } from '../api/update-location';
+import { DeleteLocationCard } from '../components/delete-location-card';
+import { LocationForm, locationFormValues } from '../components/location-form';
+import { useRouteLocation } from '../use-route-location';
+
+/** /locations/{locationId}/edit: the facility's fields and picture, and deleting it. */
+export function LocationEditPage() {
+  const { t } = useTranslation();
+  const { location } = useRouteLocation();
+  const updateLocation = useUpdateLocation();
+  if (!location.data) return null;
+  const facility = location.data;
+
+  return (
+    <Stack gap="lg" maw={760}>
+      <Card padding="lg">
+        <Title order={3} fz="md" mb="md">
+          {t('locations.edit.details')}
+        </Title>
+        <LocationForm
+          key={facility.id}
+          initial={locationFormValues(facility)}
+          submitLabel={t('locations.edit.submit')}
+          submitting={updateLocation.isPending}
+          onSubmit={(input, showErrors) =>
+            updateLocation.mutate(
+              { id: facility.id, ...input, imageId: input.imageId ?? null },
+              {
+                onSuccess: () => notifySuccess(t('locations.edit.success')),
+                onError: (error) => {
+                  if (!showErrors(error)) notifyError(apiErrorMessage(error, t));
+                },
+              },
+            )
+          }
+        />
+      </Card>
+      <DeleteLocationCard location={facility} />
+    </Stack>
+  );
+}

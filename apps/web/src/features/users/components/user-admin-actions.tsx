@@ -1,0 +1,110 @@
+import { Button, Card, Divider, Group, Stack, Text, Title } from '@mantine/core';
+import { IconTrash, IconUserCheck, IconUserOff } from '@tabler/icons-react';
+import { useNavigate } from '@tanstack/react-router';
+import type { User } from '@vaskedrift/shared';
+import { useTranslation } from 'react-i18next';
+import { confirmAction } from '../../../components/confirm';
+import { fullName } from '../../../lib/format';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+import { apiErrorMessage } from '../../../lib/use-api-error-message';
+import { useDeleteUser } from '../api/delete-user';
+import { useUpdateUser } from '../api/update-user';
+import type { UserPermissions } from '../user-permissions';
+
+/** For admins: deactivate or activate the user, and delete them (each asked first where it matters). */
+export function UserAdminActions({ user, permissions }: { user: User; permissions: UserPermissions }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const updateUser = useUpdateUser();
+  const deleteUser = useDeleteUser();
+  const name = fullName(user);
+  const disabled = user.disabledAt !== null;
+
+  const setDisabled = (value: boolean) =>
+    updateUser.mutate(
+      { id: user.id, disabled: value },
+      {
+        onSuccess: () =>
+          notifySuccess(
+            value ? t('users.edit.admin.deactivated', { name }) : t('users.edit.admin.activated', { name }),
+          ),
+        onError: (error) => notifyError(apiErrorMessage(error, t)),
+      },
+    );
+
+  const remove = () =>
+    deleteUser.mutate(user.id, {
+      onSuccess: () => {
+        notifySuccess(t('users.edit.admin.deleted', { name }));
+        void navigate({ to: '/admin/users', replace: true });
+      },
+      onError: (error) => notifyError(apiErrorMessage(error, t)),
+    });
+
+  return (
+    <Card padding="xl" component="section" aria-labelledby="user-admin-title">
+      <Title order={3} fz="md" mb="lg" id="user-admin-title">
+        {t('users.edit.admin.title')}
+      </Title>
+      <Stack gap="lg">
+        {permissions.canChangeStatus && (
+          <Group justify="space-between" gap="md">
+            <Text size="sm" c="dimmed">
+              {disabled ? t('users.edit.admin.statusDisabled') : t('users.edit.admin.statusActive')}
+            </Text>
+            {disabled ? (
+              <Button
+                variant="light"
+                leftSection={<IconUserCheck size={16} aria-hidden />}
+                loading={updateUser.isPending}
+                onClick={() => setDisabled(false)}
+              >
+                {t('users.edit.admin.activate')}
+              </Button>
+            ) : (
+              <Button
+                variant="light"
+                color="orange"
+                leftSection={<IconUserOff size={16} aria-hidden />}
+                loading={updateUser.isPending}
+                onClick={() =>
+                  confirmAction({
+                    title: t('users.edit.admin.deactivate'),
+                    message: t('users.edit.admin.deactivateConfirm', { name }),
+                    confirmLabel: t('users.edit.admin.deactivate'),
+                    onConfirm: () => setDisabled(true),
+                  })
+                }
+              >
+                {t('users.edit.admin.deactivate')}
+              </Button>
+            )}
+          </Group>
+        )}
+        {permissions.canChangeStatus && permissions.canDelete && <Divider />}
+        {permissions.canDelete && (
+          <Group justify="space-between" gap="md">
+            <Text size="sm" c="dimmed">
+              {t('users.edit.admin.deleteText')}
+            </Text>
+            <Button
+              color="red"
+              leftSection={<IconTrash size={16} aria-hidden />}
+              loading={deleteUser.isPending}
+              onClick={() =>
+                confirmAction({
+                  title: t('users.edit.admin.delete'),
+                  message: t('users.edit.admin.deleteConfirm', { name }),
+                  confirmLabel: t('users.edit.admin.delete'),
+                  onConfirm: remove,
+                })
+              }
+            >
+              {t('users.edit.admin.delete')}
+            </Button>
+          </Group>
+        )}
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,76 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import {
+  DEFAULT_USER_SETTINGS,
+  dataResponse,
+  USERS_VIEW,
+  type UserView,
+  userViewSchema,
+} from '@vaskedrift/shared';
+import { apiRequest, isApiError } from './api-client';
+import { useAuth } from './auth-context';
+import { CLEARED_USER_DATA, isUserDataReady, type UserData, userDataFromView } from './user-data';
+
+const viewResponseSchema = dataResponse(userViewSchema);
+
+/** The signed-in account has no row in v_users_data (spec §8: the user is then signed out). */
+export class UserDataMissingError extends Error {
+  constructor() {
+    super('Fant ingen brukerdata for kontoen');
+    this.name = 'UserDataMissingError';
+  }
+}
+
+export const userViewQueryKey = (userId: string) => ['users', 'view', userId] as const;
+
+/** `POST backend/users/get` with `{table: 'v_users_data', id}`. */
+export async function getUserView(userId: string): Promise<UserView> {
+  let body: unknown;
+  try {
+    body = await apiRequest<unknown>('POST', 'backend/users/get', { table: USERS_VIEW, id: userId });
+  } catch (error) {
+    if (isApiError(error) && error.status === 404) throw new UserDataMissingError();
+    throw error;
+  }
+  const parsed = viewResponseSchema.safeParse(body);
+  if (!parsed.success) throw new UserDataMissingError();
+  return parsed.data.data;
+}
+
+export const userViewQueryOptions = (userId: string) =>
+  queryOptions({
+    queryKey: userViewQueryKey(userId),
+    queryFn: () => getUserView(userId),
+    staleTime: 5 * 60_000,
+    retry: (failureCount, error) =>
+      !(error instanceof UserDataMissingError) &&
+      !(isApiError(error) && error.status < 500) &&
+      failureCount < 2,
+  });
+
+export interface UserDataState extends UserData {
+  ready: boolean;
+  error: Error | null;
+  refetch: () => void;
+}
+
+/** The signed-in user's profile, settings, config and groups, and whether the app may count as ready. */
+export function useUserData(): UserDataState {
+  const { status, user } = useAuth();
+  const userId = status === 'signedIn' ? (user?.id ?? null) : null;
+  const query = useQuery({ ...userViewQueryOptions(userId ?? ''), enabled: userId != null });
+  const data: UserData =
+    userId && query.data
+      ? { loading: query.isFetching && !query.data, ...userDataFromView(query.data) }
+      : CLEARED_USER_DATA;
+  return {
+    ...data,
+    ready: isUserDataReady(data),
+    error: query.error,
+    refetch: () => void query.refetch(),
+  };
+}
+
+/** Rows per page for every table: the user's setting (default 5). */
+export function useItemsPerPage(): number {
+  return useUserData().settings?.itemsPerPage ?? DEFAULT_USER_SETTINGS.itemsPerPage;
+}

@@ -1,0 +1,83 @@
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { generate } from 'otplib';
+import { ADMIN, MAILBOX_URL } from '../playwright.config';
+
+export type Role = 'superadmin' | 'admin' | 'operator' | 'user';
+export type TestUser = { id: string; email: string; password: string; firstName: string; lastName: string };
+
+/** Letters only: person and facility names accept letters, digits and spaces. */
+export function uniqueName(): string {
+  return Array.from({ length: 6 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('');
+}
+
+/** A session token for API set-up, from the same password grant the browser uses. */
+export async function tokenFor(request: APIRequestContext, email = ADMIN.email, password = ADMIN.password) {
+  const response = await request.post('/auth/v1/token?grant_type=password', { data: { email, password } });
+  expect(response.ok(), await response.text()).toBeTruthy();
+  return ((await response.json()) as { access_token: string }).access_token;
+}
+
+export async function api<T>(
+  request: APIRequestContext,
+  token: string,
+  method: 'POST' | 'PATCH' | 'DELETE',
+  path: string,
+  data: unknown,
+): Promise<T> {
+  const response = await request.fetch(`/api/v1/${path}`, {
+    method,
+    data,
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(response.ok(), `${method} ${path}: ${await response.text()}`).toBeTruthy();
+  return ((await response.json()) as { data: T }).data;
+}
+
+/** A new user made by the superadmin through the API, with a unique e-mail. */
+export async function createUser(
+  request: APIRequestContext,
+  token: string,
+  { role = 'operator', groups = [] }: { role?: Role; groups?: string[] } = {},
+): Promise<TestUser> {
+  const tag = uniqueName();
+  const input = {
+    firstName: `Test${tag}`,
+    lastName: 'Nordmann',
+    email: `${role}-${tag}-${Date.now()}@vaskedrift.test`,
+    password: `passord-${tag}-123`,
+    role,
+    groups,
+  };
+  const user = await api<{ id: string }>(request, token, 'POST', 'backend/users/create', input);
+  return { id: user.id, email: input.email, password: input.password, firstName: input.firstName, lastName: input.lastName };
+}
+
+export async function signIn(page: Page, email: string, password: string) {
+  await page.goto('/sign-in');
+  await page.getByLabel('E-post').fill(email);
+  await page.getByLabel('Passord', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Fortsett' }).click();
+}
+
+export async function openUserMenu(page: Page) {
+  await page.getByRole('button', { name: 'Brukermeny' }).click();
+}
+
+/** A TOTP code for `secret`, `offsetSeconds` from now (codes are single-use, so a later one is fresh). */
+export function totpCode(secret: string, offsetSeconds = 0): Promise<string> {
+  return generate({ secret, epoch: Math.floor(Date.now() / 1000) + offsetSeconds });
+}
+
+type CaughtMail = { to: string[]; subject: string; text: string };
+
+/** Waits for an e-mail to `address` at the test SMTP server and answers it. */
+export async function waitForMail(request: APIRequestContext, address: string, timeoutMs = 15_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const messages = (await (await request.get(MAILBOX_URL)).json()) as CaughtMail[];
+    const found = messages.find((message) => message.to.includes(address));
+    if (found) return found;
+    if (Date.now() > deadline) throw new Error(`ingen e-post til ${address} innen ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}

@@ -1,0 +1,412 @@
+import { z } from 'zod';
+import { dataResponse, idSchema, listRequest, listResponse } from './api';
+import { parsePath } from './evaluation';
+import { entityNameSchema, httpUrlSchema, oneOrListResponse, sortSchema, timestampSchema } from './fields';
+
+/*
+ * API connections (PRODUCT.md §3.3): how to call one controller or cloud service. Secrets (`clientSecret`,
+ * `apiKey`) go in and never come out: a response says only whether one is set.
+ */
+
+export const AUTH_METHODS = ['none', 'apiKey', 'bearer', 'basic', 'oauth2'] as const;
+export const authMethodSchema = z.enum(AUTH_METHODS, { error: 'Ugyldig autentiseringsmetode' });
+export type AuthMethod = z.infer<typeof authMethodSchema>;
+
+export const AUTH_METHOD_LABELS: Record<AuthMethod, string> = {
+  none: 'Ingen',
+  apiKey: 'API-nøkkel i header',
+  bearer: 'Bearer-token',
+  basic: 'Basic (klient-ID og hemmelighet)',
+  oauth2: 'OAuth2 (client credentials)',
+};
+
+export const HTTP_METHODS = ['GET', 'POST'] as const;
+export const httpMethodSchema = z.enum(HTTP_METHODS, { error: 'Metoden må være GET eller POST' });
+export type HttpMethod = z.infer<typeof httpMethodSchema>;
+
+export const API_STATUSES = ['enabled', 'disabled'] as const;
+export const apiStatusSchema = z.enum(API_STATUSES, { error: 'Status må være aktivert eller deaktivert' });
+export type ApiStatus = z.infer<typeof apiStatusSchema>;
+export const API_STATUS_LABELS: Record<ApiStatus, string> = { enabled: 'aktivert', disabled: 'deaktivert' };
+
+export const MIN_CHECK_INTERVAL_SECONDS = 30;
+export const MAX_CHECK_INTERVAL_SECONDS = 86_400;
+export const DEFAULT_CHECK_INTERVAL_SECONDS = 60;
+export const DEFAULT_FAILURE_THRESHOLD = 3;
+export const DEFAULT_API_KEY_HEADER = 'x-api-key';
+export const DEFAULT_TOKEN_PATH = 'access_token';
+export const DEFAULT_CHECK_TIMEOUT_MS = 10_000;
+/** Responses (polled or pushed) larger than this after decompression are refused. */
+export const MAX_RESPONSE_BYTES = 5 * 1024 * 1024;
+
+export const API_MESSAGES = {
+  notFound: 'Fant ikke API-et',
+  textTooShort: 'Må være lenger enn 2 tegn',
+  textTooLong: 'Kan ikke være lenger enn 2048 tegn',
+  checkIntervalInvalid: 'Må være et gyldig tall over 30 sekunder',
+  authEndpointRequired: 'Token-URL er påkrevd for OAuth2',
+  clientIdRequired: 'Klient-ID er påkrevd',
+  clientSecretRequired: 'Klienthemmelighet er påkrevd',
+  apiKeyRequired: 'API-nøkkel er påkrevd',
+  headerNameInvalid: 'Ugyldig headernavn',
+  headerValueInvalid: 'Headerverdien kan ikke inneholde linjeskift',
+  headerReserved: 'Denne headeren settes av Vaskedrift og kan ikke overstyres',
+  tooManyEntries: 'Høyst 50 oppføringer',
+  pathInvalid: 'Ugyldig sti (bruk punktum mellom feltene, f.eks. data.items)',
+  failureThresholdInvalid: 'Feilterskelen må være et heltall fra 1 til 100',
+  timeoutInvalid: 'Tidsavbruddet må være mellom 1 000 og 60 000 ms',
+  detailsTooLarge: 'Detaljene kan ikke være større enn 8 kB',
+  bodyTooLong: 'Innholdet kan ikke være lenger enn 64 kB',
+  checkTarget: 'Oppgi id eller utkast (draft) med endepunkt-URL',
+  disabled: 'API-et er deaktivert',
+  pushTooLarge: 'Innholdet er større enn 5 MB',
+} as const;
+
+/** ':apiEndpoint er :status' (the specification's message when an API is enabled or disabled). */
+export function apiStatusMessage(name: string, status: ApiStatus): string {
+  return `${name} er ${API_STATUS_LABELS[status]}`;
+}
+
+/** Optional text over 2 characters; '' and null store null. */
+const optionalText = (max = 2048) =>
+  z
+    .string({ error: API_MESSAGES.textTooShort })
+    .trim()
+    .max(max, API_MESSAGES.textTooLong)
+    .refine((v) => v.length === 0 || v.length > 2, API_MESSAGES.textTooShort)
+    .transform((v) => v || null)
+    .nullable();
+
+const optionalUrl = z
+  .string({ error: API_MESSAGES.textTooShort })
+  .trim()
+  .transform((v) => v || null)
+  .pipe(httpUrlSchema.nullable())
+  .nullable();
+
+/**
+ * A secret as sent: not trimmed (a space may belong to it), over 2 characters, '' meaning "none". On
+ * update, leaving the field out keeps the stored secret; '' clears it.
+ */
+const secretSchema = z
+  .string({ error: API_MESSAGES.textTooShort })
+  .max(4096, 'Kan ikke være lenger enn 4096 tegn')
+  .refine((v) => v.length === 0 || v.trim().length > 2, API_MESSAGES.textTooShort)
+  .nullable()
+  .transform((v) => v || null);
+
+const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+/** Set by the HTTP client itself; overriding them breaks the request or smuggles another one. */
+const RESERVED_HEADERS = new Set(['host', 'content-length', 'transfer-encoding', 'connection', 'upgrade']);
+
+const stringRecord = z
+  .record(z.string(), z.string({ error: 'Verdien må være tekst' }).max(4096))
+  .refine((r) => Object.keys(r).length <= 50, API_MESSAGES.tooManyEntries);
+
+export const headersSchema = stringRecord.superRefine((headers, ctx) => {
+  for (const [name, value] of Object.entries(headers)) {
+    if (!HEADER_NAME.test(name)) {
+      ctx.addIssue({ code: 'custom', path: [name], message: API_MESSAGES.headerNameInvalid });
+    } else if (RESERVED_HEADERS.has(name.toLowerCase())) {
+      ctx.addIssue({ code: 'custom', path: [name], message: API_MESSAGES.headerReserved });
+    } else if (/[\r\n\0]/.test(value)) {
+      ctx.addIssue({ code: 'custom', path: [name], message: API_MESSAGES.headerValueInvalid });
+    }
+  }
+});
+
+/** Query parameters added to the endpoint URL. */
+export const paramsSchema = stringRecord;
+
+const pathSchema = z
+  .string({ error: API_MESSAGES.pathInvalid })
+  .trim()
+  .refine((v) => v.length === 0 || parsePath(v) !== null, API_MESSAGES.pathInvalid);
+
+/**
+ * Settings beside the specification's fields. Unknown keys are kept (the demo marks its APIs with
+ * `demo: true`), within 8 kB.
+ */
+export const apiDetailsSchema = z
+  .looseObject({
+    /** Header carrying the key for `apiKey` (default x-api-key). */
+    apiKeyHeader: z
+      .string({ error: API_MESSAGES.headerNameInvalid })
+      .trim()
+      .regex(HEADER_NAME, API_MESSAGES.headerNameInvalid)
+      .optional(),
+    /** Consecutive failed checks before the API's attributes become `nodata` (default 3). */
+    failureThreshold: z
+      .number({ error: API_MESSAGES.failureThresholdInvalid })
+      .int(API_MESSAGES.failureThresholdInvalid)
+      .min(1, API_MESSAGES.failureThresholdInvalid)
+      .max(100, API_MESSAGES.failureThresholdInvalid)
+      .optional(),
+    /** Where the records are, when not the top-level array or the first array property (dot path). */
+    recordsPath: pathSchema.optional(),
+    /** Follow up to 5 redirects, each checked like the first request (default off). */
+    followRedirects: z.boolean({ error: 'Ugyldig verdi (ja eller nei)' }).optional(),
+    /** Total deadline of one check in ms (default 10 000; never more than half the interval). */
+    timeoutMs: z
+      .number({ error: API_MESSAGES.timeoutInvalid })
+      .int(API_MESSAGES.timeoutInvalid)
+      .min(1000, API_MESSAGES.timeoutInvalid)
+      .max(60_000, API_MESSAGES.timeoutInvalid)
+      .optional(),
+  })
+  .refine((d) => JSON.stringify(d).length <= 8192, API_MESSAGES.detailsTooLarge);
+export type ApiDetails = z.infer<typeof apiDetailsSchema>;
+
+export const checkIntervalSchema = z
+  .number({ error: API_MESSAGES.checkIntervalInvalid })
+  .int(API_MESSAGES.checkIntervalInvalid)
+  .min(MIN_CHECK_INTERVAL_SECONDS, API_MESSAGES.checkIntervalInvalid)
+  .max(MAX_CHECK_INTERVAL_SECONDS, 'Kan ikke være mer enn ett døgn (86 400 sekunder)');
+
+const apiFields = {
+  name: entityNameSchema,
+  endpointUrl: httpUrlSchema,
+  authEndpointUrl: optionalUrl,
+  tokenPath: optionalText(200).pipe(z.string().refine((v) => parsePath(v) !== null, API_MESSAGES.pathInvalid).nullable()),
+  clientId: optionalText(1024),
+  clientSecret: secretSchema,
+  apiKey: secretSchema,
+  authMethod: authMethodSchema,
+  method: httpMethodSchema,
+  headers: headersSchema,
+  body: z
+    .string({ error: API_MESSAGES.textTooShort })
+    .max(65_536, API_MESSAGES.bodyTooLong)
+    .refine((v) => v.trim().length === 0 || v.trim().length > 2, API_MESSAGES.textTooShort)
+    .transform((v) => (v.trim() ? v : null))
+    .nullable(),
+  params: paramsSchema,
+  details: apiDetailsSchema,
+  checkInterval: checkIntervalSchema,
+  status: apiStatusSchema,
+};
+
+/** What an auth method needs, as far as is known: a stored secret counts as set. */
+export type AuthRequirements = {
+  authMethod: AuthMethod;
+  authEndpointUrl?: string | null;
+  clientId?: string | null;
+  hasClientSecret: boolean;
+  hasApiKey: boolean;
+};
+
+/** The fields an auth method needs and lacks, with their messages (for the form and the server). */
+export function missingAuthFields(values: AuthRequirements): { path: string; message: string }[] {
+  const missing: { path: string; message: string }[] = [];
+  if (values.authMethod === 'oauth2' && !values.authEndpointUrl) {
+    missing.push({ path: 'authEndpointUrl', message: API_MESSAGES.authEndpointRequired });
+  }
+  if ((values.authMethod === 'oauth2' || values.authMethod === 'basic') && !values.clientId) {
+    missing.push({ path: 'clientId', message: API_MESSAGES.clientIdRequired });
+  }
+  if ((values.authMethod === 'oauth2' || values.authMethod === 'basic') && !values.hasClientSecret) {
+    missing.push({ path: 'clientSecret', message: API_MESSAGES.clientSecretRequired });
+  }
+  if ((values.authMethod === 'apiKey' || values.authMethod === 'bearer') && !values.hasApiKey) {
+    missing.push({ path: 'apiKey', message: API_MESSAGES.apiKeyRequired });
+  }
+  return missing;
+}
+
+export const createApiSchema = z
+  .object({
+    ...apiFields,
+    authEndpointUrl: apiFields.authEndpointUrl.optional(),
+    tokenPath: apiFields.tokenPath.optional(),
+    clientId: apiFields.clientId.optional(),
+    clientSecret: apiFields.clientSecret.optional(),
+    apiKey: apiFields.apiKey.optional(),
+    authMethod: apiFields.authMethod.default('none'),
+    method: apiFields.method.default('GET'),
+    headers: apiFields.headers.default({}),
+    body: apiFields.body.optional(),
+    params: apiFields.params.default({}),
+    details: apiFields.details.default({}),
+    checkInterval: apiFields.checkInterval.default(DEFAULT_CHECK_INTERVAL_SECONDS),
+    status: apiFields.status.default('enabled'),
+  })
+  .superRefine((value, ctx) => {
+    const missing = missingAuthFields({
+      ...value,
+      hasClientSecret: Boolean(value.clientSecret),
+      hasApiKey: Boolean(value.apiKey),
+    });
+    for (const { path, message } of missing) ctx.addIssue({ code: 'custom', path: [path], message });
+  });
+export type CreateApiInput = z.input<typeof createApiSchema>;
+
+/**
+ * `PATCH backend/apis/update`: only the fields sent change. A secret left out is kept, '' clears it.
+ * `rotatePushToken: true` replaces the push URL (the old one stops working at once).
+ */
+export const updateApiSchema = z
+  .object({ id: idSchema, rotatePushToken: z.boolean().optional() })
+  .extend(z.object(apiFields).partial().shape);
+export type UpdateApiInput = z.input<typeof updateApiSchema>;
+
+/** The editable fields of an API, all optional: the 'Test tilkobling' button sends the form as it is. */
+export const apiDraftSchema = z.object(apiFields).partial();
+export type ApiDraft = z.input<typeof apiDraftSchema>;
+
+export const API_SORT_COLUMNS = ['name', 'status', 'lastCheckAt', 'checkInterval', 'createdAt'] as const;
+
+export const apiFiltersSchema = z.object({
+  status: apiStatusSchema.optional(),
+  authMethod: authMethodSchema.optional(),
+  /** Only APIs now failing (consecutive failures above 0). */
+  failing: z.boolean({ error: 'Ugyldig verdi (ja eller nei)' }).optional(),
+});
+
+/** `backend/apis/get`: `{id}` for one, otherwise a page (search matches name and endpoint URL). */
+export const getApisSchema = listRequest(apiFiltersSchema).extend({
+  id: idSchema.optional(),
+  sort: sortSchema(API_SORT_COLUMNS).optional(),
+});
+export type GetApisInput = z.input<typeof getApisSchema>;
+
+/** How an API is doing: `down` once the failure threshold is reached, `unknown` before its first check. */
+export const API_HEALTH = ['ok', 'failing', 'down', 'unknown', 'disabled'] as const;
+export type ApiHealth = (typeof API_HEALTH)[number];
+
+export const apiSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  endpointUrl: z.string(),
+  authEndpointUrl: z.string().nullable(),
+  tokenPath: z.string().nullable(),
+  clientId: z.string().nullable(),
+  /** Whether a client secret is stored; the secret itself is never returned. */
+  hasClientSecret: z.boolean(),
+  /** Whether an API key is stored; the key itself is never returned. */
+  hasApiKey: z.boolean(),
+  authMethod: authMethodSchema,
+  method: httpMethodSchema,
+  headers: z.record(z.string(), z.string()),
+  body: z.string().nullable(),
+  params: z.record(z.string(), z.string()),
+  details: z.record(z.string(), z.unknown()),
+  checkInterval: z.number().int(),
+  status: apiStatusSchema,
+  /** Path (under the server's address) to push values to instead of waiting for the next poll. */
+  pushPath: z.string(),
+  health: z.enum(API_HEALTH),
+  nextCheckAt: timestampSchema.nullable(),
+  lastCheckAt: timestampSchema.nullable(),
+  lastSuccessAt: timestampSchema.nullable(),
+  lastError: z.string().nullable(),
+  consecutiveFailures: z.number().int(),
+  /** Checks in the last 24 hours and the share of them that succeeded (null: none). */
+  checks24h: z.number().int(),
+  successRate24h: z.number().nullable(),
+  averageDurationMs24h: z.number().nullable(),
+  metricCount: z.number().int(),
+  createdAt: timestampSchema,
+  updatedAt: timestampSchema,
+});
+export type Api = z.infer<typeof apiSchema>;
+
+export const getApisResponseSchema = oneOrListResponse(apiSchema);
+
+/** An update answers the API and, when its status changed, ':apiEndpoint er :status'. */
+export const updateApiResponseSchema = dataResponse(apiSchema).extend({ message: z.string().optional() });
+
+/**
+ * `POST backend/apis/check`: runs a check now and answers what it saw, changing nothing stored. `{id}`
+ * checks a saved API; `draft` overrides its fields (or, without id, describes an unsaved one) so the edit
+ * form can be tested before saving. A secret left out of the draft is taken from the saved API.
+ */
+export const apiCheckRequestSchema = z
+  .object({ id: idSchema.optional(), draft: apiDraftSchema.optional() })
+  .refine((b) => b.id != null || b.draft?.endpointUrl != null, {
+    message: API_MESSAGES.checkTarget,
+    path: ['id'],
+  });
+export type ApiCheckRequest = z.input<typeof apiCheckRequestSchema>;
+
+export const apiCheckResultSchema = z.object({
+  ok: z.boolean(),
+  httpStatus: z.number().int().nullable(),
+  durationMs: z.number().int(),
+  bytes: z.number().int().nullable(),
+  contentType: z.string().nullable(),
+  /** Why the check failed, in Norwegian; null when it succeeded. */
+  error: z.string().nullable(),
+  errorCode: z.string().nullable(),
+  /** Records found (top-level array, first array property, or `details.recordsPath`). */
+  recordCount: z.number().int().nullable(),
+  /** Dot paths seen in the first records, to pick key identifiers and paths from. */
+  keys: z.array(z.string()),
+  /** The first few records, long strings and arrays shortened. */
+  records: z.array(z.unknown()),
+  /** For each API attribute: the key values its key identifier finds. */
+  keyValues: z.array(
+    z.object({
+      apiMetricId: z.uuid(),
+      name: z.string(),
+      keyIdentifier: z.string(),
+      values: z.array(z.string()),
+      total: z.number().int(),
+    }),
+  ),
+  /** What each bay attribute of this API would read now (level and reason), at most 200. */
+  attributes: z.array(
+    z.object({
+      bayMetricId: z.uuid(),
+      bayId: z.uuid(),
+      bayName: z.string(),
+      apiMetricName: z.string(),
+      keyValue: z.string(),
+      path: z.string(),
+      value: z.unknown(),
+      level: z.string(),
+      reason: z.string(),
+    }),
+  ),
+});
+export type ApiCheckResult = z.infer<typeof apiCheckResultSchema>;
+
+export const CHECK_OUTCOMES = ['ok', 'error'] as const;
+export const CHECK_SOURCES = ['poll', 'push'] as const;
+
+/** `backend/apis/logs/get`: an API's check log, newest first. */
+export const getApiLogsSchema = listRequest(
+  z.object({ outcome: z.enum(CHECK_OUTCOMES, { error: 'Ugyldig utfall' }).optional() }),
+).extend({ apiId: idSchema });
+export type GetApiLogsInput = z.input<typeof getApiLogsSchema>;
+
+export const apiCheckLogSchema = z.object({
+  id: z.number().int(),
+  apiId: z.uuid(),
+  startedAt: timestampSchema,
+  source: z.enum(CHECK_SOURCES),
+  outcome: z.enum(CHECK_OUTCOMES),
+  httpStatus: z.number().int().nullable(),
+  durationMs: z.number().int(),
+  bytes: z.number().int().nullable(),
+  records: z.number().int().nullable(),
+  error: z.string().nullable(),
+  errorCode: z.string().nullable(),
+});
+export type ApiCheckLog = z.infer<typeof apiCheckLogSchema>;
+export const getApiLogsResponseSchema = listResponse(apiCheckLogSchema);
+
+/** `backend/apis/stats/get`: checks per hour for the statistics page (latency and success rate). */
+export const getApiStatsSchema = z.object({
+  id: idSchema,
+  /** Hours back from now (default 24, at most 90 days). */
+  hours: z.number({ error: 'Ugyldig antall timer' }).int().min(1).max(2160).default(24),
+});
+export const apiStatsPointSchema = z.object({
+  hour: timestampSchema,
+  checks: z.number().int(),
+  failures: z.number().int(),
+  averageDurationMs: z.number().nullable(),
+  maxDurationMs: z.number().int().nullable(),
+  bytes: z.number(),
+});
+export const getApiStatsResponseSchema = listResponse(apiStatsPointSchema);
