@@ -218,7 +218,7 @@ async function measureRefetch(page: Page, until: string) {
   return { status: response.status(), waitedMs: receivedAt - start, renderMs: doneAt - receivedAt, tasks };
 }
 
-async function measureScroll(page: Page) {
+async function measureScroll(page: Page, stepPx: number) {
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.waitForTimeout(300);
   const from = await page.evaluate(() => performance.now());
@@ -231,7 +231,7 @@ async function measureScroll(page: Page) {
       durations.push(now - last);
       last = now;
       if (scroller.scrollTop + window.innerHeight >= scroller.scrollHeight - 2) return resolve(durations.slice(1));
-      window.scrollBy(0, 300);
+      window.scrollBy(0, ${stepPx});
       requestAnimationFrame(step);
     };
     requestAnimationFrame(step);
@@ -312,9 +312,17 @@ try {
       `${changedIds}.every((id) => document.querySelector('[data-bay="' + id + '"]')?.dataset.status === 'error')`,
     );
 
-    const scroll = await measureScroll(page);
-    const scrollAgain = await measureScroll(page);
+    const fling = await measureScroll(page, 300);
+    const flingAgain = await measureScroll(page, 300);
+    const wheel = await measureScroll(page, 100);
 
+    const scrollRows = (label: string, scroll: typeof fling): [string, string][] => [
+      [
+        `${label}: frame p50 / p95 / max (${scroll.frames} frames, ${scroll.scrollHeight} px)`,
+        `${ms(scroll.p50)} / ${ms(scroll.p95)} / ${ms(scroll.max)}`,
+      ],
+      [`${label}: frames over 50 ms; long tasks`, `${scroll.over50}; ${formatTasks(scroll.tasks)}`],
+    ];
     const loadRow = (label: string, load: typeof first): [string, string][] => [
       [`${label}: navigation → ${TOTAL} tiles in the DOM`, ms(load.tilesAt)],
       [`${label}: first contentful paint`, ms(load.firstTileAt)],
@@ -335,15 +343,9 @@ try {
       ['refetch, nothing changed: long tasks', formatTasks(unchanged.tasks)],
       [`refetch, ${CHANGED_BAYS} bays changed: response → all shown`, ms(changed.renderMs)],
       [`refetch, ${CHANGED_BAYS} bays changed: long tasks`, formatTasks(changed.tasks)],
-      [`scroll to bottom (${scroll.scrollHeight} px, 300 px/frame): frames`, String(scroll.frames)],
-      ['scroll: frame time p50 / p95 / max', `${ms(scroll.p50)} / ${ms(scroll.p95)} / ${ms(scroll.max)}`],
-      ['scroll: frames over 50 ms', String(scroll.over50)],
-      ['scroll: long tasks', formatTasks(scroll.tasks)],
-      [
-        'scroll again (cards laid out): p50 / p95 / max',
-        `${ms(scrollAgain.p50)} / ${ms(scrollAgain.p95)} / ${ms(scrollAgain.max)}`,
-      ],
-      ['scroll again: long tasks', formatTasks(scrollAgain.tasks)],
+      ...scrollRows('scroll 300 px/frame', fling),
+      ...scrollRows('scroll 300 px/frame again', flingAgain),
+      ...scrollRows('scroll 100 px/frame', wheel),
     ];
     const width = Math.max(...table.map(([label]) => label.length));
     console.log(

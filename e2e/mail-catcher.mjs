@@ -42,7 +42,11 @@ export async function startMailCatcher({ smtpPort, mailboxPort }) {
       stream.on('data', (chunk) => chunks.push(chunk));
       stream.on('end', () => {
         const to = session.envelope.rcptTo.map((recipient) => recipient.address);
-        messages.push({ to, receivedAt: new Date().toISOString(), ...parseMessage(Buffer.concat(chunks).toString('latin1')) });
+        messages.push({
+          to,
+          receivedAt: new Date().toISOString(),
+          ...parseMessage(Buffer.concat(chunks).toString('latin1')),
+        });
         callback();
       });
     },

@@ -49,7 +49,13 @@ export async function createUser(
     groups,
   };
   const user = await api<{ id: string }>(request, token, 'POST', 'backend/users/create', input);
-  return { id: user.id, email: input.email, password: input.password, firstName: input.firstName, lastName: input.lastName };
+  return {
+    id: user.id,
+    email: input.email,
+    password: input.password,
+    firstName: input.firstName,
+    lastName: input.lastName,
+  };
 }
 
 export async function signIn(page: Page, email: string, password: string) {
@@ -80,4 +86,12 @@ export async function waitForMail(request: APIRequestContext, address: string, t
     if (Date.now() > deadline) throw new Error(`ingen e-post til ${address} innen ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
+}
+
+/** Picks `option` in the Mantine select labelled `label`, typing `typed` first for a searchable one. */
+export async function pickOption(page: Page, label: string, option: string | RegExp, typed?: string) {
+  const input = page.getByRole('combobox', { name: label, exact: true });
+  await input.click();
+  if (typed) await input.fill(typed);
+  await page.getByRole('option', { name: option, exact: true }).click();
 }

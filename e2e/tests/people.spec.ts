@@ -1,8 +1,9 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import {
   api,
   createUser,
   openUserMenu,
+  pickOption,
   signIn,
   type TestUser,
   tokenFor,
@@ -10,13 +11,6 @@ import {
   uniqueName,
   waitForMail,
 } from './people-helpers';
-
-async function pickOption(page: Page, label: string, option: string | RegExp, typed?: string) {
-  const input = page.getByRole('combobox', { name: label, exact: true });
-  await input.click();
-  if (typed) await input.fill(typed);
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
 
 test('an admin creates an operator with a group and grants a facility; the operator sees only their own things', async ({
   page,
@@ -30,19 +24,28 @@ test('an admin creates an operator with a group and grants a facility; the opera
     description: 'Vakttelefon og service',
     config: { color: '#3E97FF' },
   });
-  const location = await api<{ id: string; name: string }>(request, admin, 'POST', 'backend/locations/create', {
-    name: `Anlegg ${tag}`,
-    address: 'Storgata 1',
-    postalCode: '0150',
-    city: 'Oslo',
-    isVisibleInDashboard: true,
-  });
+  const location = await api<{ id: string; name: string }>(
+    request,
+    admin,
+    'POST',
+    'backend/locations/create',
+    {
+      name: `Anlegg ${tag}`,
+      address: 'Storgata 1',
+      postalCode: '0150',
+      city: 'Oslo',
+      isVisibleInDashboard: true,
+    },
+  );
   const email = `tekniker-${tag}@vaskedrift.test`;
   const password = `passord-${tag}-123`;
 
   await test.step('the admin creates the operator with the group', async () => {
     await signIn(page, 'admin@vaskedrift.test', 'e2e-admin-passord');
-    await page.getByRole('navigation', { name: 'Hovedmeny' }).getByRole('link', { name: 'Alle brukere' }).click();
+    await page
+      .getByRole('navigation', { name: 'Hovedmeny' })
+      .getByRole('link', { name: 'Alle brukere' })
+      .click();
     await expect(page.getByRole('heading', { name: 'Alle brukere', level: 1 })).toBeVisible();
     await page.getByRole('button', { name: 'Ny bruker' }).click();
     const dialog = page.getByRole('dialog', { name: 'Ny bruker' });
@@ -107,11 +110,15 @@ test('an admin creates an operator with a group and grants a facility; the opera
     await expect(operatorPage.getByRole('tab', { name: 'Tilgang' })).toHaveCount(0);
     await expect(operatorPage.getByRole('tab', { name: 'Rediger' })).toBeVisible();
     // No "Alle brukere" crumb for someone who may not open that page.
-    await expect(operatorPage.getByRole('navigation', { name: 'Brødsmulesti' })).not.toContainText('Alle brukere');
+    await expect(operatorPage.getByRole('navigation', { name: 'Brødsmulesti' })).not.toContainText(
+      'Alle brukere',
+    );
     const ownProfile = operatorPage.url();
 
     // Someone else's profile is refused by the server: the operator is sent to their own.
-    const adminId = (await (await request.get('/auth/v1/user', { headers: { authorization: `Bearer ${admin}` } })).json()) as {
+    const adminId = (await (
+      await request.get('/auth/v1/user', { headers: { authorization: `Bearer ${admin}` } })
+    ).json()) as {
       id: string;
     };
     await operatorPage.goto(`/admin/users/${adminId.id}`);
@@ -240,7 +247,11 @@ test('asking for a link for an unknown e-mail looks exactly the same', async ({ 
   await expect(page.getByText(/Hvis e-posten finnes hos oss, har vi sendt en lenke/)).toBeVisible();
 });
 
-test('a user turns on two-factor and must give a code at the next sign-in', async ({ page, browser, request }) => {
+test('a user turns on two-factor and must give a code at the next sign-in', async ({
+  page,
+  browser,
+  request,
+}) => {
   const user = await createUser(request, await tokenFor(request), { role: 'user' });
   await signIn(page, user.email, user.password);
   await expect(page.getByRole('heading', { name: 'Oversikt', level: 1 })).toBeVisible();
@@ -310,7 +321,9 @@ test('a group with members cannot be deleted until the members are removed', asy
   await expect(page.getByRole('alert').filter({ hasText: 'Gruppen er i bruk' }).first()).toBeVisible();
 
   await page.getByRole('tab', { name: 'Medlemmer' }).click();
-  await page.getByRole('button', { name: `Fjern ${member.firstName} ${member.lastName} fra gruppen` }).click();
+  await page
+    .getByRole('button', { name: `Fjern ${member.firstName} ${member.lastName} fra gruppen` })
+    .click();
   await page.getByRole('dialog').getByRole('button', { name: 'Fjern' }).click();
   await expect(page.getByText('Gruppen har ingen medlemmer ennå')).toBeVisible();
 

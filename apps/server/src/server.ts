@@ -6,6 +6,7 @@ import { ConfigError, loadConfig } from './config';
 import { ensureDatabase, withDatabase } from './db/admin';
 import { connectDatabase, runMigrations } from './db/client';
 import { DataDirInUseError, type EmbeddedPostgres, startEmbeddedPostgres } from './db/embedded';
+import { type Demo, startDemo } from './modules/demo/demo';
 import { ensureSuperadmin } from './modules/users/bootstrap';
 import { VERSION } from './version';
 
@@ -27,6 +28,7 @@ async function main() {
 
   const database = connectDatabase(databaseUrl);
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
+  let demo: Demo | null = null;
   let shuttingDown = false;
 
   async function shutdown(signal: string, code = 0) {
@@ -43,6 +45,7 @@ async function main() {
     timer.unref();
     try {
       await app?.close();
+      await demo?.stop();
       await database.close();
       await embedded?.stop();
       log.info('avsluttet');
@@ -58,6 +61,17 @@ async function main() {
   try {
     await runMigrations(databaseUrl);
     await ensureSuperadmin(database.db, config, log);
+    // The demo (decision 008): on by default with the embedded database only.
+    if (config.demo ?? embedded !== undefined) {
+      demo = await startDemo({ db: database.db, config, log });
+      if (demo && !config.allowLoopbackTargets) {
+        config.allowLoopbackTargets = true;
+        log.info(
+          { simulator: demo.simulator.url },
+          'ALLOW_LOOPBACK_TARGETS er slått på fordi demo-simulatoren kjører på 127.0.0.1',
+        );
+      }
+    }
     app = await buildApp({ config, db: database.db, databaseKind: embedded ? 'embedded' : 'external' });
     await app.listen({ port: config.port, host: config.host });
     const shownHost = config.host === '0.0.0.0' ? '127.0.0.1' : config.host;

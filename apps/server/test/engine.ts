@@ -15,7 +15,9 @@ export function apiBodyFor(sim: Simulator, facility: FacilityInfo, overrides: Re
     ...(auth.kind === 'basic' || auth.kind === 'oauth2'
       ? { clientId: auth.clientId, clientSecret: auth.clientSecret }
       : {}),
-    ...(auth.kind === 'oauth2' ? { authEndpointUrl: `${sim.url}${auth.authEndpointPath}`, tokenPath: auth.tokenPath } : {}),
+    ...(auth.kind === 'oauth2'
+      ? { authEndpointUrl: `${sim.url}${auth.authEndpointPath}`, tokenPath: auth.tokenPath }
+      : {}),
     checkInterval: 300,
     details: { ...(facility.recordsPath ? { recordsPath: facility.recordsPath } : {}), timeoutMs: 2000 },
     ...overrides,
@@ -58,7 +60,9 @@ export async function wireFacility(
   const apiMetricId = metric.json().data.id as string;
   const bays = new Map<string, string>();
   const bayMetrics = new Map<string, string>();
-  const attributes = facility.suggestedAttributes.filter((a) => !options.paths || options.paths.includes(a.path));
+  const attributes = facility.suggestedAttributes.filter(
+    (a) => !options.paths || options.paths.includes(a.path),
+  );
   for (const bay of facility.bays.slice(0, options.bays ?? facility.bays.length)) {
     const bayId = await createBay(admin, locationId, { name: bay.name });
     bays.set(bay.key, bayId);
@@ -109,7 +113,12 @@ export async function attributeRow(ctx: TestContext, bayMetricId: string) {
     'select last_level, last_value, last_reason, last_read_at from bay_metrics where id = $1',
     [bayMetricId],
   );
-  return rows[0] as { last_level: string | null; last_value: unknown; last_reason: string | null; last_read_at: Date | null };
+  return rows[0] as {
+    last_level: string | null;
+    last_value: unknown;
+    last_reason: string | null;
+    last_read_at: Date | null;
+  };
 }
 
 export async function checkLogs(ctx: TestContext, apiId: string) {
@@ -117,5 +126,11 @@ export async function checkLogs(ctx: TestContext, apiId: string) {
     'select outcome, http_status, error, error_code, source from api_check_logs where api_id = $1 order by id',
     [apiId],
   );
-  return rows as Array<{ outcome: string; http_status: number | null; error: string | null; error_code: string | null; source: string }>;
+  return rows as Array<{
+    outcome: string;
+    http_status: number | null;
+    error: string | null;
+    error_code: string | null;
+    source: string;
+  }>;
 }

@@ -40,7 +40,13 @@ export async function createTestApp(
     ...env,
   });
   const database = connectDatabase(url, 5);
-  const app = await buildApp({ config, db: database.db, databaseKind: 'external', logger: false, ...options });
+  const app = await buildApp({
+    config,
+    db: database.db,
+    databaseKind: 'external',
+    logger: false,
+    ...options,
+  });
   await app.ready();
   return {
     app,

@@ -42,9 +42,11 @@ export const targetKeysSchema = z
   })
   .pipe(
     z
-      .array(z.string().min(2, API_METRIC_MESSAGES.targetKeysTooShort).max(200))
+      .array(z.string().max(200, 'Kan ikke være lenger enn 200 tegn'))
       .min(1, API_METRIC_MESSAGES.targetKeysRequired)
-      .max(100, API_METRIC_MESSAGES.targetKeysTooMany),
+      .max(100, API_METRIC_MESSAGES.targetKeysTooMany)
+      // One message on the field, not one per key: the form has a single input for them.
+      .refine((keys) => keys.every((k) => k.length > 1), API_METRIC_MESSAGES.targetKeysTooShort),
   );
 
 export const descriptionSchema = z

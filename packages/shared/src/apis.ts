@@ -167,7 +167,12 @@ const apiFields = {
   name: entityNameSchema,
   endpointUrl: httpUrlSchema,
   authEndpointUrl: optionalUrl,
-  tokenPath: optionalText(200).pipe(z.string().refine((v) => parsePath(v) !== null, API_MESSAGES.pathInvalid).nullable()),
+  tokenPath: optionalText(200).pipe(
+    z
+      .string()
+      .refine((v) => parsePath(v) !== null, API_MESSAGES.pathInvalid)
+      .nullable(),
+  ),
   clientId: optionalText(1024),
   clientSecret: secretSchema,
   apiKey: secretSchema,

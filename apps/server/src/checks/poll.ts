@@ -1,5 +1,5 @@
 import { MAX_RESPONSE_BYTES } from '@vaskedrift/shared';
-import { OutboundError, type OutboundClient, type SafeResponse } from '../lib/outbound';
+import { type OutboundClient, OutboundError, type SafeResponse } from '../lib/outbound';
 import { type ApiConnection, type Authenticator, CheckFailure, remaining } from './types';
 
 export type PollResult = {
@@ -77,7 +77,12 @@ export async function pollApi(
   let res = await send();
   if (res.status === 401 && deps.authenticator.refreshAfterUnauthorized?.(api)) res = await send();
   if (res.status >= 400) {
-    throw new CheckFailure(`http/${res.status}`, `Svarte med HTTP ${res.status}`, res.status, res.body.length);
+    throw new CheckFailure(
+      `http/${res.status}`,
+      `Svarte med HTTP ${res.status}`,
+      res.status,
+      res.body.length,
+    );
   }
   return {
     httpStatus: res.status,

@@ -31,7 +31,12 @@ export type EngineEvents = {
   'api_metric.created': Actor & { apiMetricId: string; apiId: string; name: string };
   'api_metric.updated': Actor & { apiMetricId: string; apiId: string; name: string; fields: string[] };
   'api_metric.deleted': Actor & { apiMetricId: string; apiId: string; name: string };
-  'bay_metric.created': Actor & { bayMetricId: string; bayId: string; locationId: string; apiMetricId: string };
+  'bay_metric.created': Actor & {
+    bayMetricId: string;
+    bayId: string;
+    locationId: string;
+    apiMetricId: string;
+  };
   'bay_metric.updated': Actor & { bayMetricId: string; bayId: string; locationId: string; fields: string[] };
   'bay_metric.deleted': Actor & { bayMetricId: string; bayId: string; locationId: string };
   /** A check or push failed; `thresholdReached` once the API's attributes have become `nodata`. */

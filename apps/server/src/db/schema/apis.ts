@@ -61,9 +61,7 @@ export const apis = pgTable(
   },
   (t) => [
     // The scheduler's claim scans only what can be due.
-    index('apis_due_idx')
-      .on(t.nextCheckAt)
-      .where(sql`${t.status} = 'enabled' and ${t.deletedAt} is null`),
+    index('apis_due_idx').on(t.nextCheckAt).where(sql`${t.status} = 'enabled' and ${t.deletedAt} is null`),
     uniqueIndex('apis_push_token_key').on(t.pushTokenHash),
     check('apis_check_interval_check', sql`${t.checkInterval} >= 30`),
     check('apis_auth_method_check', sql`${t.authMethod} in ('none', 'apiKey', 'bearer', 'basic', 'oauth2')`),

@@ -30,7 +30,10 @@ export const readings = pgTable(
     text: text('text'),
     level: smallint('level').notNull(),
   },
-  (t) => [index('readings_series_idx').on(t.series, t.readAt), index('readings_time_idx').using('brin', t.readAt)],
+  (t) => [
+    index('readings_series_idx').on(t.series, t.readAt),
+    index('readings_time_idx').using('brin', t.readAt),
+  ],
 );
 
 /** Fresh column builders per table: drizzle binds a builder to the table it is used in. */

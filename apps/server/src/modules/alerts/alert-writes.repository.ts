@@ -83,8 +83,12 @@ export async function applyAlertTransitions(
     transitions.map((t) => t.bayMetricId),
   );
   const toOpen: Array<AttributeTransition & { alertLevel: AlertLevel }> = [];
-  const toMove: Array<{ alertId: string; t: AttributeTransition; kind: 'escalated' | 'deescalated'; level: AlertLevel }> =
-    [];
+  const toMove: Array<{
+    alertId: string;
+    t: AttributeTransition;
+    kind: 'escalated' | 'deescalated';
+    level: AlertLevel;
+  }> = [];
   const toResolve: Array<{ alertId: string; level: AlertLevel; t: AttributeTransition }> = [];
   const infos: Array<{ alertId: string | null; t: AttributeTransition }> = [];
   for (const t of transitions) {
@@ -92,7 +96,8 @@ export async function applyAlertTransitions(
     const action = alertAction(t.previous, t.level, current);
     if (!action) continue;
     if (action.kind === 'open') toOpen.push({ ...t, alertLevel: action.level });
-    else if (action.kind === 'resolve' && current) toResolve.push({ alertId: current.id, level: current.level, t });
+    else if (action.kind === 'resolve' && current)
+      toResolve.push({ alertId: current.id, level: current.level, t });
     else if (action.kind === 'info') infos.push({ alertId: current?.id ?? null, t });
     else if ((action.kind === 'escalated' || action.kind === 'deescalated') && current) {
       toMove.push({ alertId: current.id, t, kind: action.kind, level: action.level });

@@ -59,7 +59,11 @@ function toAlert(row: Row): Alert {
     resolvedAt: row.resolvedAt?.toISOString() ?? null,
     acknowledgedAt: row.acknowledgedAt?.toISOString() ?? null,
     acknowledgedBy: row.acknowledgerId
-      ? { id: row.acknowledgerId, firstName: row.acknowledgerFirstName ?? '', lastName: row.acknowledgerLastName ?? '' }
+      ? {
+          id: row.acknowledgerId,
+          firstName: row.acknowledgerFirstName ?? '',
+          lastName: row.acknowledgerLastName ?? '',
+        }
       : null,
     lastValue: row.lastValue ?? null,
     reason: row.reason,
@@ -132,7 +136,11 @@ export async function listAlerts(
     f.locationId ? eq(alerts.locationId, f.locationId) : undefined,
     f.bayId ? eq(alerts.bayId, f.bayId) : undefined,
     f.bayMetricId ? eq(alerts.bayMetricId, f.bayMetricId) : undefined,
-    f.state === 'open' ? isNull(alerts.resolvedAt) : f.state === 'resolved' ? isNotNull(alerts.resolvedAt) : undefined,
+    f.state === 'open'
+      ? isNull(alerts.resolvedAt)
+      : f.state === 'resolved'
+        ? isNotNull(alerts.resolvedAt)
+        : undefined,
     f.level ? eq(alerts.level, f.level) : undefined,
     f.acknowledged === undefined
       ? undefined

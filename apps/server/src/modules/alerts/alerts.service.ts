@@ -1,9 +1,4 @@
-import {
-  ALERT_MESSAGES,
-  type Alert,
-  type AlertDetail,
-  type getAlertsSchema,
-} from '@vaskedrift/shared';
+import { ALERT_MESSAGES, type Alert, type AlertDetail, type getAlertsSchema } from '@vaskedrift/shared';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import type { EventBus } from '../../events/bus';
@@ -27,7 +22,10 @@ export function createAlertsService({ db, bus }: { db: Db; bus: EventBus }) {
     return alert;
   }
 
-  async function get(viewer: Viewer, input: GetInput): Promise<{ data: AlertDetail } | { data: Alert[]; count: number }> {
+  async function get(
+    viewer: Viewer,
+    input: GetInput,
+  ): Promise<{ data: AlertDetail } | { data: Alert[]; count: number }> {
     if (input.id) {
       const alert = await mustFind(viewer, input.id);
       return { data: { ...alert, events: await alertEventsOf(db, alert.id) } };

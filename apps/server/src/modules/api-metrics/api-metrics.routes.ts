@@ -16,7 +16,10 @@ import type { ApiMetricsService } from './api-metrics.service';
 const tags = ['api-metrics'];
 
 /** API attributes: admins and above, reads included (they belong to the API connections). */
-export async function apiMetricsRoutes(app: FastifyInstance, { apiMetrics }: { apiMetrics: ApiMetricsService }) {
+export async function apiMetricsRoutes(
+  app: FastifyInstance,
+  { apiMetrics }: { apiMetrics: ApiMetricsService },
+) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   app.addHook('preValidation', requireFacilityAdmin);
 

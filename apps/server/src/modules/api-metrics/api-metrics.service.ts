@@ -61,7 +61,13 @@ export function createApiMetricsService({ db, bus }: { db: Db; bus: EventBus }) 
       if (!(await lockLiveApi(tx, apiId))) throw new NotFoundError(API_MESSAGES.notFound);
       return insertApiMetric(tx, apiId, values);
     });
-    bus.publish('api_metric.created', { userId: caller.userId, ip: caller.ip, apiMetricId: id, apiId, name: values.name });
+    bus.publish('api_metric.created', {
+      userId: caller.userId,
+      ip: caller.ip,
+      apiMetricId: id,
+      apiId,
+      name: values.name,
+    });
     return mustFind(id);
   }
 

@@ -150,9 +150,13 @@ export function createApisService(deps: { db: Db; bus: EventBus; engine: Engine;
           changes.authEndpointUrl !== undefined ? changes.authEndpointUrl : stored.authEndpointUrl,
         clientId: changes.clientId !== undefined ? changes.clientId : stored.clientId,
         hasClientSecret: Boolean(
-          changes.clientSecretEncrypted !== undefined ? changes.clientSecretEncrypted : stored.clientSecretEncrypted,
+          changes.clientSecretEncrypted !== undefined
+            ? changes.clientSecretEncrypted
+            : stored.clientSecretEncrypted,
         ),
-        hasApiKey: Boolean(changes.apiKeyEncrypted !== undefined ? changes.apiKeyEncrypted : stored.apiKeyEncrypted),
+        hasApiKey: Boolean(
+          changes.apiKeyEncrypted !== undefined ? changes.apiKeyEncrypted : stored.apiKeyEncrypted,
+        ),
       });
       if (missing.length > 0) throw new ValidationError(missing[0]?.message ?? '', missing);
       const statusChanged = changes.status !== undefined && changes.status !== stored.status;

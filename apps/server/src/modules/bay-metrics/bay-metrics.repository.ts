@@ -1,4 +1,10 @@
-import type { AttributeLevel, BAY_METRIC_SORT_COLUMNS, BayMetric, Operator, ValueType } from '@vaskedrift/shared';
+import type {
+  AttributeLevel,
+  BAY_METRIC_SORT_COLUMNS,
+  BayMetric,
+  Operator,
+  ValueType,
+} from '@vaskedrift/shared';
 import { and, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { apiMetrics, apis, bayMetrics, bays, locations } from '../../db/schema';

@@ -45,7 +45,8 @@ export async function bayMetricsRoutes(
       preValidation: requireFacilityAdmin,
       schema: {
         tags,
-        summary: 'Knytt en vaskehall til et API-attributt med nøkkelverdi, sti, type, operator og fire terskler',
+        summary:
+          'Knytt en vaskehall til et API-attributt med nøkkelverdi, sti, type, operator og fire terskler',
         body: createBayMetricSchema,
         response: { 200: dataResponse(bayMetricSchema) },
       },

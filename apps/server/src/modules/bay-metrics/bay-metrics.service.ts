@@ -84,7 +84,9 @@ export function createBayMetricsService({ db, bus }: { db: Db; bus: EventBus }) 
    * starts afresh: its open alert is resolved and its bay derived again until the new API is checked.
    */
   async function update(caller: Caller, { id, ...fields }: UpdateInput): Promise<BayMetric> {
-    const changes = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) as typeof fields;
+    const changes = Object.fromEntries(
+      Object.entries(fields).filter(([, v]) => v !== undefined),
+    ) as typeof fields;
     const { current, engine } = await db.transaction(async (tx) => {
       const before = await lockBayMetric(tx, id);
       if (!before) throw new NotFoundError(BAY_METRIC_MESSAGES.notFound);

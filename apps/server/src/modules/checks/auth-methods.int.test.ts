@@ -1,6 +1,13 @@
 import { createSimulator, type Simulator } from '@vaskedrift/simulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { attributeRow, bayStatus, checkLogs, runCheck, type WiredFacility, wireFacility } from '../../../test/engine';
+import {
+  attributeRow,
+  bayStatus,
+  checkLogs,
+  runCheck,
+  type WiredFacility,
+  wireFacility,
+} from '../../../test/engine';
 import { type Caller, caller } from '../../../test/facilities';
 import { createTestApp, type TestContext } from '../../../test/helpers';
 
@@ -13,7 +20,8 @@ beforeAll(async () => {
   sim = await createSimulator({ facilityCount: 5, baysPerFacility: 2, drift: false });
   ctx = await createTestApp({ ALLOW_LOOPBACK_TARGETS: 'true' });
   admin = await caller(ctx, 'admin');
-  for (const facility of sim.facilities) wired.set(facility.auth.kind, await wireFacility(admin, sim, facility));
+  for (const facility of sim.facilities)
+    wired.set(facility.auth.kind, await wireFacility(admin, sim, facility));
 });
 afterAll(async () => {
   await ctx?.close();
@@ -21,20 +29,23 @@ afterAll(async () => {
 });
 
 describe('each auth method against the simulator', () => {
-  it.each(['none', 'apiKey', 'bearer', 'basic', 'oauth2'])('%s: reads every attribute and derives the bays', async (kind) => {
-    const w = wired.get(kind);
-    if (!w) throw new Error(kind);
-    await runCheck(ctx, w.apiId);
-    for (const id of w.bayMetrics.values()) {
-      const row = await attributeRow(ctx, id);
-      expect(row.last_level, row.last_reason ?? '').toBe('active');
-      expect(row.last_read_at).not.toBeNull();
-    }
-    for (const bayId of w.bays.values()) expect(await bayStatus(ctx, bayId)).toBe('operational');
-    // Successes are sampled into the log (one per 5 minutes per API), failures always written.
-    expect((await checkLogs(ctx, w.apiId)).map((l) => l.outcome)).toEqual(['ok']);
-    const api = (await admin.post('backend/apis/get', { id: w.apiId })).json().data;
-    expect(api).toMatchObject({ health: 'ok', consecutiveFailures: 0, successRate24h: 1 });
-    expect(api.checks24h).toBeGreaterThanOrEqual(1);
-  });
+  it.each(['none', 'apiKey', 'bearer', 'basic', 'oauth2'])(
+    '%s: reads every attribute and derives the bays',
+    async (kind) => {
+      const w = wired.get(kind);
+      if (!w) throw new Error(kind);
+      await runCheck(ctx, w.apiId);
+      for (const id of w.bayMetrics.values()) {
+        const row = await attributeRow(ctx, id);
+        expect(row.last_level, row.last_reason ?? '').toBe('active');
+        expect(row.last_read_at).not.toBeNull();
+      }
+      for (const bayId of w.bays.values()) expect(await bayStatus(ctx, bayId)).toBe('operational');
+      // Successes are sampled into the log (one per 5 minutes per API), failures always written.
+      expect((await checkLogs(ctx, w.apiId)).map((l) => l.outcome)).toEqual(['ok']);
+      const api = (await admin.post('backend/apis/get', { id: w.apiId })).json().data;
+      expect(api).toMatchObject({ health: 'ok', consecutiveFailures: 0, successRate24h: 1 });
+      expect(api.checks24h).toBeGreaterThanOrEqual(1);
+    },
+  );
 });

@@ -8,8 +8,8 @@ import {
   applyAlertTransitions,
   publishAlerts,
 } from '../alerts/alert-writes.repository';
-import type { AppliedStatusChange } from '../bays/bay-status.repository';
 import { publishStatusChanges } from '../bays/bay-status';
+import type { AppliedStatusChange } from '../bays/bay-status.repository';
 import { shouldStoreReading } from '../readings/reading-policy';
 import { insertReadings } from '../readings/readings.repository';
 import { rederiveBays } from './bay-derivation';
@@ -63,7 +63,11 @@ export type CheckProcessor = ReturnType<typeof createCheckProcessor>;
 export function createCheckProcessor(deps: { db: Db; bus: EventBus; log: Logger; heartbeatMs: number }) {
   const lastOkLogged = new Map<string, number>();
 
-  async function process(api: ApiRef, outcome: CheckOutcome, source: 'poll' | 'push'): Promise<ProcessedCheck> {
+  async function process(
+    api: ApiRef,
+    outcome: CheckOutcome,
+    source: 'poll' | 'push',
+  ): Promise<ProcessedCheck> {
     const at = new Date();
     const threshold = api.details.failureThreshold ?? DEFAULT_FAILURE_THRESHOLD;
     const records = outcome.ok ? extractRecords(outcome.json, api.details.recordsPath || null) : null;
@@ -92,7 +96,11 @@ export function createCheckProcessor(deps: { db: Db; bus: EventBus; log: Logger;
       if (changed.length > 0) {
         const bayIds = [...new Set(changed.map((e) => e.rule.bayId))];
         const maintenance = await baysInMaintenance(tx, bayIds);
-        alerts = await applyAlertTransitions(tx, changed.map((e) => transition(e, maintenance)), at);
+        alerts = await applyAlertTransitions(
+          tx,
+          changed.map((e) => transition(e, maintenance)),
+          at,
+        );
         statusChanges = await rederiveBays(tx, bayIds);
       }
       const logRow: CheckLogRow = {
@@ -169,7 +177,9 @@ export function createCheckProcessor(deps: { db: Db; bus: EventBus; log: Logger;
     await writeAttributeResults(tx, results, at);
     await insertReadings(
       tx,
-      evaluated.filter((_, i) => results[i]?.stored).map((e) => ({ series: e.rule.series, value: e.value, level: e.level })),
+      evaluated
+        .filter((_, i) => results[i]?.stored)
+        .map((e) => ({ series: e.rule.series, value: e.value, level: e.level })),
       at,
     );
     return evaluated.filter((e) => e.level !== e.rule.lastLevel);

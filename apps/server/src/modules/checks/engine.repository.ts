@@ -1,15 +1,7 @@
 import type { AttributeLevel, BayStatus, Operator, ValueType } from '@vaskedrift/shared';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import {
-  apiCheckLogs,
-  apiCheckStats,
-  apiMetrics,
-  apis,
-  bayMetrics,
-  bays,
-  locations,
-} from '../../db/schema';
+import { apiCheckLogs, apiCheckStats, apiMetrics, apis, bayMetrics, bays, locations } from '../../db/schema';
 
 /*
  * The status engine's SQL: claiming due APIs, the rules of a check, and writing what a check found. Each
@@ -120,10 +112,10 @@ export async function loadRules(db: Db, apiId: string): Promise<Rule[]> {
 /** A success: the failure count starts over. Returns the count before, for the recovery event. */
 export async function markSuccess(tx: Db, apiId: string, at: Date): Promise<number> {
   const result = await tx.execute<{ previous: number }>(sql`
-    with previous as (select consecutive_failures from ${apis} where id = ${apiId} for update)
-    update ${apis} set consecutive_failures = 0, last_check_at = ${at}, last_success_at = ${at}, last_error = null
-    where id = ${apiId}
-    returning (select consecutive_failures from previous) as previous`);
+    update ${apis} a set consecutive_failures = 0, last_check_at = ${at}, last_success_at = ${at}, last_error = null
+    from (select id, consecutive_failures from ${apis} where id = ${apiId} for update) old
+    where a.id = old.id
+    returning old.consecutive_failures as previous`);
   return Number(result.rows[0]?.previous ?? 0);
 }
 

@@ -1,3 +1,4 @@
+import type { apiDraftSchema } from '@vaskedrift/shared';
 import { type ApiDraft, DEFAULT_CHECK_TIMEOUT_MS, MAX_RESPONSE_BYTES } from '@vaskedrift/shared';
 import type { Logger } from 'pino';
 import type { z } from 'zod';
@@ -8,7 +9,6 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import type { EventBus } from '../../events/bus';
 import type { OutboundClient } from '../../lib/outbound';
-import type { apiDraftSchema } from '@vaskedrift/shared';
 import { createApiSecrets } from '../apis/api-secrets';
 import type { StoredApi } from '../apis/apis.repository';
 import { createReadingsMaintenance } from '../readings/readings-maintenance';
@@ -56,7 +56,10 @@ export function createEngine(deps: {
       if (!sealed) return null;
       const plain = secrets.tryOpen(sealed);
       if (plain === null) {
-        throw new CheckFailure('auth/secret-unreadable', 'Hemmeligheten kunne ikke leses (er SECRET_KEY byttet?)');
+        throw new CheckFailure(
+          'auth/secret-unreadable',
+          'Hemmeligheten kunne ikke leses (er SECRET_KEY byttet?)',
+        );
       }
       return plain;
     };
@@ -138,13 +141,36 @@ export function createEngine(deps: {
     const startedAt = new Date();
     let outcome: CheckOutcome;
     if (body.length > MAX_RESPONSE_BYTES) {
-      outcome = { ok: false, error: 'Svaret er større enn 5 MB', code: 'outbound/too-large', httpStatus: null, bytes: body.length, durationMs: 0, startedAt };
+      outcome = {
+        ok: false,
+        error: 'Svaret er større enn 5 MB',
+        code: 'outbound/too-large',
+        httpStatus: null,
+        bytes: body.length,
+        durationMs: 0,
+        startedAt,
+      };
     } else {
       try {
-        outcome = { ok: true, json: parseJsonBody(body, null), httpStatus: null, bytes: body.length, durationMs: 0, startedAt };
+        outcome = {
+          ok: true,
+          json: parseJsonBody(body, null),
+          httpStatus: null,
+          bytes: body.length,
+          durationMs: 0,
+          startedAt,
+        };
       } catch (err) {
         const failure = err as CheckFailure;
-        outcome = { ok: false, error: failure.message, code: failure.code, httpStatus: null, bytes: body.length, durationMs: 0, startedAt };
+        outcome = {
+          ok: false,
+          error: failure.message,
+          code: failure.code,
+          httpStatus: null,
+          bytes: body.length,
+          durationMs: 0,
+          startedAt,
+        };
       }
     }
     const processed = await processor.process(api, outcome, 'push');
@@ -156,6 +182,8 @@ export function createEngine(deps: {
     poll,
     processPush,
     stats: () => ({ ...scheduler.stats, durations }),
+    /** One round of the readings rollup and pruning (normally every minute): for tests and benchmarks. */
+    runMaintenance: () => maintenance.runOnce(),
     start() {
       if (running || !config.checks.enabled) return;
       running = true;
@@ -171,5 +199,4 @@ export function createEngine(deps: {
   };
 }
 
-export type { Draft as ApiDraftValues };
-export type { ApiDraft };
+export type { ApiDraft, Draft as ApiDraftValues };

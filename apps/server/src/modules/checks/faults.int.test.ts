@@ -4,7 +4,14 @@ import type { AddressInfo } from 'node:net';
 import type { FaultSpec } from '@vaskedrift/simulator';
 import { createSimulator, type Simulator } from '@vaskedrift/simulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { attributeRow, bayStatus, checkLogs, runCheck, type WiredFacility, wireFacility } from '../../../test/engine';
+import {
+  attributeRow,
+  bayStatus,
+  checkLogs,
+  runCheck,
+  type WiredFacility,
+  wireFacility,
+} from '../../../test/engine';
 import { type Caller, caller } from '../../../test/facilities';
 import { createTestApp, type TestContext } from '../../../test/helpers';
 
@@ -23,10 +30,15 @@ let next = 0;
 
 beforeAll(async () => {
   sim = await createSimulator({ facilityCount: 12, baysPerFacility: 1, drift: false });
-  ctx = await createTestApp({ ALLOW_LOOPBACK_TARGETS: 'true', ALLOW_PRIVATE_TARGETS: 'false' }, { dnsLookup: lookup });
+  ctx = await createTestApp(
+    { ALLOW_LOOPBACK_TARGETS: 'true', ALLOW_PRIVATE_TARGETS: 'false' },
+    { dnsLookup: lookup },
+  );
   admin = await caller(ctx, 'admin');
   // A controller that sends every request on to a private address.
-  redirector = createServer((_req, res) => res.writeHead(302, { location: 'http://10.20.30.40/status' }).end());
+  redirector = createServer((_req, res) =>
+    res.writeHead(302, { location: 'http://10.20.30.40/status' }).end(),
+  );
   await new Promise<void>((resolve) => redirector.listen(0, '127.0.0.1', resolve));
   redirectorUrl = `http://127.0.0.1:${(redirector.address() as AddressInfo).port}/status`;
 });
@@ -53,7 +65,7 @@ async function expectNodataAfterThreshold(w: WiredFacility, reason: string) {
   const bayId = [...w.bays.values()][0] as string;
   expect((await attributeRow(ctx, bayMetricId)).last_level).toBe('active');
   for (let i = 1; i <= 3; i++) {
-    await runCheck(ctx, w.apiId);
+    await runCheck(ctx, w.apiId, 30_000);
     const row = await attributeRow(ctx, bayMetricId);
     // Below the threshold the attribute keeps its level; at it, every attribute has no data.
     expect(row.last_level, `etter ${i} feil`).toBe(i < 3 ? 'active' : 'nodata');
@@ -75,7 +87,8 @@ describe('a failing controller: no data after three failures, a clear reason, a 
     ['slow answer', { mode: 'slow', delayMs: 5000 }, 'Tidsavbrudd etter 1 s'],
     ['slow body', { mode: 'slowBody', delayMs: 5000 }, 'Tidsavbrudd etter 1 s'],
     ['huge body', { mode: 'huge' }, 'Svaret er større enn 5 MB'],
-    ['gzip bomb', { mode: 'gzipBomb' }, 'Svaret er større enn 5 MB'],
+    // The simulator builds its bomb on first use (seconds of gzip in this very process): a longer deadline.
+    ['gzip bomb', { mode: 'gzipBomb' }, 'Svaret er større enn 5 MB', { timeoutMs: 20_000 }],
     ['invalid JSON', { mode: 'invalidJson' }, 'Svaret er ikke gyldig JSON'],
     ['HTTP 500', { mode: 'http500' }, 'Svarte med HTTP 500'],
     [
@@ -100,7 +113,10 @@ describe('a failing controller: no data after three failures, a clear reason, a 
     } else {
       await admin.patch('backend/apis/update', {
         id: w.apiId,
-        details: { ...(w.facility.recordsPath ? { recordsPath: w.facility.recordsPath } : {}), timeoutMs: 1000 },
+        details: {
+          ...(w.facility.recordsPath ? { recordsPath: w.facility.recordsPath } : {}),
+          timeoutMs: 1000,
+        },
       });
     }
     sim.control.setFault(w.facility.id, fault);

@@ -4,25 +4,28 @@ import { type ClaimedApi, claimDueApis } from './engine.repository';
 
 /** How often an idle scheduler looks for due checks: the most a check can start late on a quiet system. */
 export const TICK_MS = 250;
-const LAG_SAMPLES = 4096;
+const LAG_SAMPLES = 16_384;
 
 /** A fixed-size window of recent figures (lag, duration), for the benchmark and the logs. */
 export class Samples {
-  private readonly values: number[] = [];
+  private readonly samples: number[] = [];
   private next = 0;
   constructor(private readonly size = LAG_SAMPLES) {}
   add(value: number) {
-    if (this.values.length < this.size) this.values.push(value);
-    else this.values[this.next] = value;
+    if (this.samples.length < this.size) this.samples.push(value);
+    else this.samples[this.next] = value;
     this.next = (this.next + 1) % this.size;
   }
+  values(): number[] {
+    return [...this.samples];
+  }
   percentile(p: number): number | null {
-    if (this.values.length === 0) return null;
-    const sorted = [...this.values].sort((a, b) => a - b);
+    if (this.samples.length === 0) return null;
+    const sorted = [...this.samples].sort((a, b) => a - b);
     return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? null;
   }
   clear() {
-    this.values.length = 0;
+    this.samples.length = 0;
     this.next = 0;
   }
 }

@@ -7,7 +7,14 @@ const ago = (ms: number) => new Date(now - ms);
 
 describe('shouldStoreReading', () => {
   it('stores the first reading', () => {
-    expect(shouldStoreReading({ level: null, value: null, at: null }, { level: 'active', value: 1 }, now, HEARTBEAT)).toBe(true);
+    expect(
+      shouldStoreReading(
+        { level: null, value: null, at: null },
+        { level: 'active', value: 1 },
+        now,
+        HEARTBEAT,
+      ),
+    ).toBe(true);
   });
 
   it('stores a level change even when the value is the same', () => {
@@ -19,14 +26,18 @@ describe('shouldStoreReading', () => {
     const stored = { level: 'active' as const, value: 40, at: ago(30_000) };
     expect(shouldStoreReading(stored, { level: 'active', value: 40.1 }, now, HEARTBEAT)).toBe(false);
     expect(shouldStoreReading(stored, { level: 'active', value: 40.3 }, now, HEARTBEAT)).toBe(true);
-    expect(shouldStoreReading({ ...stored, value: 0 }, { level: 'active', value: 0.001 }, now, HEARTBEAT)).toBe(true);
+    expect(
+      shouldStoreReading({ ...stored, value: 0 }, { level: 'active', value: 0.001 }, now, HEARTBEAT),
+    ).toBe(true);
   });
 
   it('stores any change of a text or boolean value', () => {
     const stored = { level: 'active' as const, value: 'vasker', at: ago(30_000) };
     expect(shouldStoreReading(stored, { level: 'active', value: 'vasker' }, now, HEARTBEAT)).toBe(false);
     expect(shouldStoreReading(stored, { level: 'active', value: 'ledig' }, now, HEARTBEAT)).toBe(true);
-    expect(shouldStoreReading({ ...stored, value: true }, { level: 'active', value: false }, now, HEARTBEAT)).toBe(true);
+    expect(
+      shouldStoreReading({ ...stored, value: true }, { level: 'active', value: false }, now, HEARTBEAT),
+    ).toBe(true);
   });
 
   it('stores an unchanged value again as a heartbeat', () => {

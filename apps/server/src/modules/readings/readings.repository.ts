@@ -1,4 +1,4 @@
-import { LEVEL_CODES, type AttributeLevel } from '@vaskedrift/shared';
+import { type AttributeLevel, LEVEL_CODES } from '@vaskedrift/shared';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { bayMetrics, readings, readingsHour, readingsMinute } from '../../db/schema';

@@ -3,8 +3,10 @@ import { describe, expect, it } from 'vitest';
 import {
   countBays,
   type DashboardLocation,
+  estimatedBlockHeight,
   estimatedCardHeight,
   hasIssues,
+  inBlocks,
   knownSelection,
   locationCounts,
   locationSignature,
@@ -113,9 +115,24 @@ describe('locationSignature and sameLocation', () => {
   });
 });
 
-describe('estimatedCardHeight', () => {
-  it('grows by one tile row per five bays, with at least one row', () => {
+describe('blocks and their estimated height', () => {
+  it('cuts the list into blocks, the last one shorter', () => {
+    expect(inBlocks([1, 2, 3, 4, 5], 2)).toEqual([[1, 2], [3, 4], [5]]);
+    expect(inBlocks([], 12)).toEqual([]);
+  });
+
+  it('grows a card by one tile row per four bays, with at least one row', () => {
     expect(estimatedCardHeight(0)).toBe(estimatedCardHeight(1));
-    expect(estimatedCardHeight(20) - estimatedCardHeight(5)).toBe(3 * 44);
+    expect(estimatedCardHeight(20) - estimatedCardHeight(4)).toBe(4 * 44);
+  });
+
+  it('sums the tallest card of each row of three', () => {
+    const withBays = (count: number): DashboardLocation => ({
+      id: String(count),
+      name: 'x',
+      bays: Array.from({ length: count }, (_, i) => bay(String(i), 'operational')),
+    });
+    const block = [withBays(4), withBays(20), withBays(1), withBays(8)];
+    expect(estimatedBlockHeight(block)).toBe(estimatedCardHeight(20) + 16 + estimatedCardHeight(8) + 16);
   });
 });

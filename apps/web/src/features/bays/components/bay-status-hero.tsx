@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { AnchorLink } from '../../../components/anchor-link';
 import { bayStatusDescriptionKey, bayStatusLabelKey } from '../bay-status';
 import { formatSince, formatTimeAgo } from '../status-since';
+import '../bay-status.css';
 import classes from './bay-status-hero.module.css';
 
 /** "Now" that moves on every minute, so "for 5 minutter siden" stays true while the page is open. */
@@ -37,7 +38,7 @@ export function BayStatusHero({ bay }: { bay: Bay }) {
             </AnchorLink>
           </Group>
         </Stack>
-        <div className={classes.status} data-status={bay.status}>
+        <div className={classes.status} data-bay-status={bay.status}>
           <Text className={classes.statusLabel}>{t(bayStatusLabelKey(bay.status))}</Text>
           <Text size="sm" className={classes.statusText}>
             {t(bayStatusDescriptionKey(bay.status))}

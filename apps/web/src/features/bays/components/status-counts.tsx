@@ -2,6 +2,7 @@ import { Group, Text } from '@mantine/core';
 import type { StatusCounts as Counts } from '@vaskedrift/shared';
 import { useTranslation } from 'react-i18next';
 import { bayStatusLabelKey, nonZeroCounts } from '../bay-status';
+import '../bay-status.css';
 import classes from './status-counts.module.css';
 
 /** Bays per status as small coloured counts ("● 18 ● 1 ● 1"); each says its status to screen readers. */
@@ -23,7 +24,7 @@ export function StatusCounts({ counts }: { counts: Counts }) {
           <span
             key={status}
             className={classes.count}
-            data-status={status}
+            data-bay-status={status}
             title={label}
             role="img"
             aria-label={label}

@@ -3,6 +3,7 @@ import { type Ref, useEffect, useImperativeHandle, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { bayStatusLabelKey } from '../../bays/bay-status';
 import { formatSince, formatTimeAgo } from '../../bays/status-since';
+import '../../bays/bay-status.css';
 import classes from './dashboard.module.css';
 
 export interface BayHoverCardHandle {
@@ -36,7 +37,7 @@ export function BayHoverCard({ ref, canOpen }: { ref: Ref<BayHoverCardHandle>; c
     ref,
     () => ({
       show: (tile) => {
-        const status = tile.dataset.status;
+        const status = tile.dataset.bayStatus;
         const since = Number(tile.dataset.since);
         if (!isBayStatus(status) || !Number.isFinite(since)) return;
         const rect = tile.getBoundingClientRect();
@@ -74,7 +75,7 @@ export function BayHoverCard({ ref, canOpen }: { ref: Ref<BayHoverCardHandle>; c
   return (
     <div
       className={classes.hoverCard}
-      data-status={status}
+      data-bay-status={status}
       data-below={shown.below || undefined}
       style={{ top: shown.top, left: shown.left, width: CARD_WIDTH }}
       aria-hidden

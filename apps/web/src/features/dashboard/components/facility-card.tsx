@@ -6,10 +6,10 @@ import {
   BAY_SINCE,
   BAY_STATUS,
   type DashboardLocation,
-  estimatedCardHeight,
   locationCounts,
   sameLocation,
 } from '../dashboard-model';
+import '../../bays/bay-status.css';
 import classes from './dashboard.module.css';
 
 /** The texts a card needs, made once per language by the page (a card never calls `t`). */
@@ -29,8 +29,7 @@ interface FacilityCardProps {
 
 /**
  * One facility and its bays as tiles. Plain elements, no Mantine components: 10,000 tiles must render
- * fast. The card skips layout and paint while off screen (`content-visibility: auto`, with an estimated
- * height), and is memoised by content, so a refetch that changed nothing else leaves it alone.
+ * fast. Memoised by content, so a refetch that changed nothing else leaves the card alone.
  */
 function FacilityCardView({ location, canOpen, texts }: FacilityCardProps) {
   const headingId = `facility-${location.id}`;
@@ -41,27 +40,21 @@ function FacilityCardView({ location, canOpen, texts }: FacilityCardProps) {
       aria-labelledby={headingId}
       data-location-id={location.id}
       data-location-name={location.name}
-      style={{ containIntrinsicSize: `auto ${estimatedCardHeight(location.bays.length)}px` }}
     >
       <header className={classes.facilityHeader}>
         <h3 className={classes.facilityName} id={headingId}>
           {canOpen ? <a href={`/locations/${location.id}`}>{location.name}</a> : location.name}
         </h3>
-        <span className={classes.facilityCounts}>
+        <div className={classes.facilityMeta}>
+          <span>{texts.bays(location.bays.length)}</span>
           {counts
             .filter(({ status }) => status !== 'operational')
             .map(({ status, count }) => (
-              <span
-                key={status}
-                className={classes.countPill}
-                data-status={status}
-                title={texts.status[status]}
-              >
-                {count}
+              <span key={status} className={classes.countPill} data-bay-status={status}>
+                {count} {texts.status[status].toLowerCase()}
               </span>
             ))}
-          <span className={classes.bayTotal}>{texts.bays(location.bays.length)}</span>
-        </span>
+        </div>
       </header>
       {location.bays.length === 0 ? (
         <p className={classes.noBays}>{texts.noBays}</p>
@@ -74,7 +67,7 @@ function FacilityCardView({ location, canOpen, texts }: FacilityCardProps) {
               <a
                 key={bay[BAY_ID]}
                 className={classes.tile}
-                data-status={bay[BAY_STATUS]}
+                data-bay-status={bay[BAY_STATUS]}
                 data-bay={bay[BAY_ID]}
                 data-since={bay[BAY_SINCE]}
                 href={`/locations/${location.id}/bays/${bay[BAY_ID]}`}
@@ -86,7 +79,7 @@ function FacilityCardView({ location, canOpen, texts }: FacilityCardProps) {
               <div
                 key={bay[BAY_ID]}
                 className={classes.tile}
-                data-status={bay[BAY_STATUS]}
+                data-bay-status={bay[BAY_STATUS]}
                 data-bay={bay[BAY_ID]}
                 data-since={bay[BAY_SINCE]}
                 role="img"

@@ -1,16 +1,32 @@
 import { useNavigate } from '@tanstack/react-router';
-import { type FocusEvent, type MouseEvent, type PointerEvent, useRef } from 'react';
-import type { DashboardLocation } from '../dashboard-model';
+import {
+  type FocusEvent,
+  type MouseEvent,
+  type PointerEvent,
+  useDeferredValue,
+  useMemo,
+  useRef,
+} from 'react';
+import {
+  type DashboardLocation,
+  estimatedBlockHeight,
+  FACILITIES_PER_BLOCK,
+  inBlocks,
+} from '../dashboard-model';
 import { BayHoverCard, type BayHoverCardHandle } from './bay-hover-card';
 import classes from './dashboard.module.css';
 import { FacilityCard, type FacilityCardTexts } from './facility-card';
+
+/** Blocks rendered before the first paint: two blocks of 12 cover the first screens. */
+const FIRST_BLOCKS = 2;
 
 function tileOf(target: EventTarget | null): HTMLElement | null {
   return target instanceof Element ? target.closest<HTMLElement>('[data-bay]') : null;
 }
 
 /**
- * Every facility card. Events are handled once here for all tiles: hovering or focusing a tile shows
+ * Every facility card, in blocks the browser skips while they are off screen (`content-visibility:
+ * auto`, with an estimated height until laid out once). Events are handled once here for all tiles: hovering or focusing a tile shows
  * the shared hover card, and a plain click on a link navigates inside the app (a modified click still
  * opens a new tab, as links do).
  */
@@ -25,6 +41,11 @@ export function FacilityGrid({
 }) {
   const navigate = useNavigate();
   const hoverCard = useRef<BayHoverCardHandle>(null);
+  const blocks = useMemo(() => inBlocks(locations, FACILITIES_PER_BLOCK), [locations]);
+  // The first screenful renders at once; the rest follows as a background render that React splits
+  // into short slices, so 10,000 tiles never block input for the whole render.
+  const firstBlocks = useMemo(() => blocks.slice(0, FIRST_BLOCKS), [blocks]);
+  const shownBlocks = useDeferredValue(blocks, firstBlocks);
 
   const show = (event: PointerEvent | FocusEvent) => {
     const tile = tileOf(event.target);
@@ -61,8 +82,17 @@ export function FacilityGrid({
       onBlur={hide}
       onWheel={() => hoverCard.current?.hide()}
     >
-      {locations.map((location) => (
-        <FacilityCard key={location.id} location={location} canOpen={canOpen} texts={texts} />
+      {shownBlocks.map((block) => (
+        // Keyed by its first facility: a refetch with the same facilities keeps every block.
+        <div
+          key={block[0]?.id}
+          className={classes.block}
+          style={{ containIntrinsicSize: `auto ${estimatedBlockHeight(block)}px` }}
+        >
+          {block.map((location) => (
+            <FacilityCard key={location.id} location={location} canOpen={canOpen} texts={texts} />
+          ))}
+        </div>
       ))}
       <BayHoverCard ref={hoverCard} canOpen={canOpen} />
     </div>

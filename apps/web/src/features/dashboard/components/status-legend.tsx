@@ -1,6 +1,7 @@
 import { BAY_STATUSES } from '@vaskedrift/shared';
 import { useTranslation } from 'react-i18next';
 import { bayStatusDescriptionKey, bayStatusLabelKey } from '../../bays/bay-status';
+import '../../bays/bay-status.css';
 import classes from './dashboard.module.css';
 
 /** What the tile colours mean. */
@@ -10,7 +11,7 @@ export function StatusLegend() {
     <ul className={classes.legend} aria-label={t('dashboard.legend')}>
       {BAY_STATUSES.map((status) => (
         <li key={status} className={classes.legendItem} title={t(bayStatusDescriptionKey(status))}>
-          <span className={classes.legendSwatch} data-status={status} aria-hidden />
+          <span className={classes.legendSwatch} data-bay-status={status} aria-hidden />
           {t(bayStatusLabelKey(status))}
         </li>
       ))}

@@ -2,6 +2,7 @@ import { BAY_STATUSES, type BayStatus } from '@vaskedrift/shared';
 import { useTranslation } from 'react-i18next';
 import { bayStatusDescriptionKey, bayStatusLabelKey } from '../../bays/bay-status';
 import type { DashboardCounts } from '../dashboard-model';
+import '../../bays/bay-status.css';
 import classes from './dashboard.module.css';
 
 function percent(count: number, total: number): number {
@@ -17,7 +18,7 @@ export function StatusStatCards({ counts }: { counts: DashboardCounts }) {
         <li
           key={status}
           className={classes.stat}
-          data-status={status}
+          data-bay-status={status}
           title={t(bayStatusDescriptionKey(status))}
         >
           <span className={classes.statLabel}>{t(bayStatusLabelKey(status))}</span>
@@ -27,7 +28,7 @@ export function StatusStatCards({ counts }: { counts: DashboardCounts }) {
           </span>
         </li>
       ))}
-      <li className={classes.stat} data-status="total">
+      <li className={classes.stat} data-total>
         <span className={classes.statLabel}>{t('dashboard.counts.total')}</span>
         <span className={classes.statValue}>{counts.total.toLocaleString('nb-NO')}</span>
         <span className={classes.statShare}>{t('dashboard.counts.totalHint')}</span>

@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { dataResponse } from '@vaskedrift/shared';
 import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
@@ -12,13 +12,15 @@ export async function deleteGroup(id: string): Promise<{ id: string }> {
     .data;
 }
 
+/** The page that showed the group leaves first; then `forgetDeletedGroup` drops the cached copy. */
 export function useDeleteGroup() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteGroup,
-    onSuccess: async ({ id }) => {
-      queryClient.removeQueries({ queryKey: groupQueryKey(id) });
-      await queryClient.invalidateQueries({ queryKey: ['groups', 'list'] });
-    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['groups', 'list'] }),
   });
+}
+
+export function forgetDeletedGroup(queryClient: QueryClient, id: string): void {
+  queryClient.removeQueries({ queryKey: groupQueryKey(id) });
 }

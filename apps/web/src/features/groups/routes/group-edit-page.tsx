@@ -1,6 +1,7 @@
 import { Alert, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertCircle, IconTrash } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { GROUP_ERROR_CODES, type GroupDetail } from '@vaskedrift/shared';
 import { useState } from 'react';
@@ -10,7 +11,7 @@ import { isApiError } from '../../../lib/api-client';
 import { apiFieldErrors } from '../../../lib/form-errors';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { apiErrorMessage } from '../../../lib/use-api-error-message';
-import { useDeleteGroup } from '../api/delete-group';
+import { forgetDeletedGroup, useDeleteGroup } from '../api/delete-group';
 import { useUpdateGroup } from '../api/update-group';
 import {
   GroupFormFields,
@@ -69,14 +70,16 @@ function EditGroupForm({ group }: { group: GroupDetail }) {
 function DeleteGroupCard({ group }: { group: GroupDetail }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const deleteGroup = useDeleteGroup();
   const [refusal, setRefusal] = useState<string | null>(null);
 
   const remove = () =>
     deleteGroup.mutate(group.id, {
-      onSuccess: () => {
+      onSuccess: async ({ id }) => {
         notifySuccess(t('groups.edit.deleted', { name: group.name }));
-        void navigate({ to: '/admin/groups', replace: true });
+        await navigate({ to: '/admin/groups', replace: true });
+        forgetDeletedGroup(queryClient, id);
       },
       onError: (error) => {
         // 'Gruppen er i bruk': said where the button is, so the way out (remove members) is next to it.

@@ -9,6 +9,7 @@ import { ListSkeleton } from '../../../components/list-skeleton';
 import { LoadError } from '../../../components/load-error';
 import { useBays } from '../../bays/api/get-bays';
 import { BayStatusBadge } from '../../bays/components/bay-status-badge';
+import '../../bays/bay-status.css';
 import classes from './location-bays-card.module.css';
 
 function BayCardAnchor(props: ComponentPropsWithRef<'a'>) {
@@ -58,7 +59,7 @@ export function LocationBaysCard({ locationId }: { locationId: string }) {
               to="/locations/$locationId/bays/$bayId"
               params={{ locationId, bayId: bay.id }}
               className={classes.bay}
-              data-status={bay.status}
+              data-bay-status={bay.status}
             >
               <Text size="sm" fw={600} truncate>
                 {bay.name}

@@ -90,7 +90,7 @@ export function LocationsTable({
           sortable: true,
           textAlign: 'right',
           render: (location) => (
-            <Text size="sm" ff="monospace">
+            <Text size="sm" style={{ fontVariantNumeric: 'tabular-nums' }}>
               {location.bayCount}
             </Text>
           ),

@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { dataResponse } from '@vaskedrift/shared';
 import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
@@ -12,16 +12,20 @@ export async function deleteUser(id: string): Promise<{ id: string }> {
     .data;
 }
 
+/** The page that showed the user leaves first; then `forgetDeletedUser` drops the cached copy. */
 export function useDeleteUser() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteUser,
-    onSuccess: async ({ id }) => {
-      queryClient.removeQueries({ queryKey: userQueryKey(id) });
+    onSuccess: async () => {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: ['users', 'list'] }),
         queryClient.invalidateQueries({ queryKey: ['groups'] }),
       ]);
     },
   });
+}
+
+export function forgetDeletedUser(queryClient: QueryClient, id: string): void {
+  queryClient.removeQueries({ queryKey: userQueryKey(id) });
 }

@@ -1,5 +1,6 @@
 import { Button, Card, Divider, Group, Stack, Text, Title } from '@mantine/core';
 import { IconTrash, IconUserCheck, IconUserOff } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import type { User } from '@vaskedrift/shared';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +8,7 @@ import { confirmAction } from '../../../components/confirm';
 import { fullName } from '../../../lib/format';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { apiErrorMessage } from '../../../lib/use-api-error-message';
-import { useDeleteUser } from '../api/delete-user';
+import { forgetDeletedUser, useDeleteUser } from '../api/delete-user';
 import { useUpdateUser } from '../api/update-user';
 import type { UserPermissions } from '../user-permissions';
 
@@ -15,6 +16,7 @@ import type { UserPermissions } from '../user-permissions';
 export function UserAdminActions({ user, permissions }: { user: User; permissions: UserPermissions }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const updateUser = useUpdateUser();
   const deleteUser = useDeleteUser();
   const name = fullName(user);
@@ -34,9 +36,10 @@ export function UserAdminActions({ user, permissions }: { user: User; permission
 
   const remove = () =>
     deleteUser.mutate(user.id, {
-      onSuccess: () => {
+      onSuccess: async ({ id }) => {
         notifySuccess(t('users.edit.admin.deleted', { name }));
-        void navigate({ to: '/admin/users', replace: true });
+        await navigate({ to: '/admin/users', replace: true });
+        forgetDeletedUser(queryClient, id);
       },
       onError: (error) => notifyError(apiErrorMessage(error, t)),
     });

@@ -66,6 +66,7 @@ export function UsersTable({
           accessor: 'firstName',
           title: t('users.columns.name'),
           sortable: true,
+          noWrap: true,
           render: (user) => (
             <Group gap="sm" wrap="nowrap">
               <Avatar color="brand" radius="md" size={32}>
@@ -100,6 +101,7 @@ export function UsersTable({
           accessor: 'lastSignInAt',
           title: t('users.columns.lastSignIn'),
           sortable: true,
+          noWrap: true,
           render: (user) => formatDateTime(user.lastSignInAt, i18n.language) ?? t('common.never'),
         },
         {

@@ -1,0 +1,185 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type Caller,
+  caller,
+  createBay,
+  createLocation,
+  fieldMessages,
+  grantAccess,
+  unknownId,
+} from '../../../test/facilities';
+import { createTestApp, type TestContext } from '../../../test/helpers';
+
+let ctx: TestContext;
+let admin: Caller;
+let apiId: string;
+let apiMetricId: string;
+let locationId: string;
+let bayId: string;
+
+const body = (overrides: Record<string, unknown> = {}) => ({
+  bayId,
+  apiMetricId,
+  keyValue: 'hall-1',
+  path: 'temperature',
+  type: 'number',
+  operator: 'gt',
+  thresholdCritical: '90',
+  thresholdWarning: '70',
+  thresholdInactive: '',
+  thresholdActive: '0',
+  ...overrides,
+});
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  admin = await caller(ctx, 'admin');
+  apiId = (
+    await admin.post('backend/apis/create', {
+      name: 'Kasse Oslo',
+      endpointUrl: 'http://10.0.0.9/s',
+      status: 'disabled',
+    })
+  ).json().data.id;
+  apiMetricId = (
+    await admin.post('backend/apis/metrics/create', {
+      apiId,
+      name: 'Hallverdier',
+      description: 'Verdier per hall',
+      keyIdentifier: 'bayId',
+      targetKeys: ['temperature', 'doorOpen'],
+    })
+  ).json().data.id;
+  locationId = await createLocation(admin, { name: 'Attributt Anlegg' });
+  bayId = await createBay(admin, locationId, { name: 'Hall A' });
+});
+afterAll(() => ctx?.close());
+
+describe('API attributes', () => {
+  it.each([
+    [{ keyIdentifier: 'a' }, 'keyIdentifier', 'Nøkkelidentifikatoren må være lenger enn 1 tegn'],
+    [
+      { keyIdentifier: 'a..b' },
+      'keyIdentifier',
+      'Ugyldig sti (bruk punktum mellom feltene, f.eks. status.code)',
+    ],
+    [{ targetKeys: 'a, b' }, 'targetKeys', 'Hver målnøkkel må være lenger enn 1 tegn'],
+    [{ targetKeys: ' , ' }, 'targetKeys', 'Målnøkler er påkrevd'],
+    [{ description: 'ab' }, 'description', 'Beskrivelsen må være lenger enn 2 tegn'],
+    [{ name: 'Hall#' }, 'name', 'Navnet kan bare inneholde bokstaver, tall og mellomrom'],
+    [{ apiId: unknownId() }, null, 'Fant ikke API-et'],
+  ])('refuses %o', async (overrides, path, message) => {
+    const res = await admin.post('backend/apis/metrics/create', {
+      apiId,
+      name: 'Attributt',
+      description: 'Beskrivelse',
+      keyIdentifier: 'bayId',
+      targetKeys: 'temperature',
+      ...overrides,
+    });
+    expect(res.statusCode).toBe(path ? 400 : 404);
+    expect(path ? fieldMessages(res.json())[path] : res.json().message).toBe(message);
+  });
+
+  it('lists all API attributes with their API name and bay attribute count', async () => {
+    const list = (await admin.post('backend/apis/metrics/get', { filters: { apiId } })).json();
+    expect(list.data[0]).toMatchObject({ apiName: 'Kasse Oslo', name: 'Hallverdier', bayMetricCount: 0 });
+  });
+});
+
+describe('bay attributes', () => {
+  let id: string;
+
+  it('creates one and reads it with the API name and an empty last reading', async () => {
+    const res = await admin.post('backend/bays/metrics/create', body());
+    expect(res.statusCode).toBe(200);
+    id = res.json().data.id;
+    expect(res.json().data).toMatchObject({
+      apiName: 'Kasse Oslo',
+      apiMetricName: 'Hallverdier',
+      bayName: 'Hall A',
+      locationId,
+      lastValue: null,
+      lastLevel: null,
+      lastReadAt: null,
+      evaluated: false,
+    });
+  });
+
+  it.each([
+    [{ apiMetricId: undefined }, 'apiMetricId', 'API-attributt er påkrevd'],
+    [{ type: undefined }, 'type', 'Type er påkrevd'],
+    [{ operator: 'like' }, 'operator', 'Operator er påkrevd'],
+    [{ keyValue: ' ' }, 'keyValue', 'Nøkkelverdi må fylles ut'],
+    [{ path: '' }, 'path', 'Sti må fylles ut'],
+    [
+      { thresholdWarning: undefined },
+      'thresholdWarning',
+      'Terskelen må være med (tom tekst betyr at den ikke brukes)',
+    ],
+    [{ thresholdWarning: 'varm' }, 'thresholdWarning', 'Terskelen må være et tall'],
+    [
+      {
+        type: 'boolean',
+        operator: 'eq',
+        thresholdCritical: 'kanskje',
+        thresholdWarning: '',
+        thresholdActive: 'false',
+      },
+      'thresholdCritical',
+      'Terskelen må være true eller false',
+    ],
+    [
+      { thresholdCritical: '', thresholdWarning: '', thresholdActive: '' },
+      'thresholdCritical',
+      'Minst én terskel må fylles ut',
+    ],
+  ])('refuses %o with "%s: %s"', async (overrides, path, message) => {
+    const res = await admin.post('backend/bays/metrics/create', body(overrides));
+    expect(res.statusCode).toBe(400);
+    expect(fieldMessages(res.json())[path]).toBe(message);
+  });
+
+  it('checks thresholds against the resulting type on update', async () => {
+    const res = await admin.patch('backend/bays/metrics/update', { id, type: 'boolean' });
+    expect(res.statusCode).toBe(400);
+    expect(fieldMessages(res.json()).thresholdCritical).toBe('Terskelen må være true eller false');
+    const ok = await admin.patch('backend/bays/metrics/update', { id, thresholdWarning: '75' });
+    expect(ok.json().data.thresholdWarning).toBe('75');
+  });
+
+  it('is readable by an operator or user with access to the facility, hidden (404) from others', async () => {
+    const user = await caller(ctx, 'user');
+    const outsider = await caller(ctx, 'operator');
+    await grantAccess(ctx, user.user.id, locationId);
+    expect((await user.post('backend/bays/metrics/get', { id })).statusCode).toBe(200);
+    expect((await user.post('backend/bays/metrics/get', { filters: { bayId } })).json().count).toBe(1);
+    expect((await outsider.post('backend/bays/metrics/get', { id })).statusCode).toBe(404);
+    expect((await outsider.post('backend/bays/metrics/get', {})).json().count).toBe(0);
+    expect((await user.post('backend/bays/metrics/create', body())).statusCode).toBe(403);
+    expect((await user.patch('backend/bays/metrics/update', { id, keyValue: 'x' })).statusCode).toBe(403);
+    expect((await user.del('backend/bays/metrics/delete', { id })).statusCode).toBe(403);
+    expect((await user.post('backend/bays/metrics/readings/get', { bayMetricId: id })).json()).toMatchObject({
+      data: [],
+      resolution: 'raw',
+    });
+  });
+
+  it('makes the bay status derived while its API is enabled, settable by hand again when disabled', async () => {
+    expect((await admin.patch('backend/bays/update', { id: bayId, status: 'warning' })).statusCode).toBe(200);
+    await admin.patch('backend/apis/update', { id: apiId, status: 'enabled' });
+    expect((await admin.patch('backend/bays/update', { id: bayId, status: 'error' })).statusCode).toBe(409);
+    await admin.patch('backend/apis/update', { id: apiId, status: 'disabled' });
+    expect((await admin.patch('backend/bays/update', { id: bayId, status: 'operational' })).statusCode).toBe(
+      200,
+    );
+  });
+
+  it('deletes it; deleting the API attribute takes the rest with it', async () => {
+    expect((await admin.del('backend/bays/metrics/delete', { id })).json().data).toEqual({ id });
+    expect((await admin.post('backend/bays/metrics/get', { id })).statusCode).toBe(404);
+    const other = (await admin.post('backend/bays/metrics/create', body())).json().data.id;
+    expect((await admin.del('backend/apis/metrics/delete', { id: apiMetricId })).statusCode).toBe(200);
+    expect((await admin.post('backend/bays/metrics/get', { id: other })).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,97 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCheck } from '../../../test/engine';
+import { createTestApp, signIn, type TestContext } from '../../../test/helpers';
+import { loadConfig } from '../../config';
+import { type Demo, startDemo } from './demo';
+
+const env = { SECRET_KEY: randomBytes(32).toString('hex'), ALLOW_LOOPBACK_TARGETS: 'true' };
+let ctx: TestContext;
+let demo: Demo | null = null;
+const printed: string[] = [];
+const log = { info() {}, warn() {} };
+
+beforeAll(async () => {
+  ctx = await createTestApp(env);
+});
+afterAll(async () => {
+  await ctx?.close();
+  await demo?.stop();
+});
+
+const config = () => loadConfig({ NODE_ENV: 'test', DATABASE_URL: ctx.databaseUrl, ...env });
+const count = async (table: string) =>
+  (await ctx.database.pool.query(`select count(*)::int as n from ${table}`)).rows[0].n;
+
+async function checkEveryApi() {
+  const { rows } = await ctx.database.pool.query('select id from apis');
+  for (const { id } of rows) await runCheck(ctx, id);
+}
+
+describe('the demo', () => {
+  it('loads facilities, bays, an API per facility covering every auth method, attributes and users', async () => {
+    demo = await startDemo({ db: ctx.database.db, config: config(), log, announce: (t) => printed.push(t) });
+    expect(demo).not.toBeNull();
+    expect(await count('locations')).toBe(6);
+    expect(await count('bays')).toBe(24);
+    expect(await count('api_metrics')).toBe(6);
+    expect(await count('bay_metrics')).toBe(120);
+    const { rows: methods } = await ctx.database.pool.query(
+      'select distinct auth_method from apis order by 1',
+    );
+    expect(methods.map((r) => r.auth_method)).toEqual(['apiKey', 'basic', 'bearer', 'none', 'oauth2']);
+    const { rows: users } = await ctx.database.pool.query(
+      `select u.role, count(a.location_id)::int as granted from users u
+       left join user_location_access a on a.user_id = u.id group by u.id order by u.role`,
+    );
+    expect(users).toEqual([
+      { role: 'admin', granted: 0 },
+      { role: 'operator', granted: 3 },
+      { role: 'user', granted: 2 },
+    ]);
+    expect(printed).toHaveLength(1);
+  });
+
+  it('prints a sign-in that works for each demo user', async () => {
+    const lines = printed[0]?.split('\n').filter((l) => l.includes('@demo.vaskedrift.no')) ?? [];
+    expect(lines).toHaveLength(3);
+    for (const line of lines) {
+      const [, email, password] = line.trim().split(/\s+/);
+      expect((await signIn(ctx, email as string, password)).access_token).toBeTruthy();
+    }
+  });
+
+  it('turns live: every API answers and every attribute gets a level', async () => {
+    await checkEveryApi();
+    const { rows } = await ctx.database.pool.query(
+      `select count(*) filter (where last_level is null)::int as unread,
+              count(*) filter (where last_level = 'nodata')::int as nodata from bay_metrics`,
+    );
+    expect(rows[0]).toEqual({ unread: 0, nodata: 0 });
+    const { rows: failing } = await ctx.database.pool.query(
+      'select name, last_error from apis where consecutive_failures > 0',
+    );
+    expect(failing).toEqual([]);
+  });
+
+  it('at the next start runs the simulator again and points the demo APIs at its new address', async () => {
+    const before = demo?.simulator.url;
+    await demo?.stop();
+    demo = await startDemo({ db: ctx.database.db, config: config(), log, announce: (t) => printed.push(t) });
+    expect(demo?.simulator.url).not.toBe(before);
+    expect(printed).toHaveLength(1);
+    expect(await count('locations')).toBe(6);
+    const { rows } = await ctx.database.pool.query('select endpoint_url from apis');
+    expect(rows.every((r) => r.endpoint_url.startsWith(demo?.simulator.url ?? '-'))).toBe(true);
+    await checkEveryApi();
+    const { rows: failing } = await ctx.database.pool.query(
+      'select name from apis where consecutive_failures > 0',
+    );
+    expect(failing).toEqual([]);
+  });
+
+  it('does nothing in a database with facilities of its own', async () => {
+    await ctx.database.pool.query(`update apis set details = details - 'demo'`);
+    expect(await startDemo({ db: ctx.database.db, config: config(), log })).toBeNull();
+  });
+});

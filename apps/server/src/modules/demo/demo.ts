@@ -1,0 +1,187 @@
+import { BAY_STATUS_CAUSES, DEFAULT_TOKEN_PATH } from '@vaskedrift/shared';
+import { createSimulator, type FacilityInfo, type Simulator } from '@vaskedrift/simulator';
+import type { Logger } from 'pino';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { randomToken } from '../../lib/crypto';
+import { hashPassword } from '../../lib/password';
+import { insertApiMetric } from '../api-metrics/api-metrics.repository';
+import { createApiSecrets } from '../apis/api-secrets';
+import { insertApi } from '../apis/apis.repository';
+import { insertBayMetric } from '../bay-metrics/bay-metrics.repository';
+import { openFirstPeriods } from '../bays/bay-status.repository';
+import { insertBay } from '../bays/bays.repository';
+import { insertLocation } from '../locations/locations.repository';
+import { insertUser } from '../users/users.repository';
+import { demoApis, grantLocations, hasAnyLocation, lockDemo, pointDemoApi } from './demo.repository';
+import { DEMO_ADDRESSES, DEMO_SIMULATOR, DEMO_USERS } from './demo-data';
+
+export type Demo = { simulator: Simulator; stop(): Promise<void> };
+
+type Deps = { db: Db; config: Config; log: Pick<Logger, 'info' | 'warn'>; announce?: (text: string) => void };
+
+/** Where a simulated facility answers, and its OAuth2 token endpoint. */
+function urlsOf(simulator: Simulator, facility: FacilityInfo) {
+  const auth = facility.auth;
+  return {
+    endpointUrl: `${simulator.url}${facility.endpointPath}`,
+    authEndpointUrl:
+      auth.kind === 'oauth2' && auth.authEndpointPath ? `${simulator.url}${auth.authEndpointPath}` : null,
+  };
+}
+
+/**
+ * The demo of decision 008. On an empty database: starts the built-in simulator and loads six facilities
+ * with their bays, one API connection each (every auth method), the suggested attributes, and a user of
+ * each role, printing their sign-in once. On later starts, when demo APIs exist: starts the simulator
+ * again (same seed, same credentials) and points the demo APIs at its new address. Otherwise: nothing.
+ */
+export async function startDemo(deps: Deps): Promise<Demo | null> {
+  const existing = await demoApis(deps.db);
+  if (existing.length === 0 && (await hasAnyLocation(deps.db))) return null;
+  const simulator = await createSimulator({ ...DEMO_SIMULATOR, host: '127.0.0.1' });
+  try {
+    if (existing.length === 0) {
+      const users = await loadDemo(deps, simulator);
+      if (users) announceDemo(deps, simulator, users);
+    } else {
+      const byId = new Map(simulator.facilities.map((f) => [f.id, f]));
+      for (const api of existing) {
+        const facility = byId.get(api.facilityId);
+        if (facility) await pointDemoApi(deps.db, api.id, urlsOf(simulator, facility));
+      }
+      deps.log.info(
+        { url: simulator.url, apis: existing.length },
+        'demo-simulatoren kjører; demo-API-ene peker dit',
+      );
+    }
+  } catch (err) {
+    await simulator.close();
+    throw err;
+  }
+  return { simulator, stop: () => simulator.close() };
+}
+
+type Credentials = Array<{ email: string; password: string; role: string }>;
+
+/** Everything in one transaction; null when another instance loaded it first. */
+async function loadDemo({ db, config }: Deps, simulator: Simulator): Promise<Credentials | null> {
+  const secrets = createApiSecrets(config.secretKey);
+  const passwords = await Promise.all(
+    DEMO_USERS.map(async (user) => {
+      const password = randomToken(9);
+      return { user, password, hash: await hashPassword(password) };
+    }),
+  );
+  return db.transaction(async (tx) => {
+    await lockDemo(tx);
+    if (await hasAnyLocation(tx)) return null;
+    const locationIds: string[] = [];
+    for (const facility of simulator.facilities) {
+      const town = DEMO_ADDRESSES[facility.name] ?? { address: 'Storgata 1', postalCode: '0155' };
+      const location = await insertLocation(tx, {
+        name: `Bilvask ${facility.name}`,
+        address: town.address,
+        postalCode: town.postalCode,
+        city: facility.name,
+        isVisibleInDashboard: true,
+        imageId: null,
+      });
+      locationIds.push(location.id);
+      await wireFacility(tx, secrets, simulator, facility, location.id);
+    }
+    const credentials: Credentials = [];
+    for (const { user, password, hash } of passwords) {
+      const row = await insertUser(tx, {
+        email: user.email,
+        passwordHash: hash,
+        firstName: user.firstName,
+        lastName: user.lastName,
+        role: user.role,
+      });
+      if (!row) continue;
+      await grantLocations(
+        tx,
+        row.id,
+        user.facilities.flatMap((i) => locationIds[i] ?? []),
+      );
+      credentials.push({ email: user.email, password, role: user.role });
+    }
+    return credentials;
+  });
+}
+
+/** A facility's bays, its API connection to the simulator, the API attribute and the suggested bay attributes. */
+async function wireFacility(
+  tx: Db,
+  secrets: ReturnType<typeof createApiSecrets>,
+  simulator: Simulator,
+  facility: FacilityInfo,
+  locationId: string,
+) {
+  const auth = facility.auth;
+  const push = secrets.newPushToken();
+  const secret = auth.kind === 'apiKey' ? auth.apiKey : auth.kind === 'bearer' ? auth.token : undefined;
+  const apiId = await insertApi(tx, {
+    name: `Kontroller ${facility.name}`,
+    ...urlsOf(simulator, facility),
+    tokenPath: auth.kind === 'oauth2' ? (auth.tokenPath ?? DEFAULT_TOKEN_PATH) : null,
+    clientId: auth.clientId ?? null,
+    clientSecretEncrypted: auth.clientSecret ? secrets.seal(auth.clientSecret) : null,
+    apiKeyEncrypted: secret ? secrets.seal(secret) : null,
+    authMethod: auth.kind,
+    method: 'GET',
+    headers: {},
+    body: null,
+    params: {},
+    details: {
+      demo: true,
+      simulatorFacility: facility.id,
+      ...(facility.recordsPath ? { recordsPath: facility.recordsPath } : {}),
+      ...(auth.apiKeyHeader ? { apiKeyHeader: auth.apiKeyHeader } : {}),
+    },
+    checkInterval: 30,
+    status: 'enabled',
+    pushTokenHash: push.hash,
+    pushTokenEncrypted: push.sealed,
+    createdBy: null,
+  });
+  const apiMetricId = await insertApiMetric(tx, apiId, {
+    name: 'Hallverdier',
+    description: 'Temperatur, trykk, kjemikalier og alarmer per vaskehall',
+    keyIdentifier: facility.keyIdentifier,
+    targetKeys: facility.targetKeys,
+    status: 'enabled',
+  });
+  for (const [index, simBay] of facility.bays.entries()) {
+    const bay = await insertBay(tx, {
+      locationId,
+      name: simBay.name,
+      status: 'operational',
+      sortOrder: index,
+    });
+    await openFirstPeriods(tx, [
+      { bayId: bay.id, status: 'operational', cause: BAY_STATUS_CAUSES.created, changedBy: null },
+    ]);
+    for (const attribute of facility.suggestedAttributes) {
+      await insertBayMetric(tx, bay.id, {
+        apiMetricId,
+        keyValue: simBay.key,
+        path: attribute.path,
+        type: attribute.type,
+        operator: attribute.operator,
+        ...attribute.thresholds,
+      });
+    }
+  }
+}
+
+function announceDemo({ config, announce }: Deps, simulator: Simulator, users: Credentials) {
+  const lines = users.map((u) => `    ${u.role.padEnd(9)} ${u.email.padEnd(34)} ${u.password}`);
+  const text =
+    `\n  Demoen er lastet: ${simulator.facilities.length} anlegg med vaskehaller og API-tilkoblinger mot den\n` +
+    `  innebygde simulatoren (${simulator.url}). Tavla blir levende i løpet av et halvt minutt.\n` +
+    `  Demo-brukere (passordene vises bare denne ene gangen):\n${lines.join('\n')}\n` +
+    `  Logg inn på ${config.publicUrl}\n\n`;
+  (announce ?? ((t: string) => process.stdout.write(t)))(text);
+}

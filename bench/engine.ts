@@ -1,0 +1,202 @@
+/**
+ * The status engine under load: the simulator (its own process) plays BAYS bays in facilities of
+ * BAYS_PER_FACILITY bays (one API connection each, ATTRIBUTES attributes per bay) checked every INTERVAL
+ * seconds by one server (buildApp in this process) on the external PostgreSQL, in a throwaway database.
+ * Prints checks per second, check-start lag (now − next_check_at at claim) p50/p99, the time from a value
+ * change in the simulator to the saved bay status, the server's CPU and memory, and database growth.
+ * CAPACITY=10000,20000,40000 then runs short rounds at each size and reports the lag.
+ *
+ *   node --import tsx bench/engine.ts
+ *   BAYS=10000 DURATION=180 CAPACITY=10000,20000,40000 node --import tsx bench/engine.ts
+ *
+ * Options (environment): DATABASE_URL (postgres://postgres@127.0.0.1:5432/postgres), BAYS (10000),
+ * BAYS_PER_FACILITY (20), ATTRIBUTES (5), INTERVAL (30), WARMUP (40 s), DURATION (180 s), CHANGES (20),
+ * CAPACITY (none), CAPACITY_DURATION (60 s), CHECK_CONCURRENCY (50).
+ */
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { buildApp } from '../apps/server/src/app';
+import { loadConfig } from '../apps/server/src/config';
+import { dropDatabase, ensureDatabase, withDatabase } from '../apps/server/src/db/admin';
+import { connectDatabase } from '../apps/server/src/db/client';
+import { criticalOverride, seedEngine, startSimulatorProcess } from './engine-setup';
+
+const env = process.env;
+const ADMIN_URL = env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const num = (name: string, fallback: number) => Number(env[name] ?? fallback);
+const BAYS_PER_FACILITY = num('BAYS_PER_FACILITY', 20);
+const ATTRIBUTES = num('ATTRIBUTES', 5);
+const INTERVAL = num('INTERVAL', 30);
+const WARMUP = num('WARMUP', 40);
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? Number.NaN;
+}
+const fmt = (n: number, digits = 0) => (Number.isFinite(n) ? n.toFixed(digits) : '–');
+
+type Figures = {
+  bays: number;
+  apis: number;
+  checksPerSecond: number;
+  lagP50: number;
+  lagP99: number;
+  checkP50: number;
+  checkP99: number;
+  changeP50: number;
+  changeP99: number;
+  changes: number;
+  cpuPercent: number;
+  rssMaxMb: number;
+  heapMaxMb: number;
+  dbGrowthMbPerHour: number;
+  readingsPerMinute: number;
+  failures: number;
+};
+
+async function scenario(bays: number, duration: number, changes: number): Promise<Figures> {
+  const facilities = Math.ceil(bays / BAYS_PER_FACILITY);
+  const dbName = `vd_bench_engine_${randomBytes(4).toString('hex')}`;
+  await ensureDatabase(ADMIN_URL, dbName);
+  const url = withDatabase(ADMIN_URL, dbName);
+  const sim = await startSimulatorProcess(facilities, BAYS_PER_FACILITY);
+  const secretKey = randomBytes(32).toString('hex');
+  const seeded = performance.now();
+  const bayIds = await seedEngine(url, secretKey, sim, { interval: INTERVAL, attributesPerBay: ATTRIBUTES });
+  console.log(`  ${bays} vaskehaller, ${facilities} API-er sådd på ${fmt((performance.now() - seeded) / 1000, 1)} s`);
+
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    DATABASE_URL: url,
+    SECRET_KEY: secretKey,
+    LOG_LEVEL: 'silent',
+    ALLOW_LOOPBACK_TARGETS: 'true',
+    CHECK_CONCURRENCY: env.CHECK_CONCURRENCY ?? '50',
+  });
+  const database = connectDatabase(url, 10);
+  const app = await buildApp({ config, db: database.db, databaseKind: 'external', logger: false });
+  const probe = new pg.Client({ connectionString: url });
+  await probe.connect();
+  try {
+    await app.ready();
+    await sleep(WARMUP * 1000);
+    const engine = app.statusEngine.engine;
+    const stats = engine.stats();
+    stats.lag.clear();
+    stats.durations.clear();
+    const finishedBefore = engine.stats().finished;
+    const sizeBefore = Number((await probe.query('select pg_database_size(current_database()) as s')).rows[0].s);
+    const readingsBefore = Number((await probe.query('select count(*) as n from readings')).rows[0].n);
+    const cpuBefore = process.cpuUsage();
+    const started = performance.now();
+    let rssMax = 0;
+    let heapMax = 0;
+    const sampler = setInterval(() => {
+      const m = process.memoryUsage();
+      rssMax = Math.max(rssMax, m.rss);
+      heapMax = Math.max(heapMax, m.heapUsed);
+    }, 1000);
+
+    // Value changes spread over the run: a bay's first attribute set past its critical threshold in the
+    // simulator; the time until the bay's status `error` is saved.
+    const latencies: number[] = [];
+    const changeRuns: Promise<void>[] = [];
+    for (let i = 0; i < changes; i++) {
+      changeRuns.push(
+        (async () => {
+          await sleep((i * duration * 1000) / changes);
+          for (let attempt = 0; attempt < 20; attempt++) {
+            const facility = sim.facilities[Math.floor(Math.random() * sim.facilities.length)];
+            const bay = facility?.bays[Math.floor(Math.random() * facility.bays.length)];
+            const override = facility && criticalOverride(facility);
+            const bayId = facility && bay && bayIds.get(`${facility.id}/${bay.key}`);
+            if (!facility || !bay || !override || !bayId) continue;
+            const { rows } = await probe.query('select status from bays where id = $1', [bayId]);
+            if (rows[0]?.status !== 'operational') continue;
+            const t0 = Date.now();
+            await sim.control('POST', `facilities/${facility.id}/bays/${encodeURIComponent(bay.key)}`, override);
+            for (;;) {
+              const { rows: now } = await probe.query('select status, status_changed_at from bays where id = $1', [bayId]);
+              if (now[0]?.status === 'error') {
+                latencies.push(new Date(now[0].status_changed_at).getTime() - t0);
+                break;
+              }
+              if (Date.now() - t0 > (INTERVAL + 30) * 1000) break;
+              await sleep(100);
+            }
+            await sim.control('DELETE', `facilities/${facility.id}/bays/${encodeURIComponent(bay.key)}`, {});
+            return;
+          }
+        })(),
+      );
+    }
+    await sleep(duration * 1000);
+    await Promise.all(changeRuns);
+    clearInterval(sampler);
+    const elapsed = (performance.now() - started) / 1000;
+    const cpu = process.cpuUsage(cpuBefore);
+    const finished = engine.stats().finished - finishedBefore;
+    const sizeAfter = Number((await probe.query('select pg_database_size(current_database()) as s')).rows[0].s);
+    const readingsAfter = Number((await probe.query('select count(*) as n from readings')).rows[0].n);
+    const failures = Number(
+      (await probe.query('select coalesce(sum(failures), 0) as f from api_check_stats')).rows[0].f,
+    );
+    const lag = stats.lag.values();
+    const durations = stats.durations.values();
+    return {
+      bays,
+      apis: facilities,
+      checksPerSecond: finished / elapsed,
+      lagP50: percentile(lag, 50),
+      lagP99: percentile(lag, 99),
+      checkP50: percentile(durations, 50),
+      checkP99: percentile(durations, 99),
+      changeP50: percentile(latencies, 50) / 1000,
+      changeP99: percentile(latencies, 99) / 1000,
+      changes: latencies.length,
+      cpuPercent: ((cpu.user + cpu.system) / 1000 / (elapsed * 1000)) * 100,
+      rssMaxMb: rssMax / 1024 / 1024,
+      heapMaxMb: heapMax / 1024 / 1024,
+      dbGrowthMbPerHour: ((sizeAfter - sizeBefore) / 1024 / 1024) * (3600 / elapsed),
+      readingsPerMinute: ((readingsAfter - readingsBefore) / elapsed) * 60,
+      failures,
+    };
+  } finally {
+    await app.close();
+    await probe.end();
+    await database.close();
+    await sim.stop();
+    await dropDatabase(ADMIN_URL, dbName);
+  }
+}
+
+function print(rows: Figures[]) {
+  console.log(
+    '\n| bays | APIs | checks/s | lag p50 | lag p99 | check p50/p99 | change→status p50/p99 | CPU (1 core = 100 %) | RSS max | heap max | DB growth | raw readings/min | failed checks |',
+  );
+  console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|');
+  for (const r of rows) {
+    console.log(
+      `| ${r.bays} | ${r.apis} | ${fmt(r.checksPerSecond, 1)} | ${fmt(r.lagP50)} ms | ${fmt(r.lagP99)} ms | ` +
+        `${fmt(r.checkP50)}/${fmt(r.checkP99)} ms | ${r.changes ? `${fmt(r.changeP50, 1)}/${fmt(r.changeP99, 1)} s (${r.changes})` : '–'} | ` +
+        `${fmt(r.cpuPercent)} % | ${fmt(r.rssMaxMb)} MB | ${fmt(r.heapMaxMb)} MB | ${fmt(r.dbGrowthMbPerHour)} MB/h | ` +
+        `${fmt(r.readingsPerMinute)} | ${r.failures} |`,
+    );
+  }
+}
+
+const results: Figures[] = [];
+const main = num('BAYS', 10_000);
+if (main > 0) {
+  console.log(`Hovedkjøring: ${main} vaskehaller, ${num('DURATION', 180)} s etter ${WARMUP} s oppvarming`);
+  results.push(await scenario(main, num('DURATION', 180), num('CHANGES', 20)));
+  print(results);
+}
+const capacity = (env.CAPACITY ?? '').split(',').filter(Boolean).map(Number);
+const rounds: Figures[] = [];
+for (const bays of capacity) {
+  console.log(`Kapasitet: ${bays} vaskehaller, ${num('CAPACITY_DURATION', 60)} s`);
+  rounds.push(await scenario(bays, num('CAPACITY_DURATION', 60), 0));
+  print(rounds);
+}
