@@ -109,7 +109,7 @@ export async function seedEngine(
         const { rows: api } = await client.query<{ id: string }>(
           `insert into apis (name, endpoint_url, auth_endpoint_url, token_path, client_id, client_secret_encrypted,
              api_key_encrypted, auth_method, details, check_interval, push_token_hash, push_token_encrypted, next_check_at)
-           values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, now() + random() * make_interval(secs => $10))
+           values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::int, $11, $12, now() + random() * make_interval(secs => $10::int))
            returning id`,
           [
             `Kasse ${facility.id}`,

@@ -76,8 +76,7 @@ async function scenario(bays: number, duration: number, changes: number): Promis
   });
   const database = connectDatabase(url, 10);
   const app = await buildApp({ config, db: database.db, databaseKind: 'external', logger: false });
-  const probe = new pg.Client({ connectionString: url });
-  await probe.connect();
+  const probe = new pg.Pool({ connectionString: url, max: 4 });
   try {
     await app.ready();
     await sleep(WARMUP * 1000);

@@ -72,7 +72,7 @@ async function addBay(page: Page, name: string, status?: string) {
   const dialog = page.getByRole('dialog', { name: 'Ny vaskehall' });
   await dialog.getByLabel('Navn').fill(name);
   if (status) {
-    await dialog.getByRole('textbox', { name: 'Status' }).click();
+    await dialog.getByRole('combobox', { name: 'Status' }).click();
     await page.getByRole('option', { name: status }).click();
   }
   await dialog.getByRole('button', { name: 'Opprett vaskehall' }).click();
@@ -88,6 +88,23 @@ async function addLink(page: Page, title: string, url: string) {
   await dialog.getByRole('button', { name: 'Legg til lenke' }).click();
   await expect(page.getByText(`Lenken ${title} er lagt til`)).toBeVisible();
   await expect(dialog).toBeHidden();
+}
+
+/**
+ * A mouse drag as @hello-pangea/dnd expects it: press on the handle, move past its 5 px threshold,
+ * then travel to the target in small steps and let go.
+ */
+async function dragWithMouse(page: Page, handle: Locator, target: Locator) {
+  const from = await handle.boundingBox();
+  const to = await target.boundingBox();
+  if (!from || !to) throw new Error('nothing to drag');
+  const x = from.x + from.width / 2;
+  await page.mouse.move(x, from.y + from.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(x, from.y + from.height / 2 - 10, { steps: 2 });
+  await page.mouse.move(x, to.y + 4, { steps: 12 });
+  await page.waitForTimeout(300);
+  await page.mouse.up();
 }
 
 function linkTitles(page: Page) {
@@ -151,12 +168,22 @@ test('an admin creates a facility with a picture, adds bays and links, reorders 
   await expect(page.getByText('Rekkefølgen er lagret')).toBeVisible();
   await expect(linkTitles(page)).toHaveText(['Betaling', 'Styring', 'Manual']);
 
+  // And with the mouse: 'Manual' dragged by its handle to the top.
+  const savedAgain = page.waitForResponse((res) => res.url().endsWith('/backend/bays/links/reorder'));
+  await dragWithMouse(
+    page,
+    page.getByRole('button', { name: 'Flytt Manual' }),
+    page.getByTestId('link-row').first(),
+  );
+  expect((await savedAgain).ok()).toBe(true);
+  await expect(linkTitles(page)).toHaveText(['Manual', 'Betaling', 'Styring']);
+
   // The order is kept on the server, and the bay page offers the links as buttons in that order.
   await page.reload();
-  await expect(linkTitles(page)).toHaveText(['Betaling', 'Styring', 'Manual']);
+  await expect(linkTitles(page)).toHaveText(['Manual', 'Betaling', 'Styring']);
   await page.getByRole('tab', { name: 'Oversikt' }).click();
   const buttons = page.getByRole('group', { name: 'Lenker' }).getByRole('link');
-  await expect(buttons).toHaveText(['Betaling', 'Styring', 'Manual']);
+  await expect(buttons).toHaveText(['Manual', 'Betaling', 'Styring']);
   await expect(buttons.first()).toHaveAttribute('target', '_blank');
 
   // The dashboard shows the facility's bays as tiles in their status colours.
@@ -264,10 +291,10 @@ test('all bays: /locations/bays is its own page, filtered by facility and status
   await expect(page).toHaveURL(/\/locations\/bays$/);
   await expect(page.getByRole('heading', { name: 'Vaskehaller', level: 1 })).toBeVisible();
 
-  await page.getByRole('textbox', { name: 'Filtrer på anlegg' }).fill(name);
+  await page.getByRole('combobox', { name: 'Filtrer på anlegg' }).fill(name);
   await page.getByRole('option', { name }).click();
   await expect(page.getByRole('row')).toHaveCount(4);
-  await page.getByRole('textbox', { name: 'Filtrer på status' }).click();
+  await page.getByRole('combobox', { name: 'Filtrer på status' }).click();
   await page.getByRole('option', { name: 'Feil' }).click();
   await page.getByRole('option', { name: 'Advarsel' }).click();
   await page.keyboard.press('Escape');

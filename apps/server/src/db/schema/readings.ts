@@ -36,18 +36,27 @@ export const readings = pgTable(
   ],
 );
 
-/** Fresh column builders per table: drizzle binds a builder to the table it is used in. */
+/**
+ * Rollups are one row per attribute and hour (minute tier) or per attribute and day (hour tier), with the
+ * buckets in arrays: `slots` holds the minute of the hour (0–59) or the hour of the day (0–23, UTC) of each
+ * entry, and the other arrays the figures at the same position. Only buckets with readings have an entry.
+ * A row costs 2–5 times less than one row per bucket (decision 007), and each row is written once, when
+ * its hour or day is complete. Fresh column builders per table: drizzle binds a builder to its table.
+ */
 const rollupColumns = () => ({
   series: integer('series')
     .notNull()
     .references(() => bayMetrics.series, { onDelete: 'cascade' }),
+  /** Start of the hour (minute tier) or of the UTC day (hour tier). */
   bucket: timestamp('bucket', { withTimezone: true }).notNull(),
-  min: real('min'),
-  max: real('max'),
-  avg: real('avg'),
-  lastText: text('last_text'),
-  count: integer('count').notNull(),
-  worst: smallint('worst').notNull(),
+  slots: smallint('slots').array().notNull(),
+  min: real('min').array().notNull(),
+  max: real('max').array().notNull(),
+  avg: real('avg').array().notNull(),
+  count: integer('count').array().notNull(),
+  worst: smallint('worst').array().notNull(),
+  /** The last text value of each bucket, for string attributes only. */
+  lastText: text('last_text').array(),
 });
 
 export const readingsMinute = pgTable('readings_minute', rollupColumns(), (t) => [

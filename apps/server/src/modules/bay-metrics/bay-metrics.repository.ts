@@ -37,7 +37,12 @@ function selectBayMetrics(db: Db, viewer: Viewer, where: SQL | undefined) {
       lastValue: bayMetrics.lastValue,
       lastLevel: bayMetrics.lastLevel,
       lastReason: bayMetrics.lastReason,
-      lastReadAt: bayMetrics.lastReadAt,
+      // Unchanged readings are not written (decision 007): an evaluated attribute was last read at its
+      // API's last success, or when its reading last changed, whichever is later.
+      lastReadAt: sql`case when ${EVALUATED_ATTRIBUTE} and ${bayMetrics.lastLevel} is not null
+        then greatest(${bayMetrics.lastReadAt}, ${apis.lastSuccessAt}) else ${bayMetrics.lastReadAt} end`.mapWith(
+        bayMetrics.lastReadAt,
+      ),
       evaluated: sql<boolean>`(${EVALUATED_ATTRIBUTE})`,
       createdAt: bayMetrics.createdAt,
       updatedAt: bayMetrics.updatedAt,

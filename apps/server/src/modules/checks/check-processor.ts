@@ -174,7 +174,13 @@ export function createCheckProcessor(deps: { db: Db; bus: EventBus; log: Logger;
         deps.heartbeatMs,
       ),
     }));
-    await writeAttributeResults(tx, results, at);
+    await writeAttributeResults(
+      tx,
+      results.filter(
+        (r, i) => r.stored || (r.level === 'nodata' && r.reason !== evaluated[i]?.rule.lastReason),
+      ),
+      at,
+    );
     await insertReadings(
       tx,
       evaluated

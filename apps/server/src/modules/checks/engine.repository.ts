@@ -73,6 +73,7 @@ export type Rule = {
   thresholdCritical: string;
   thresholdInactive: string;
   lastLevel: AttributeLevel | null;
+  lastReason: string | null;
   storedValue: string | number | boolean | null;
   storedAt: Date | null;
 };
@@ -98,6 +99,7 @@ export async function loadRules(db: Db, apiId: string): Promise<Rule[]> {
       thresholdCritical: bayMetrics.thresholdCritical,
       thresholdInactive: bayMetrics.thresholdInactive,
       lastLevel: bayMetrics.lastLevel,
+      lastReason: bayMetrics.lastReason,
       storedValue: bayMetrics.storedValue,
       storedAt: bayMetrics.storedAt,
     })
@@ -137,7 +139,11 @@ export type AttributeResult = {
   stored: boolean;
 };
 
-/** Every evaluated attribute's last reading, in one statement. */
+/**
+ * The last readings that changed (those stored as raw readings, and no-data reasons), in one statement.
+ * An unchanged attribute's row is left alone: rewriting 50,000 rows every 30 s for a new `last_read_at`
+ * would be most of the database's work; the time it was last read is its API's last success.
+ */
 export async function writeAttributeResults(tx: Db, results: AttributeResult[], at: Date): Promise<void> {
   if (results.length === 0) return;
   await tx.execute(sql`

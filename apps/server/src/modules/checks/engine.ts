@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import type { apiDraftSchema } from '@vaskedrift/shared';
 import { type ApiDraft, DEFAULT_CHECK_TIMEOUT_MS, MAX_RESPONSE_BYTES } from '@vaskedrift/shared';
 import type { Logger } from 'pino';
@@ -47,6 +48,8 @@ export function createEngine(deps: {
     heartbeatMs: config.readings.heartbeatMinutes * 60_000,
   });
   const shutdown = new AbortController();
+  // Every check in flight listens for shutdown: 50 listeners on one signal are expected, not a leak.
+  setMaxListeners(0, shutdown.signal);
   const durations = new Samples();
   let running = false;
 

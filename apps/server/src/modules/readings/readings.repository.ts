@@ -60,12 +60,18 @@ export async function readPoints(
             count(*)::int as count, max(level)::int as worst
           from ${readings} where series = ${q.series} and read_at >= ${q.from} and read_at < ${q.to}
           group by 1 order by 1`
-      : sql`select ${bucket(sql`bucket`)} as at, min(min) as min, max(max) as max,
-            sum(avg * count) filter (where avg is not null) / nullif(sum(count) filter (where avg is not null), 0) as avg,
-            (array_agg(last_text order by bucket desc) filter (where last_text is not null))[1] as text,
-            sum(count)::int as count, max(worst)::int as worst
-          from ${q.tier === 'minute' ? readingsMinute : readingsHour}
-          where series = ${q.series} and bucket >= ${q.from} and bucket < ${q.to}
+      : sql`select ${bucket(sql`e.at`)} as at, min(e.mn) as min, max(e.mx) as max,
+            sum(e.av * e.c) filter (where e.av is not null) / nullif(sum(e.c) filter (where e.av is not null), 0) as avg,
+            (array_agg(e.t order by e.at desc) filter (where e.t is not null))[1] as text,
+            sum(e.c)::int as count, max(e.w)::int as worst
+          from ${q.tier === 'minute' ? readingsMinute : readingsHour} r
+          cross join lateral (
+            select r.bucket + u.slot * ${q.tier === 'minute' ? sql`interval '1 minute'` : sql`interval '1 hour'`} as at,
+              u.mn, u.mx, u.av, u.c, u.w, u.t
+            from unnest(r.slots, r.min, r.max, r.avg, r.count, r.worst, r.last_text) as u(slot, mn, mx, av, c, w, t)
+          ) e
+          where r.series = ${q.series} and r.bucket > ${q.from}::timestamptz - ${q.tier === 'minute' ? sql`interval '1 hour'` : sql`interval '1 day'`}
+            and r.bucket < ${q.to} and e.at >= ${q.from} and e.at < ${q.to}
           group by 1 order by 1`;
   const { rows } = await db.execute<PointRow>(statement);
   return rows.map((r) => ({

@@ -20,22 +20,32 @@ type Tier = 'minute' | 'hour';
  * Each round rolls up at most this much: after a long stop the job catches up in bounded statements
  * (and runs again at once) instead of one huge one.
  */
-const CHUNK = { minute: sql`interval '30 minutes'`, hour: sql`interval '24 hours'` } as const;
+const CHUNK = { minute: sql`interval '6 hours'`, hour: sql`interval '7 days'` } as const;
+
+/** Hours and days are UTC, whatever the session's time zone (some zones are half an hour off). */
+const utc = (column: ReturnType<typeof sql>) => sql`((${column}) at time zone 'UTC')`;
+const truncUtc = (unit: 'hour' | 'day', column: ReturnType<typeof sql>) =>
+  sql`(date_trunc(${sql.raw(`'${unit}'`)}, ${utc(column)}) at time zone 'UTC')`;
 
 /**
  * Rolls the finer tier up into `tier` from where the last round stopped (`readings_rollup_state`) to the
- * newest complete bucket: minutes ending two minutes ago (raw rows of a check still committing are not
- * missed), hours whose minutes are all rolled up. Ranges never overlap, so each bucket is written once.
+ * last complete row: the minute tier by whole hours ending at least two minutes ago (a check still
+ * committing is not missed), the hour tier by whole days the minute tier has finished. Ranges never
+ * overlap, so each row is written once. Charts read raw readings for anything within their retention,
+ * so the minute tier lagging up to an hour behind is never seen.
  */
 export async function rollUp(tx: Db, tier: Tier): Promise<{ buckets: number; behind: boolean }> {
   const limit =
     tier === 'minute'
-      ? sql`date_trunc('minute', now() - interval '2 minutes')`
-      : sql`date_trunc('hour', coalesce((select done_until from ${readingsRollupState} where tier = 'minute'), now() - interval '2 hours'))`;
+      ? truncUtc('hour', sql`now() - interval '2 minutes'`)
+      : truncUtc(
+          'day',
+          sql`coalesce((select done_until from ${readingsRollupState} where tier = 'minute'), now() - interval '1 day')`,
+        );
   const start =
     tier === 'minute'
-      ? sql`date_trunc('minute', now() - interval '10 minutes')`
-      : sql`date_trunc('hour', now() - interval '2 hours')`;
+      ? truncUtc('hour', sql`now() - interval '1 hour'`)
+      : truncUtc('day', sql`now() - interval '1 day'`);
   const { rows } = await tx.execute<{ from: Date; to: Date; limit: Date }>(sql`
     with state as (select done_until from ${readingsRollupState} where tier = ${tier} for update),
     bounds as (select coalesce((select done_until from state), ${start}) as from_at, ${limit} as limit_at)
@@ -45,29 +55,55 @@ export async function rollUp(tx: Db, tier: Tier): Promise<{ buckets: number; beh
   const from = new Date(bounds.from);
   const to = new Date(bounds.to);
   if (to <= from) return { buckets: 0, behind: false };
-
-  const inserted =
-    tier === 'minute'
-      ? await tx.execute(sql`
-          insert into ${readingsMinute} (series, bucket, min, max, avg, last_text, count, worst)
-          select series, date_trunc('minute', read_at), min(value), max(value), avg(value),
-            (array_agg(text order by read_at desc) filter (where text is not null))[1], count(*), max(level)
-          from ${readings} where read_at >= ${from} and read_at < ${to}
-          group by series, date_trunc('minute', read_at)
-          on conflict do nothing`)
-      : await tx.execute(sql`
-          insert into ${readingsHour} (series, bucket, min, max, avg, last_text, count, worst)
-          select series, date_trunc('hour', bucket), min(min), max(max),
-            sum(avg * count) filter (where avg is not null) / nullif(sum(count) filter (where avg is not null), 0),
-            (array_agg(last_text order by bucket desc) filter (where last_text is not null))[1],
-            sum(count), max(worst)
-          from ${readingsMinute} where bucket >= ${from} and bucket < ${to}
-          group by series, date_trunc('hour', bucket)
-          on conflict do nothing`);
+  const inserted = await tx.execute(tier === 'minute' ? minuteRows(from, to) : hourRows(from, to));
   await tx.execute(sql`
     insert into ${readingsRollupState} (tier, done_until) values (${tier}, ${to})
     on conflict (tier) do update set done_until = excluded.done_until`);
   return { buckets: inserted.rowCount ?? 0, behind: to < new Date(bounds.limit) };
+}
+
+/** Raw readings → one row per attribute and hour, an entry per minute that had readings. */
+function minuteRows(from: Date, to: Date) {
+  return sql`
+    with per_minute as (
+      select series, ${truncUtc('hour', sql`read_at`)} as hour,
+        extract(minute from ${utc(sql`read_at`)})::int2 as slot,
+        min(value)::real as mn, max(value)::real as mx, avg(value)::real as av, count(*)::int as c,
+        max(level)::int2 as w,
+        (array_agg(text order by read_at desc) filter (where text is not null))[1] as t
+      from ${readings} where read_at >= ${from} and read_at < ${to}
+      group by 1, 2, 3
+    )
+    insert into ${readingsMinute} (series, bucket, slots, min, max, avg, count, worst, last_text)
+    select series, hour, array_agg(slot order by slot), array_agg(mn order by slot), array_agg(mx order by slot),
+      array_agg(av order by slot), array_agg(c order by slot), array_agg(w order by slot),
+      case when bool_or(t is not null) then array_agg(t order by slot) end
+    from per_minute group by series, hour
+    on conflict do nothing`;
+}
+
+/** Minute rows → one row per attribute and UTC day, an entry per hour (averages weighted by counts). */
+function hourRows(from: Date, to: Date) {
+  return sql`
+    with per_hour as (
+      select m.series, m.bucket as hour, u.mn, u.mx, u.av, u.c, u.w, u.t
+      from ${readingsMinute} m cross join lateral (
+        select min(e.mn)::real as mn, max(e.mx)::real as mx,
+          (sum(e.av * e.c) filter (where e.av is not null)
+            / nullif(sum(e.c) filter (where e.av is not null), 0))::real as av,
+          sum(e.c)::int as c, max(e.w)::int2 as w,
+          (array_agg(e.t order by e.slot desc) filter (where e.t is not null))[1] as t
+        from unnest(m.slots, m.min, m.max, m.avg, m.count, m.worst, m.last_text) as e(slot, mn, mx, av, c, w, t)
+      ) u
+      where m.bucket >= ${from} and m.bucket < ${to}
+    )
+    insert into ${readingsHour} (series, bucket, slots, min, max, avg, count, worst, last_text)
+    select series, ${truncUtc('day', sql`hour`)} as day,
+      array_agg(extract(hour from ${utc(sql`hour`)})::int2 order by hour), array_agg(mn order by hour),
+      array_agg(mx order by hour), array_agg(av order by hour), array_agg(c order by hour),
+      array_agg(w order by hour), case when bool_or(t is not null) then array_agg(t order by hour) end
+    from per_hour group by 1, 2
+    on conflict do nothing`;
 }
 
 /** Deletes what is past its retention in every tier, the check log and the hourly check statistics. */

@@ -113,7 +113,9 @@ export function BaysTable({
 
   return (
     <DataTable<Bay>
-      {...texts}
+      {...texts.empty}
+      {...texts.pagination}
+      recordsPerPageLabel={texts.recordsPerPageLabel}
       minHeight={bays.length === 0 ? 180 : undefined}
       highlightOnHover
       verticalSpacing="sm"

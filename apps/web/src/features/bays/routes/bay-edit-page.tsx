@@ -2,7 +2,7 @@ import { Alert, Button, Card, Group, NumberInput, Stack, Text, TextInput, Title 
 import { schemaResolver, useForm } from '@mantine/form';
 import { IconInfoCircle, IconTrash } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
-import { type Bay, type BayStatus, type UpdateBayInput, updateBaySchema } from '@vaskedrift/shared';
+import { type Bay, updateBaySchema } from '@vaskedrift/shared';
 import { useTranslation } from 'react-i18next';
 import { confirmAction } from '../../../components/confirm';
 import { apiFieldErrors } from '../../../lib/form-errors';
@@ -10,27 +10,12 @@ import { notifyError, notifySuccess } from '../../../lib/notify';
 import { apiErrorMessage } from '../../../lib/use-api-error-message';
 import { useDeleteBay } from '../api/delete-bay';
 import { useUpdateBay } from '../api/update-bay';
+import { type BayValues, changedBayFields } from '../changed-bay-fields';
 import { BayStatusSelect } from '../components/bay-status-select';
 import { useRouteBay } from '../use-route-bay';
 
-interface BayValues {
-  name: string;
-  sortOrder: number | string;
-  status: BayStatus;
-}
-
 const FIELDS = ['name', 'sortOrder', 'status'] as const;
 const checkBay = schemaResolver(updateBaySchema, { sync: true });
-
-/** Only what changed is sent: a status left alone is not "set by hand" (refused while attributes decide it). */
-export function changedBayFields(bay: Bay, values: BayValues): UpdateBayInput {
-  const input: UpdateBayInput = { id: bay.id };
-  if (values.name.trim() !== bay.name) input.name = values.name;
-  const sortOrder = values.sortOrder === '' ? bay.sortOrder : Number(values.sortOrder);
-  if (sortOrder !== bay.sortOrder) input.sortOrder = sortOrder;
-  if (values.status !== bay.status) input.status = values.status;
-  return input;
-}
 
 function BayForm({ bay, updateBay }: { bay: Bay; updateBay: ReturnType<typeof useUpdateBay> }) {
   const { t } = useTranslation();

@@ -50,8 +50,14 @@ function FacilityCardView({ location, canOpen, texts }: FacilityCardProps) {
           {counts
             .filter(({ status }) => status !== 'operational')
             .map(({ status, count }) => (
-              <span key={status} className={classes.countPill} data-bay-status={status}>
-                {count} {texts.status[status].toLowerCase()}
+              <span
+                key={status}
+                className={classes.countPill}
+                data-bay-status={status}
+                title={texts.status[status]}
+              >
+                {count}
+                <span className={classes.srOnly}> {texts.status[status]}</span>
               </span>
             ))}
         </div>

@@ -43,7 +43,9 @@ export function LocationsTable({
   const texts = useDataTableTexts(emptyText);
   return (
     <DataTable<Location>
-      {...texts}
+      {...texts.empty}
+      {...texts.pagination}
+      recordsPerPageLabel={texts.recordsPerPageLabel}
       aria-label={t('locations.tableLabel')}
       minHeight={locations.length === 0 ? 180 : undefined}
       highlightOnHover
