@@ -99,7 +99,7 @@ export async function seedEngine(
         `insert into locations (name, address, postal_code, city)
          select name, 'Benkeveien 1', '0150', 'Oslo' from unnest($1::text[]) with ordinality as t(name, n)
          order by n returning id`,
-        [facilities.map((f, i) => `Bench ${String(from + i + 1).padStart(5, '0')}`)],
+        [facilities.map((_f, i) => `Bench ${String(from + i + 1).padStart(5, '0')}`)],
       );
       for (const [i, facility] of facilities.entries()) {
         const locationId = locations[i]?.id as string;

@@ -32,7 +32,9 @@ const WARMUP = num('WARMUP', 40);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? Number.NaN;
+  return (
+    sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? Number.NaN
+  );
 }
 const fmt = (n: number, digits = 0) => (Number.isFinite(n) ? n.toFixed(digits) : '–');
 
@@ -64,7 +66,9 @@ async function scenario(bays: number, duration: number, changes: number): Promis
   const secretKey = randomBytes(32).toString('hex');
   const seeded = performance.now();
   const bayIds = await seedEngine(url, secretKey, sim, { interval: INTERVAL, attributesPerBay: ATTRIBUTES });
-  console.log(`  ${bays} vaskehaller, ${facilities} API-er sådd på ${fmt((performance.now() - seeded) / 1000, 1)} s`);
+  console.log(
+    `  ${bays} vaskehaller, ${facilities} API-er sådd på ${fmt((performance.now() - seeded) / 1000, 1)} s`,
+  );
 
   const config = loadConfig({
     NODE_ENV: 'production',
@@ -85,7 +89,9 @@ async function scenario(bays: number, duration: number, changes: number): Promis
     stats.lag.clear();
     stats.durations.clear();
     const finishedBefore = engine.stats().finished;
-    const sizeBefore = Number((await probe.query('select pg_database_size(current_database()) as s')).rows[0].s);
+    const sizeBefore = Number(
+      (await probe.query('select pg_database_size(current_database()) as s')).rows[0].s,
+    );
     const readingsBefore = Number((await probe.query('select count(*) as n from readings')).rows[0].n);
     const cpuBefore = process.cpuUsage();
     const started = performance.now();
@@ -114,9 +120,16 @@ async function scenario(bays: number, duration: number, changes: number): Promis
             const { rows } = await probe.query('select status from bays where id = $1', [bayId]);
             if (rows[0]?.status !== 'operational') continue;
             const t0 = Date.now();
-            await sim.control('POST', `facilities/${facility.id}/bays/${encodeURIComponent(bay.key)}`, override);
+            await sim.control(
+              'POST',
+              `facilities/${facility.id}/bays/${encodeURIComponent(bay.key)}`,
+              override,
+            );
             for (;;) {
-              const { rows: now } = await probe.query('select status, status_changed_at from bays where id = $1', [bayId]);
+              const { rows: now } = await probe.query(
+                'select status, status_changed_at from bays where id = $1',
+                [bayId],
+              );
               if (now[0]?.status === 'error') {
                 latencies.push(new Date(now[0].status_changed_at).getTime() - t0);
                 break;
@@ -136,7 +149,9 @@ async function scenario(bays: number, duration: number, changes: number): Promis
     const elapsed = (performance.now() - started) / 1000;
     const cpu = process.cpuUsage(cpuBefore);
     const finished = engine.stats().finished - finishedBefore;
-    const sizeAfter = Number((await probe.query('select pg_database_size(current_database()) as s')).rows[0].s);
+    const sizeAfter = Number(
+      (await probe.query('select pg_database_size(current_database()) as s')).rows[0].s,
+    );
     const readingsAfter = Number((await probe.query('select count(*) as n from readings')).rows[0].n);
     const failures = Number(
       (await probe.query('select coalesce(sum(failures), 0) as f from api_check_stats')).rows[0].f,

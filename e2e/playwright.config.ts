@@ -9,6 +9,9 @@ export const ADMIN = { email: 'admin@vaskedrift.test', password: 'e2e-admin-pass
 const smtpPort = port + 1;
 const mailboxPort = port + 2;
 export const MAILBOX_URL = `http://127.0.0.1:${mailboxPort}/messages`;
+/** start-server.mjs also runs the controller simulator (2 facilities × 2 bays, steady values) on E2E_PORT+3. */
+const simulatorPort = port + 3;
+export const SIMULATOR_URL = `http://127.0.0.1:${simulatorPort}`;
 
 export default defineConfig({
   testDir: './tests',
@@ -51,8 +54,12 @@ export default defineConfig({
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
       LOG_LEVEL: 'warn',
+      // Every run starts from an empty database: no demo data.
+      DEMO: 'false',
       E2E_SMTP_PORT: String(smtpPort),
       E2E_MAILBOX_PORT: String(mailboxPort),
+      E2E_SIMULATOR_PORT: String(simulatorPort),
+      SIMULATOR_URL,
     },
   },
 });

@@ -16,10 +16,45 @@ const mail = await startMailCatcher({
   mailboxPort: Number(process.env.E2E_MAILBOX_PORT),
 });
 
-const server = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../apps/server/dist/server.js');
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+// The simulated controllers the status-engine tests connect to, steady (no drift) so only the tests
+// change their values; the API connections reach it on loopback (ALLOW_LOOPBACK_TARGETS below).
+const simulator = spawn(
+  process.execPath,
+  [
+    '--import',
+    'tsx',
+    path.join(root, 'apps/simulator/src/main.ts'),
+    '--port',
+    String(process.env.E2E_SIMULATOR_PORT),
+    '--facilities',
+    '2',
+    '--bays',
+    '2',
+    '--no-drift',
+    '--quiet',
+  ],
+  { stdio: 'inherit', cwd: root },
+);
+
+const server = path.join(root, 'apps/server/dist/server.js');
 const child = spawn(process.execPath, [server], {
   stdio: 'inherit',
-  env: { ...process.env, SMTP_URL: mail.url, PUBLIC_URL: `http://127.0.0.1:${process.env.PORT}` },
+  env: {
+    ...process.env,
+    SMTP_URL: mail.url,
+    PUBLIC_URL: `http://127.0.0.1:${process.env.PORT}`,
+    ALLOW_LOOPBACK_TARGETS: 'true',
+  },
 });
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
-child.on('exit', (code) => process.exit(code ?? 1));
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    simulator.kill(signal);
+    child.kill(signal);
+  });
+}
+child.on('exit', (code) => {
+  simulator.kill('SIGTERM');
+  process.exit(code ?? 1);
+});

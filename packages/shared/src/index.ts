@@ -1,6 +1,7 @@
 export * from './access';
 export * from './alerts';
 export * from './api';
+export * from './api-checks';
 export * from './api-metrics';
 export * from './apis';
 export * from './auth';

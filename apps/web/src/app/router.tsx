@@ -159,6 +159,24 @@ const bayEditRoute = createRoute({
   staticData: { title: 'bays.edit.title' },
   component: lazyRouteComponent(() => import('../features/bays/routes/bay-edit-page'), 'BayEditPage'),
 });
+const bayMetricsRoute = createRoute({
+  getParentRoute: () => bayRoute,
+  path: 'metrics',
+  staticData: { title: 'bayMetrics.title' },
+  component: lazyRouteComponent(
+    () => import('../features/bay-metrics/routes/bay-metrics-page'),
+    'BayMetricsPage',
+  ),
+});
+const locationAlertsRoute = createRoute({
+  getParentRoute: () => locationRoute,
+  path: 'alerts',
+  staticData: { title: 'alerts.title' },
+  component: lazyRouteComponent(
+    () => import('../features/alerts/routes/location-alerts-page'),
+    'LocationAlertsPage',
+  ),
+});
 const locationCamerasRoute = createRoute({
   getParentRoute: () => locationRoute,
   path: 'cameras',
@@ -281,6 +299,59 @@ const groupEditRoute = createRoute({
 });
 
 /** Any unknown path goes to the sign-in page (which sends a signed-in user on to /). */
+/** /integrations/apis: API connections and their attributes (admins). Static `metrics` outranks `$apiId`. */
+const apisRoute = createRoute({
+  getParentRoute: () => appLayoutRoute,
+  path: 'integrations/apis',
+  staticData: { title: 'apis.title', access: { roles: ADMIN_ROLES } },
+});
+const apisIndexRoute = createRoute({
+  getParentRoute: () => apisRoute,
+  path: '/',
+  component: lazyRouteComponent(() => import('../features/apis/routes/apis-page'), 'ApisPage'),
+});
+const allApiMetricsRoute = createRoute({
+  getParentRoute: () => apisRoute,
+  path: 'metrics',
+  staticData: { title: 'apiMetrics.allTitle' },
+  component: lazyRouteComponent(
+    () => import('../features/api-metrics/routes/all-api-metrics-page'),
+    'AllApiMetricsPage',
+  ),
+});
+const apiRoute = createRoute({
+  getParentRoute: () => apisRoute,
+  path: '$apiId',
+  staticData: { title: 'apis.detail.title' },
+  component: lazyRouteComponent(() => import('../features/apis/routes/api-layout'), 'ApiLayout'),
+});
+const apiOverviewRoute = createRoute({
+  getParentRoute: () => apiRoute,
+  path: '/',
+  component: lazyRouteComponent(() => import('../features/apis/routes/api-overview-page'), 'ApiOverviewPage'),
+});
+const apiMetricsRoute = createRoute({
+  getParentRoute: () => apiRoute,
+  path: 'metrics',
+  staticData: { title: 'apiMetrics.title' },
+  component: lazyRouteComponent(
+    () => import('../features/api-metrics/routes/api-metrics-page'),
+    'ApiMetricsPage',
+  ),
+});
+const apiLogsRoute = createRoute({
+  getParentRoute: () => apiRoute,
+  path: 'logs',
+  staticData: { title: 'apis.logs.title' },
+  component: lazyRouteComponent(() => import('../features/apis/routes/api-logs-page'), 'ApiLogsPage'),
+});
+const apiEditRoute = createRoute({
+  getParentRoute: () => apiRoute,
+  path: 'edit',
+  staticData: { title: 'apis.edit.title' },
+  component: lazyRouteComponent(() => import('../features/apis/routes/api-edit-page'), 'ApiEditPage'),
+});
+
 const unknownRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '$',
@@ -303,15 +374,21 @@ const routeTree = rootRoute.addChildren([
         locationOverviewRoute,
         locationBaysRoute.addChildren([
           locationBaysIndexRoute,
-          bayRoute.addChildren([bayOverviewRoute, bayLinksRoute, bayEditRoute]),
+          bayRoute.addChildren([bayOverviewRoute, bayLinksRoute, bayMetricsRoute, bayEditRoute]),
         ]),
         locationCamerasRoute,
+        locationAlertsRoute,
         locationEditRoute,
       ]),
     ]),
     usersRoute.addChildren([
       usersIndexRoute,
       userRoute.addChildren([userOverviewRoute, userAccessRoute, userEditRoute]),
+    ]),
+    apisRoute.addChildren([
+      apisIndexRoute,
+      allApiMetricsRoute,
+      apiRoute.addChildren([apiOverviewRoute, apiMetricsRoute, apiLogsRoute, apiEditRoute]),
     ]),
     groupsRoute.addChildren([
       groupsIndexRoute,

@@ -52,6 +52,13 @@ describe('API connections: secrets', () => {
     expect(rows[0].client_secret_encrypted).not.toContain(secret);
     await ctx.app.bus.drain();
     const log = await logRows(ctx, 'apis/update');
+    expect(log).toContainEqual(
+      expect.objectContaining({
+        resource_id: api.id,
+        user_id: admin.user.id,
+        extra_data: expect.objectContaining({ fields: ['name'] }),
+      }),
+    );
     expect(JSON.stringify(log)).not.toContain(secret);
   });
 

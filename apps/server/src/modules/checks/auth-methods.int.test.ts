@@ -49,3 +49,33 @@ describe('each auth method against the simulator', () => {
     },
   );
 });
+
+describe('OAuth2 tokens', () => {
+  it('are cached between checks and fetched again once after a 401', async () => {
+    const w = wired.get('oauth2');
+    if (!w) throw new Error('oauth2');
+    await runCheck(ctx, w.apiId);
+    const before = sim.control.stats().tokenRequests;
+    await runCheck(ctx, w.apiId);
+    expect(sim.control.stats().tokenRequests).toBe(before);
+    sim.control.revokeTokens();
+    await runCheck(ctx, w.apiId);
+    expect(sim.control.stats().tokenRequests).toBe(before + 1);
+    const api = (await admin.post('backend/apis/get', { id: w.apiId })).json().data;
+    expect(api).toMatchObject({ health: 'ok', consecutiveFailures: 0 });
+  });
+
+  it("a wrong client secret fails the check with the token endpoint's answer", async () => {
+    const w = wired.get('oauth2');
+    if (!w) throw new Error('oauth2');
+    const res = await admin.post('backend/apis/check', {
+      id: w.apiId,
+      draft: { clientSecret: 'feil-hemmelighet' },
+    });
+    expect(res.json().data).toMatchObject({
+      ok: false,
+      error: 'Klarte ikke å hente OAuth2-token: token-URL-en svarte HTTP 401',
+      errorCode: 'auth/token',
+    });
+  });
+});

@@ -46,6 +46,12 @@ export type ProcessedCheck = {
   consecutiveFailures: number;
 };
 
+/**
+ * Check transactions at once per instance. The pool has 10 connections; the rest stay free for the
+ * scheduler's claims and for API requests, so 50 checks in flight never make a claim (or a user) wait.
+ */
+const TRANSACTIONS_AT_ONCE = 8;
+
 /** A success is written to the check log at most this often per API (all failures are, decision 009). */
 const OK_LOG_EVERY_MS = 5 * 60_000;
 
@@ -62,6 +68,7 @@ export type CheckProcessor = ReturnType<typeof createCheckProcessor>;
  */
 export function createCheckProcessor(deps: { db: Db; bus: EventBus; log: Logger; heartbeatMs: number }) {
   const lastOkLogged = new Map<string, number>();
+  const transactions = new Semaphore(TRANSACTIONS_AT_ONCE);
 
   async function process(
     api: ApiRef,
@@ -78,48 +85,50 @@ export function createCheckProcessor(deps: { db: Db; bus: EventBus; log: Logger;
     let evaluatedCount = 0;
     let transitionCount = 0;
 
-    await deps.db.transaction(async (tx) => {
-      let evaluated: Evaluated[] = [];
-      if (outcome.ok) {
-        previousFailures = await markSuccess(tx, api.id, at);
-        evaluated = await evaluateRules(await loadRules(tx, api.id), records);
-      } else {
-        failures = await markFailure(tx, api.id, at, outcome.error);
-        if (failures >= threshold) {
-          const rules = await loadRules(tx, api.id);
-          evaluated = everyAttribute(rules, 'nodata', `API-et svarer ikke: ${outcome.error}`);
+    await transactions.run(() =>
+      deps.db.transaction(async (tx) => {
+        let evaluated: Evaluated[] = [];
+        if (outcome.ok) {
+          previousFailures = await markSuccess(tx, api.id, at);
+          evaluated = await evaluateRules(await loadRules(tx, api.id), records);
+        } else {
+          failures = await markFailure(tx, api.id, at, outcome.error);
+          if (failures >= threshold) {
+            const rules = await loadRules(tx, api.id);
+            evaluated = everyAttribute(rules, 'nodata', `API-et svarer ikke: ${outcome.error}`);
+          }
         }
-      }
-      evaluatedCount = evaluated.length;
-      const changed = await writeEvaluations(tx, evaluated, at);
-      transitionCount = changed.length;
-      if (changed.length > 0) {
-        const bayIds = [...new Set(changed.map((e) => e.rule.bayId))];
-        const maintenance = await baysInMaintenance(tx, bayIds);
-        alerts = await applyAlertTransitions(
-          tx,
-          changed.map((e) => transition(e, maintenance)),
-          at,
-        );
-        statusChanges = await rederiveBays(tx, bayIds);
-      }
-      const logRow: CheckLogRow = {
-        apiId: api.id,
-        startedAt: outcome.startedAt,
-        source,
-        outcome: outcome.ok ? 'ok' : 'error',
-        durationMs: outcome.durationMs,
-        httpStatus: outcome.httpStatus,
-        bytes: outcome.bytes,
-        records: records?.length ?? null,
-        error: outcome.ok ? null : outcome.error,
-        errorCode: outcome.ok ? null : outcome.code,
-      };
-      if (!outcome.ok || previousFailures > 0 || shouldLogSuccess(api.id, at.getTime())) {
-        await insertCheckLog(tx, logRow);
-      }
-      await countCheck(tx, logRow);
-    });
+        evaluatedCount = evaluated.length;
+        const changed = await writeEvaluations(tx, evaluated, at);
+        transitionCount = changed.length;
+        if (changed.length > 0) {
+          const bayIds = [...new Set(changed.map((e) => e.rule.bayId))];
+          const maintenance = await baysInMaintenance(tx, bayIds);
+          alerts = await applyAlertTransitions(
+            tx,
+            changed.map((e) => transition(e, maintenance)),
+            at,
+          );
+          statusChanges = await rederiveBays(tx, bayIds);
+        }
+        const logRow: CheckLogRow = {
+          apiId: api.id,
+          startedAt: outcome.startedAt,
+          source,
+          outcome: outcome.ok ? 'ok' : 'error',
+          durationMs: outcome.durationMs,
+          httpStatus: outcome.httpStatus,
+          bytes: outcome.bytes,
+          records: records?.length ?? null,
+          error: outcome.ok ? null : outcome.error,
+          errorCode: outcome.ok ? null : outcome.code,
+        };
+        if (!outcome.ok || previousFailures > 0 || shouldLogSuccess(api.id, at.getTime())) {
+          await insertCheckLog(tx, logRow);
+        }
+        await countCheck(tx, logRow);
+      }),
+    );
 
     // Committed: now it may be announced.
     publishStatusChanges(deps.bus, statusChanges);
@@ -206,4 +215,22 @@ function transition(e: Evaluated, maintenance: Set<string>): AttributeTransition
     reason: e.reason,
     inMaintenance: maintenance.has(e.rule.bayId),
   };
+}
+
+/** At most `size` tasks at once; the others wait their turn in order (a finished task hands its slot on). */
+class Semaphore {
+  private active = 0;
+  private readonly waiting: Array<() => void> = [];
+  constructor(private readonly size: number) {}
+  async run<T>(task: () => Promise<T>): Promise<T> {
+    if (this.active < this.size) this.active++;
+    else await new Promise<void>((resolve) => this.waiting.push(resolve));
+    try {
+      return await task();
+    } finally {
+      const next = this.waiting.shift();
+      if (next) next();
+      else this.active--;
+    }
+  }
 }

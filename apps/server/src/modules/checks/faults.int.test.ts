@@ -159,4 +159,12 @@ describe('a failing controller: no data after three failures, a clear reason, a 
     // The first success after failures is always in the log.
     expect((await checkLogs(ctx, w.apiId)).at(-1)?.outcome).toBe('ok');
   });
+
+  it('leaves no sockets open to the controllers once the checks are done', async () => {
+    const deadline = Date.now() + 10_000;
+    // Idle keep-alive sockets close after 4 s; held (timeout), trickling and refused ones at once.
+    while (sim.control.stats().openConnections > 0 && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 200));
+    expect(sim.control.stats().openConnections).toBe(0);
+  });
 });

@@ -1,6 +1,7 @@
 import { LOG_TYPES } from '@vaskedrift/shared';
 import type { Db } from '../../db/client';
 import type { EventBus } from '../../events/bus';
+import { subscribeEngineLogs } from './engine.subscriber';
 import { subscribeFacilityLogs } from './facilities.subscriber';
 import { insertLog } from './logs.repository';
 import { subscribePeopleLogs } from './people.subscriber';
@@ -39,6 +40,7 @@ export function subscribeLogs(bus: EventBus, db: Db): () => void {
     ),
     ...subscribePeopleLogs(bus, db),
     ...subscribeFacilityLogs(bus, db),
+    ...subscribeEngineLogs(bus, db),
   ];
   return () => {
     for (const off of offs) off();

@@ -78,21 +78,29 @@ describe('readings rollup and retention', () => {
     ]);
     expect(minutes.rows.every((r) => r.count.every((c: number) => c === 2))).toBe(true);
     expect(minutes.rows[0]).toMatchObject({ first_slots: [0, 1, 2, 3, 4], min: 3, max: 5, avg: 4, worst: 3 });
-    const hours = await q(`select slots, count, min, max, worst from readings_hour where series = $1`, [series]);
+    const hours = await q(`select slots, count, min, max, worst from readings_hour where series = $1`, [
+      series,
+    ]);
     expect(hours.rows).toEqual([
       { slots: [10, 11, 12], count: [120, 120, 60], min: [3, 5, 5], max: [6, 6, 6], worst: [3, 0, 0] },
     ]);
     // Running again writes nothing twice; the raw readings are past their (6 h) retention by now.
     await engine.runMaintenance();
-    expect((await q('select count(*)::int as n from readings_minute where series = $1', [series])).rows[0].n).toBe(3);
-    expect((await q('select count(*)::int as n from readings where series = $1', [series])).rows[0].n).toBe(0);
+    expect(
+      (await q('select count(*)::int as n from readings_minute where series = $1', [series])).rows[0].n,
+    ).toBe(3);
+    expect((await q('select count(*)::int as n from readings where series = $1', [series])).rows[0].n).toBe(
+      0,
+    );
   });
 
   it('answers chart points from the finest tier kept, at most maxPoints', async () => {
     const yesterday = new Date(`${new Date(Date.now() - 86_400_000).toISOString().slice(0, 10)}T00:00:00Z`);
     const from = new Date(yesterday.getTime() + 9 * 3_600_000).toISOString();
     const to = new Date(yesterday.getTime() + 13 * 3_600_000).toISOString();
-    const minute = (await admin.post('backend/bays/metrics/readings/get', { bayMetricId, from, to, maxPoints: 100 })).json();
+    const minute = (
+      await admin.post('backend/bays/metrics/readings/get', { bayMetricId, from, to, maxPoints: 100 })
+    ).json();
     expect(minute).toMatchObject({ resolution: 'minute', bucketSeconds: 180 });
     expect(minute.count).toBe(50);
     expect(minute.data[1]).toMatchObject({ min: 3, max: 6, count: 6, level: 'warning' });
@@ -101,19 +109,35 @@ describe('readings rollup and retention', () => {
       from: new Date(Date.now() - 20 * 86_400_000).toISOString(),
     });
     expect(old.json()).toMatchObject({ resolution: 'hour', bucketSeconds: 3600, count: 3 });
-    await q(`insert into readings (series, read_at, value, level) values ($1, now() - interval '5 minutes', 7, 0)`, [series]);
+    await q(
+      `insert into readings (series, read_at, value, level) values ($1, now() - interval '5 minutes', 7, 0)`,
+      [series],
+    );
     const raw = await admin.post('backend/bays/metrics/readings/get', {
       bayMetricId,
       from: new Date(Date.now() - 3_600_000).toISOString(),
     });
-    expect(raw.json()).toMatchObject({ resolution: 'raw', count: 1, data: [{ min: 7, max: 7, avg: 7, count: 1 }] });
+    expect(raw.json()).toMatchObject({
+      resolution: 'raw',
+      count: 1,
+      data: [{ min: 7, max: 7, avg: 7, count: 1 }],
+    });
   });
 
   it('deletes what is past its retention', async () => {
-    await q(`insert into readings (series, read_at, value, level) values ($1, now() - interval '3 days', 1, 0)`, [series]);
+    await q(
+      `insert into readings (series, read_at, value, level) values ($1, now() - interval '3 days', 1, 0)`,
+      [series],
+    );
     const row = `array[0]::int2[], array[1]::real[], array[1]::real[], array[1]::real[], array[1], array[0]::int2[]`;
-    await q(`insert into readings_minute (series, bucket, slots, min, max, avg, count, worst) values ($1, now() - interval '15 days', ${row})`, [series]);
-    await q(`insert into readings_hour (series, bucket, slots, min, max, avg, count, worst) values ($1, now() - interval '400 days', ${row})`, [series]);
+    await q(
+      `insert into readings_minute (series, bucket, slots, min, max, avg, count, worst) values ($1, now() - interval '15 days', ${row})`,
+      [series],
+    );
+    await q(
+      `insert into readings_hour (series, bucket, slots, min, max, avg, count, worst) values ($1, now() - interval '400 days', ${row})`,
+      [series],
+    );
     const report = await ctx.app.statusEngine.engine.runMaintenance();
     expect(report?.pruned).toMatchObject({ readings: 1, readingsMinute: 1, readingsHour: 1 });
   });

@@ -3,6 +3,7 @@ import {
   IconBuildingStore,
   IconCarGarage,
   IconLayoutDashboard,
+  IconPlugConnected,
   IconUsers,
   IconUsersGroup,
 } from '@tabler/icons-react';
@@ -10,7 +11,7 @@ import { ADMIN_ROLES, type Role } from '@vaskedrift/shared';
 import type { TranslationKey } from '../../lib/i18n';
 
 export interface NavItem {
-  to: '/' | '/locations' | '/locations/bays' | '/admin/users' | '/admin/groups';
+  to: '/' | '/locations' | '/locations/bays' | '/integrations/apis' | '/admin/users' | '/admin/groups';
   label: TranslationKey;
   icon: Icon;
   /** Shown only to these roles; the route's own guard says the same. */
@@ -30,6 +31,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
     notActiveOn: ['/locations/bays'],
   },
   { to: '/locations/bays', label: 'nav.bays', icon: IconCarGarage, roles: ADMIN_ROLES },
+  { to: '/integrations/apis', label: 'nav.integrations', icon: IconPlugConnected, roles: ADMIN_ROLES },
   { to: '/admin/users', label: 'nav.users', icon: IconUsers, roles: ADMIN_ROLES },
   { to: '/admin/groups', label: 'nav.groups', icon: IconUsersGroup, roles: ADMIN_ROLES },
 ];

@@ -1,5 +1,5 @@
 import { Card, Group, Skeleton, Stack, Tabs } from '@mantine/core';
-import { IconCarGarage, IconLink, IconPencil } from '@tabler/icons-react';
+import { IconCarGarage, IconGauge, IconLink, IconPencil } from '@tabler/icons-react';
 import { Outlet, useMatchRoute, useNavigate } from '@tanstack/react-router';
 import { canManageFacilities } from '@vaskedrift/shared';
 import { useTranslation } from 'react-i18next';
@@ -11,11 +11,12 @@ import { BayNotFound } from '../components/bay-not-found';
 import { BayStatusHero } from '../components/bay-status-hero';
 import { useRouteBay } from '../use-route-bay';
 
-type BayTab = 'overview' | 'links' | 'edit';
+type BayTab = 'overview' | 'links' | 'metrics' | 'edit';
 
 function useCurrentTab(): BayTab {
   const matchRoute = useMatchRoute();
   if (matchRoute({ to: '/locations/$locationId/bays/$bayId/links' })) return 'links';
+  if (matchRoute({ to: '/locations/$locationId/bays/$bayId/metrics' })) return 'metrics';
   if (matchRoute({ to: '/locations/$locationId/bays/$bayId/edit' })) return 'edit';
   return 'overview';
 }
@@ -34,6 +35,7 @@ export function BayLayout() {
   const selectTab = (value: string | null) => {
     const params = { locationId, bayId };
     if (value === 'links') void navigate({ to: '/locations/$locationId/bays/$bayId/links', params });
+    else if (value === 'metrics') void navigate({ to: '/locations/$locationId/bays/$bayId/metrics', params });
     else if (value === 'edit') void navigate({ to: '/locations/$locationId/bays/$bayId/edit', params });
     else void navigate({ to: '/locations/$locationId/bays/$bayId', params });
   };
@@ -65,6 +67,9 @@ export function BayLayout() {
               </Tabs.Tab>
               <Tabs.Tab value="links" leftSection={<IconLink size={16} aria-hidden />}>
                 {t('bays.tabs.links')}
+              </Tabs.Tab>
+              <Tabs.Tab value="metrics" leftSection={<IconGauge size={16} aria-hidden />}>
+                {t('bays.tabs.metrics')}
               </Tabs.Tab>
               {canManage && (
                 <Tabs.Tab value="edit" leftSection={<IconPencil size={16} aria-hidden />}>

@@ -2,7 +2,7 @@ import { Stack, Text } from '@mantine/core';
 import { useDocumentVisibility } from '@mantine/hooks';
 import { IconCameraOff } from '@tabler/icons-react';
 import { SNAPSHOT_REFRESH_MS } from '@vaskedrift/shared';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { withCacheBuster } from '../snapshot-url';
 import classes from './camera-snapshot.module.css';
@@ -18,9 +18,16 @@ export function CameraSnapshot({ url, name }: { url: string; name: string }) {
   const [failed, setFailed] = useState(false);
   const [loadedAt, setLoadedAt] = useState<Date | null>(null);
 
+  const wasHidden = useRef(false);
+
   useEffect(() => {
-    if (visibility === 'hidden') return;
-    setTick(Date.now());
+    if (visibility === 'hidden') {
+      wasHidden.current = true;
+      return;
+    }
+    // Back on the tab: the picture is old, so fetch one at once (not on the first visit: it just loaded).
+    if (wasHidden.current) setTick(Date.now());
+    wasHidden.current = false;
     const timer = window.setInterval(() => setTick(Date.now()), SNAPSHOT_REFRESH_MS);
     return () => window.clearInterval(timer);
   }, [visibility]);

@@ -67,8 +67,17 @@ export function DashboardPage() {
   const dashboard = useDashboard();
   const refetchError = useApiErrorMessage(dashboard.isRefetchError ? dashboard.error : null);
   const texts = useCardTexts();
-  const [storedSelection, setSelection] = useLocalStorage<string[]>({ key: SELECTION_KEY, defaultValue: [] });
-  const [onlyIssues, setOnlyIssues] = useLocalStorage<boolean>({ key: ONLY_ISSUES_KEY, defaultValue: false });
+  // Read at once (not in an effect): the first render of 10,000 tiles must already be the filtered one.
+  const [storedSelection, setSelection] = useLocalStorage<string[]>({
+    key: SELECTION_KEY,
+    defaultValue: [],
+    getInitialValueInEffect: false,
+  });
+  const [onlyIssues, setOnlyIssues] = useLocalStorage<boolean>({
+    key: ONLY_ISSUES_KEY,
+    defaultValue: false,
+    getInitialValueInEffect: false,
+  });
 
   const locations = dashboard.data?.locations;
   const selection = useMemo(

@@ -1,5 +1,11 @@
 import { Card, Group, Skeleton, Stack, Tabs } from '@mantine/core';
-import { IconBuildingStore, IconCamera, IconCarGarage, IconPencil } from '@tabler/icons-react';
+import {
+  IconAlertTriangle,
+  IconBuildingStore,
+  IconCamera,
+  IconCarGarage,
+  IconPencil,
+} from '@tabler/icons-react';
 import { Outlet, useMatchRoute, useNavigate } from '@tanstack/react-router';
 import { canManageFacilities } from '@vaskedrift/shared';
 import { useTranslation } from 'react-i18next';
@@ -11,7 +17,7 @@ import { LocationSummaryCard } from '../components/location-summary-card';
 import { isNotFound } from '../not-found';
 import { useRouteLocation } from '../use-route-location';
 
-type LocationTab = 'overview' | 'bays' | 'cameras' | 'edit';
+type LocationTab = 'overview' | 'bays' | 'cameras' | 'alerts' | 'edit';
 
 function useLocationPageState(): { tab: LocationTab; inBay: boolean } {
   const matchRoute = useMatchRoute();
@@ -19,6 +25,7 @@ function useLocationPageState(): { tab: LocationTab; inBay: boolean } {
     return { tab: 'bays', inBay: true };
   if (matchRoute({ to: '/locations/$locationId/bays' })) return { tab: 'bays', inBay: false };
   if (matchRoute({ to: '/locations/$locationId/cameras' })) return { tab: 'cameras', inBay: false };
+  if (matchRoute({ to: '/locations/$locationId/alerts' })) return { tab: 'alerts', inBay: false };
   if (matchRoute({ to: '/locations/$locationId/edit' })) return { tab: 'edit', inBay: false };
   return { tab: 'overview', inBay: false };
 }
@@ -41,6 +48,7 @@ export function LocationLayout() {
     const params = { locationId };
     if (value === 'bays') void navigate({ to: '/locations/$locationId/bays', params });
     else if (value === 'cameras') void navigate({ to: '/locations/$locationId/cameras', params });
+    else if (value === 'alerts') void navigate({ to: '/locations/$locationId/alerts', params });
     else if (value === 'edit') void navigate({ to: '/locations/$locationId/edit', params });
     else void navigate({ to: '/locations/$locationId', params });
   };
@@ -75,6 +83,9 @@ export function LocationLayout() {
               </Tabs.Tab>
               <Tabs.Tab value="cameras" leftSection={<IconCamera size={16} aria-hidden />}>
                 {t('locations.tabs.cameras')}
+              </Tabs.Tab>
+              <Tabs.Tab value="alerts" leftSection={<IconAlertTriangle size={16} aria-hidden />}>
+                {t('locations.tabs.alerts')}
               </Tabs.Tab>
               {canManage && (
                 <Tabs.Tab value="edit" leftSection={<IconPencil size={16} aria-hidden />}>

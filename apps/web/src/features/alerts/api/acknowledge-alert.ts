@@ -1,0 +1,23 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type Alert, acknowledgeAlertResponseSchema } from '@vaskedrift/shared';
+import { apiRequest } from '../../../lib/api-client';
+
+/** `POST backend/alerts/acknowledge`: 'Jeg ser på det' (operators and up with access to the facility). */
+export async function acknowledgeAlert(id: string): Promise<{ data: Alert; message: string }> {
+  return acknowledgeAlertResponseSchema.parse(
+    await apiRequest<unknown>('POST', 'backend/alerts/acknowledge', { id }),
+  );
+}
+
+export function useAcknowledgeAlert() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: acknowledgeAlert,
+    // The dashboard lists open alerts too.
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['alerts'] }),
+        queryClient.invalidateQueries({ queryKey: ['dashboard'] }),
+      ]),
+  });
+}

@@ -1,0 +1,37 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { type Alert, type AlertState, alertSchema, listResponse } from '@vaskedrift/shared';
+import { apiRequest } from '../../../lib/api-client';
+
+const alertsResponseSchema = listResponse(alertSchema);
+
+export interface AlertsListParams {
+  page: number;
+  perPage: number;
+  filters: { locationId?: string; bayId?: string; state?: AlertState };
+}
+
+/**
+ * `POST backend/alerts/get` for a page of alerts of the facilities the caller may see: open ones by level
+ * (critical first) then age, resolved ones newest first.
+ */
+export async function getAlerts(params: AlertsListParams): Promise<{ data: Alert[]; count: number }> {
+  const sort =
+    params.filters.state === 'resolved'
+      ? { column: 'resolvedAt', direction: 'desc' }
+      : { column: 'openedAt', direction: 'desc' };
+  return alertsResponseSchema.parse(
+    await apiRequest<unknown>('POST', 'backend/alerts/get', { ...params, sort }),
+  );
+}
+
+export const alertsQueryOptions = (params: AlertsListParams) =>
+  queryOptions({
+    queryKey: ['alerts', 'list', params],
+    queryFn: () => getAlerts(params),
+    placeholderData: keepPreviousData,
+    refetchInterval: 10_000,
+  });
+
+export function useAlerts(params: AlertsListParams) {
+  return useQuery(alertsQueryOptions(params));
+}

@@ -1,0 +1,83 @@
+import { Badge, Card, Group, Stack, Title } from '@mantine/core';
+import { getRouteApi } from '@tanstack/react-router';
+import { type AlertState, canAcknowledgeAlerts } from '@vaskedrift/shared';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ListSkeleton } from '../../../components/list-skeleton';
+import { LoadError } from '../../../components/load-error';
+import { useAuth } from '../../../lib/auth-context';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+import { apiErrorMessage } from '../../../lib/use-api-error-message';
+import { useItemsPerPage } from '../../../lib/user-data-query';
+import { useAcknowledgeAlert } from '../api/acknowledge-alert';
+import { useAlerts } from '../api/get-alerts';
+import { AlertsTable } from '../components/alerts-table';
+
+const locationRoute = getRouteApi('/app/locations/$locationId');
+
+function AlertsSection({ state, locationId }: { state: AlertState; locationId: string }) {
+  const { t } = useTranslation();
+  const { role } = useAuth();
+  const [perPage, setPerPage] = useState(useItemsPerPage());
+  const [page, setPage] = useState(1);
+  const alerts = useAlerts({ page, perPage, filters: { locationId, state } });
+  const acknowledge = useAcknowledgeAlert();
+  const resolved = state === 'resolved';
+  const title = resolved ? t('alerts.past') : t('alerts.open');
+
+  return (
+    <Card padding="lg" component="section" aria-label={title}>
+      <Stack gap="md">
+        <Group gap="sm">
+          <Title order={3} fz="md">
+            {title}
+          </Title>
+          {!resolved && alerts.data && alerts.data.count > 0 && (
+            <Badge color="red" variant="filled" circle>
+              {alerts.data.count}
+            </Badge>
+          )}
+        </Group>
+        {alerts.isPending ? (
+          <ListSkeleton rows={3} />
+        ) : alerts.isError && !alerts.data ? (
+          <LoadError error={alerts.error} onRetry={() => alerts.refetch()} retrying={alerts.isFetching} />
+        ) : (
+          <AlertsTable
+            alerts={alerts.data?.data ?? []}
+            total={alerts.data?.count ?? 0}
+            fetching={alerts.isFetching}
+            page={page}
+            perPage={perPage}
+            resolved={resolved}
+            emptyText={resolved ? t('alerts.emptyPast') : t('alerts.emptyOpen')}
+            canAcknowledge={role != null && canAcknowledgeAlerts(role)}
+            acknowledging={acknowledge.isPending ? (acknowledge.variables ?? null) : null}
+            onAcknowledge={(alert) =>
+              acknowledge.mutate(alert.id, {
+                onSuccess: ({ message }) => notifySuccess(message),
+                onError: (error) => notifyError(apiErrorMessage(error, t)),
+              })
+            }
+            onPageChange={setPage}
+            onPerPageChange={(size) => {
+              setPerPage(size);
+              setPage(1);
+            }}
+          />
+        )}
+      </Stack>
+    </Card>
+  );
+}
+
+/** /locations/{locationId}/alerts: open alerts first (with 'Jeg ser på det'), past alerts below. */
+export function LocationAlertsPage() {
+  const { locationId } = locationRoute.useParams();
+  return (
+    <Stack gap="lg">
+      <AlertsSection state="open" locationId={locationId} />
+      <AlertsSection state="resolved" locationId={locationId} />
+    </Stack>
+  );
+}

@@ -1,0 +1,188 @@
+import {
+  Autocomplete,
+  Button,
+  Group,
+  Modal,
+  Stack,
+  Switch,
+  TagsInput,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { type ApiMetric, createApiMetricSchema } from '@vaskedrift/shared';
+import { useTranslation } from 'react-i18next';
+import { apiFieldErrors } from '../../../lib/form-errors';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+import { apiErrorMessage } from '../../../lib/use-api-error-message';
+import { useApiCheck } from '../../apis/api/check-api';
+import { ApiSelect } from '../../apis/components/api-select';
+import { useCreateApiMetric } from '../api/create-api-metric';
+import { useUpdateApiMetric } from '../api/update-api-metric';
+
+interface ApiMetricValues {
+  apiId: string;
+  name: string;
+  description: string;
+  keyIdentifier: string;
+  targetKeys: string[];
+  enabled: boolean;
+}
+
+const FIELDS = ['apiId', 'name', 'description', 'keyIdentifier', 'targetKeys', 'status'] as const;
+const checkMetric = schemaResolver(createApiMetricSchema, { sync: true });
+
+function toInput(values: ApiMetricValues) {
+  const { enabled, ...rest } = values;
+  return { ...rest, status: enabled ? ('enabled' as const) : ('disabled' as const) };
+}
+
+/**
+ * 'Nytt API-attributt' / 'Rediger API-attributt'. The fields seen by a test of the API are offered for the
+ * key identifier and the target keys.
+ */
+export function ApiMetricModal({
+  opened,
+  onClose,
+  apiId,
+  metric,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  /** The API the new attribute belongs to; without it the form asks. */
+  apiId?: string;
+  /** The attribute to edit; without it a new one is created. */
+  metric?: ApiMetric | null;
+}) {
+  const { t } = useTranslation();
+  const createMetric = useCreateApiMetric();
+  const updateMetric = useUpdateApiMetric();
+  const form = useForm<ApiMetricValues>({
+    mode: 'controlled',
+    initialValues: {
+      apiId: metric?.apiId ?? apiId ?? '',
+      name: metric?.name ?? '',
+      description: metric?.description ?? '',
+      keyIdentifier: metric?.keyIdentifier ?? '',
+      targetKeys: metric?.targetKeys ?? [],
+      enabled: (metric?.status ?? 'enabled') === 'enabled',
+    },
+    validate: (values) => {
+      const errors = checkMetric(toInput(values));
+      if (!values.apiId) errors.apiId = t('apiMetrics.fields.apiRequired');
+      if (errors.status) errors.enabled = errors.status;
+      return errors;
+    },
+  });
+  const check = useApiCheck(opened ? form.values.apiId : null);
+  const keys = check.data?.keys ?? [];
+  const pending = createMetric.isPending || updateMetric.isPending;
+
+  const close = () => {
+    form.reset();
+    createMetric.reset();
+    updateMetric.reset();
+    onClose();
+  };
+
+  const onError = (error: unknown) => {
+    const errors = apiFieldErrors(error, FIELDS);
+    if (errors) form.setErrors(errors);
+    else notifyError(apiErrorMessage(error, t));
+  };
+
+  const submit = (values: ApiMetricValues) => {
+    const input = toInput(values);
+    if (metric) {
+      const { apiId: _apiId, ...changes } = input;
+      updateMetric.mutate(
+        { id: metric.id, ...changes },
+        {
+          onSuccess: (saved) => {
+            notifySuccess(t('apiMetrics.edit.success', { name: saved.name }));
+            close();
+          },
+          onError,
+        },
+      );
+    } else {
+      createMetric.mutate(input, {
+        onSuccess: (saved) => {
+          notifySuccess(t('apiMetrics.create.success', { name: saved.name }));
+          close();
+        },
+        onError,
+      });
+    }
+  };
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={close}
+      title={metric ? t('apiMetrics.edit.title') : t('apiMetrics.create.title')}
+      centered
+      size="lg"
+    >
+      <form onSubmit={form.onSubmit(submit)} noValidate>
+        <Stack gap="md">
+          {!apiId && !metric && (
+            <ApiSelect
+              label={t('apiMetrics.fields.api')}
+              placeholder={t('apiMetrics.fields.apiPlaceholder')}
+              withAsterisk
+              {...form.getInputProps('apiId')}
+            />
+          )}
+          <TextInput
+            label={t('apiMetrics.fields.name')}
+            placeholder={t('apiMetrics.fields.namePlaceholder')}
+            withAsterisk
+            autoComplete="off"
+            data-autofocus
+            {...form.getInputProps('name')}
+          />
+          <Textarea
+            label={t('apiMetrics.fields.description')}
+            withAsterisk
+            autosize
+            minRows={2}
+            {...form.getInputProps('description')}
+          />
+          <Autocomplete
+            label={t('apiMetrics.fields.keyIdentifier')}
+            description={t('apiMetrics.fields.keyIdentifierHint')}
+            placeholder="bayId"
+            withAsterisk
+            data={keys}
+            autoComplete="off"
+            {...form.getInputProps('keyIdentifier')}
+          />
+          <TagsInput
+            label={t('apiMetrics.fields.targetKeys')}
+            description={t('apiMetrics.fields.targetKeysHint')}
+            placeholder={t('apiMetrics.fields.targetKeysPlaceholder')}
+            withAsterisk
+            data={keys}
+            splitChars={[',']}
+            acceptValueOnBlur
+            clearable
+            {...form.getInputProps('targetKeys')}
+          />
+          <Switch
+            label={t('apiMetrics.fields.enabled')}
+            {...form.getInputProps('enabled', { type: 'checkbox' })}
+          />
+          <Group justify="flex-end" mt="sm">
+            <Button variant="default" onClick={close}>
+              {t('common.cancel')}
+            </Button>
+            <Button type="submit" loading={pending}>
+              {metric ? t('common.save') : t('apiMetrics.create.submit')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

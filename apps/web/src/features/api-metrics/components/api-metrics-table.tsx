@@ -1,0 +1,156 @@
+import 'mantine-datatable/styles.css';
+import { ActionIcon, Badge, Code, Group, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { IconPencil, IconTrash } from '@tabler/icons-react';
+import type { ApiMetric } from '@vaskedrift/shared';
+import { DataTable, type DataTableColumn, type DataTableSortStatus } from 'mantine-datatable';
+import { useTranslation } from 'react-i18next';
+import { AnchorLink } from '../../../components/anchor-link';
+import { pageSizeOptions, useDataTableTexts } from '../../../components/use-data-table-texts';
+
+/** API attributes: name, API (on the all-attributes page), key identifier, target keys, status, use. */
+export function ApiMetricsTable({
+  metrics,
+  total,
+  fetching,
+  page,
+  perPage,
+  sortStatus,
+  emptyText,
+  showApi,
+  onPageChange,
+  onPerPageChange,
+  onSortStatusChange,
+  onEdit,
+  onDelete,
+}: {
+  metrics: ApiMetric[];
+  total: number;
+  fetching: boolean;
+  page: number;
+  perPage: number;
+  sortStatus: DataTableSortStatus<ApiMetric>;
+  emptyText: string;
+  showApi: boolean;
+  onPageChange: (page: number) => void;
+  onPerPageChange: (perPage: number) => void;
+  onSortStatusChange: (status: DataTableSortStatus<ApiMetric>) => void;
+  onEdit: (metric: ApiMetric) => void;
+  onDelete: (metric: ApiMetric) => void;
+}) {
+  const { t } = useTranslation();
+  const texts = useDataTableTexts(emptyText);
+  const columns: DataTableColumn<ApiMetric>[] = [
+    {
+      accessor: 'name',
+      title: t('apiMetrics.columns.name'),
+      sortable: true,
+      render: (metric) => (
+        <div>
+          <Text size="sm" fw={600}>
+            {metric.name}
+          </Text>
+          <Text size="xs" c="dimmed" lineClamp={1}>
+            {metric.description}
+          </Text>
+        </div>
+      ),
+    },
+    ...(showApi
+      ? [
+          {
+            accessor: 'apiName',
+            title: t('apiMetrics.columns.api'),
+            sortable: true,
+            render: (metric: ApiMetric) => (
+              <AnchorLink to="/integrations/apis/$apiId/metrics" params={{ apiId: metric.apiId }} size="sm">
+                {metric.apiName}
+              </AnchorLink>
+            ),
+          },
+        ]
+      : []),
+    {
+      accessor: 'keyIdentifier',
+      title: t('apiMetrics.columns.keyIdentifier'),
+      render: (metric) => <Code>{metric.keyIdentifier}</Code>,
+    },
+    {
+      accessor: 'targetKeys',
+      title: t('apiMetrics.columns.targetKeys'),
+      render: (metric) => (
+        <Group gap={4}>
+          {metric.targetKeys.map((key) => (
+            <Badge key={key} variant="default" tt="none" ff="monospace" fw={500}>
+              {key}
+            </Badge>
+          ))}
+        </Group>
+      ),
+    },
+    {
+      accessor: 'status',
+      title: t('apiMetrics.columns.status'),
+      sortable: true,
+      render: (metric) => (
+        <Badge color={metric.status === 'enabled' ? 'green' : 'gray'} variant="light">
+          {t(metric.status === 'enabled' ? 'apis.statusEnabled' : 'apis.statusDisabled')}
+        </Badge>
+      ),
+    },
+    {
+      accessor: 'bayMetricCount',
+      title: t('apiMetrics.columns.bayMetricCount'),
+      textAlign: 'right',
+    },
+    {
+      accessor: 'actions',
+      title: <VisuallyHidden>{t('common.actions')}</VisuallyHidden>,
+      textAlign: 'right',
+      width: 100,
+      render: (metric) => (
+        <Group gap={4} justify="flex-end" wrap="nowrap">
+          <Tooltip label={t('apiMetrics.edit.title')} withArrow>
+            <ActionIcon
+              variant="subtle"
+              color="gray"
+              aria-label={t('apiMetrics.edit.label', { name: metric.name })}
+              onClick={() => onEdit(metric)}
+            >
+              <IconPencil size={16} aria-hidden />
+            </ActionIcon>
+          </Tooltip>
+          <Tooltip label={t('apiMetrics.delete.confirm')} withArrow>
+            <ActionIcon
+              variant="subtle"
+              color="red"
+              aria-label={t('apiMetrics.delete.label', { name: metric.name })}
+              onClick={() => onDelete(metric)}
+            >
+              <IconTrash size={16} aria-hidden />
+            </ActionIcon>
+          </Tooltip>
+        </Group>
+      ),
+    },
+  ];
+  return (
+    <DataTable<ApiMetric>
+      {...texts.empty}
+      {...texts.pagination}
+      recordsPerPageLabel={texts.recordsPerPageLabel}
+      minHeight={metrics.length === 0 ? 180 : undefined}
+      verticalSpacing="sm"
+      records={metrics}
+      fetching={fetching}
+      totalRecords={total}
+      page={page}
+      onPageChange={onPageChange}
+      recordsPerPage={perPage}
+      recordsPerPageOptions={pageSizeOptions(perPage)}
+      onRecordsPerPageChange={onPerPageChange}
+      sortStatus={sortStatus}
+      onSortStatusChange={onSortStatusChange}
+      columns={columns}
+    />
+  );
+}

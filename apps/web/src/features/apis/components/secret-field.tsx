@@ -1,0 +1,60 @@
+import { Badge, Button, Group, Input, PasswordInput } from '@mantine/core';
+import type { GetInputPropsReturnType } from '@mantine/form';
+import { IconCheck } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+
+/**
+ * A secret the server never returns: when one is stored the field says 'Lagret' with 'Bytt' to type a new
+ * one; while replacing, 'Behold lagret' goes back to keeping it.
+ */
+export function SecretField({
+  label,
+  stored,
+  replacing,
+  onReplace,
+  onKeep,
+  inputProps,
+}: {
+  label: string;
+  stored: boolean;
+  replacing: boolean;
+  onReplace: () => void;
+  onKeep: () => void;
+  inputProps: GetInputPropsReturnType;
+}) {
+  const { t } = useTranslation();
+  if (stored && !replacing) {
+    return (
+      <Input.Wrapper label={label} withAsterisk>
+        <Group gap="sm" mt={4}>
+          <Badge color="green" variant="light" leftSection={<IconCheck size={12} aria-hidden />}>
+            {t('apis.form.secretSaved')}
+          </Badge>
+          <Button
+            size="compact-sm"
+            variant="default"
+            onClick={onReplace}
+            aria-label={`${t('apis.form.replace')} ${label}`}
+          >
+            {t('apis.form.replace')}
+          </Button>
+        </Group>
+      </Input.Wrapper>
+    );
+  }
+  return (
+    <PasswordInput
+      label={label}
+      withAsterisk
+      autoComplete="new-password"
+      {...inputProps}
+      description={
+        stored ? (
+          <Button size="compact-xs" variant="subtle" px={0} onClick={onKeep}>
+            {t('apis.form.keepSecret')}
+          </Button>
+        ) : undefined
+      }
+    />
+  );
+}

@@ -1,0 +1,250 @@
+import {
+  Autocomplete,
+  Button,
+  Group,
+  Modal,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import {
+  type BayMetric,
+  createBayMetricSchema,
+  OPERATORS,
+  type Operator,
+  VALUE_TYPES,
+  type ValueType,
+} from '@vaskedrift/shared';
+import { useTranslation } from 'react-i18next';
+import { apiFieldErrors } from '../../../lib/form-errors';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+import { apiErrorMessage } from '../../../lib/use-api-error-message';
+import { useApiMetrics } from '../../api-metrics/api/get-api-metrics';
+import { useApiCheck } from '../../apis/api/check-api';
+import { useCreateBayMetric } from '../api/create-bay-metric';
+import { useUpdateBayMetric } from '../api/update-bay-metric';
+
+interface BayMetricValues {
+  bayId: string;
+  apiMetricId: string;
+  keyValue: string;
+  path: string;
+  type: ValueType | '';
+  operator: Operator | '';
+  thresholdCritical: string;
+  thresholdWarning: string;
+  thresholdInactive: string;
+  thresholdActive: string;
+}
+
+const THRESHOLDS = [
+  ['thresholdCritical', 'critical'],
+  ['thresholdWarning', 'warning'],
+  ['thresholdInactive', 'inactive'],
+  ['thresholdActive', 'active'],
+] as const;
+
+const FIELDS = [
+  'apiMetricId',
+  'keyValue',
+  'path',
+  'type',
+  'operator',
+  'thresholdCritical',
+  'thresholdWarning',
+  'thresholdInactive',
+  'thresholdActive',
+] as const;
+const checkBayMetric = schemaResolver(createBayMetricSchema, { sync: true });
+
+/**
+ * Add or edit a bay attribute: the API attribute (grouped by API), which record (key value, offered from
+ * a test of the API), where the value is (path), how to read and compare it, and the four thresholds.
+ */
+export function BayMetricModal({
+  opened,
+  onClose,
+  bayId,
+  metric,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  bayId: string;
+  metric?: BayMetric | null;
+}) {
+  const { t } = useTranslation();
+  const createMetric = useCreateBayMetric();
+  const updateMetric = useUpdateBayMetric();
+  const apiMetrics = useApiMetrics(
+    { page: 1, perPage: 100, sort: { column: 'apiName', direction: 'asc' } },
+    { enabled: opened },
+  );
+  const form = useForm<BayMetricValues>({
+    mode: 'controlled',
+    initialValues: {
+      bayId,
+      apiMetricId: metric?.apiMetricId ?? '',
+      keyValue: metric?.keyValue ?? '',
+      path: metric?.path ?? '',
+      type: metric?.type ?? '',
+      operator: metric?.operator ?? '',
+      thresholdCritical: metric?.thresholdCritical ?? '',
+      thresholdWarning: metric?.thresholdWarning ?? '',
+      thresholdInactive: metric?.thresholdInactive ?? '',
+      thresholdActive: metric?.thresholdActive ?? '',
+    },
+    validate: (values) => checkBayMetric(values),
+  });
+
+  const all = apiMetrics.data?.data ?? [];
+  const selected = all.find((m) => m.id === form.values.apiMetricId);
+  const check = useApiCheck(opened ? selected?.apiId : null);
+  const keyValues = check.data?.keyValues.find((k) => k.apiMetricId === selected?.id)?.values ?? [];
+  const paths = [...new Set([...(selected?.targetKeys ?? []), ...(check.data?.keys ?? [])])];
+
+  const groups = new Map<string, { value: string; label: string }[]>();
+  for (const m of all) {
+    const items = groups.get(m.apiName) ?? [];
+    items.push({ value: m.id, label: m.name });
+    groups.set(m.apiName, items);
+  }
+  // An attribute outside the first page (edit) is still shown by its name.
+  if (metric && !all.some((m) => m.id === metric.apiMetricId)) {
+    groups.set(metric.apiName, [
+      ...(groups.get(metric.apiName) ?? []),
+      { value: metric.apiMetricId, label: metric.apiMetricName },
+    ]);
+  }
+  const data = [...groups].map(([group, items]) => ({ group, items }));
+  const pending = createMetric.isPending || updateMetric.isPending;
+
+  const close = () => {
+    form.reset();
+    createMetric.reset();
+    updateMetric.reset();
+    onClose();
+  };
+
+  const onError = (error: unknown) => {
+    const errors = apiFieldErrors(error, FIELDS);
+    if (errors) form.setErrors(errors);
+    else notifyError(apiErrorMessage(error, t));
+  };
+
+  const submit = (values: BayMetricValues) => {
+    const input = createBayMetricSchema.parse(values);
+    if (metric) {
+      const { bayId: _bayId, ...changes } = input;
+      updateMetric.mutate(
+        { id: metric.id, ...changes },
+        {
+          onSuccess: (saved) => {
+            notifySuccess(t('bayMetrics.edit.success', { name: saved.apiMetricName }));
+            close();
+          },
+          onError,
+        },
+      );
+    } else {
+      createMetric.mutate(input, {
+        onSuccess: (saved) => {
+          notifySuccess(t('bayMetrics.create.success', { name: saved.apiMetricName }));
+          close();
+        },
+        onError,
+      });
+    }
+  };
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={close}
+      title={metric ? t('bayMetrics.edit.title') : t('bayMetrics.create.title')}
+      size="lg"
+      centered
+    >
+      <form onSubmit={form.onSubmit(submit)} noValidate>
+        <Stack gap="md">
+          <Select
+            label={t('bayMetrics.fields.apiMetric')}
+            placeholder={t('bayMetrics.fields.apiMetricPlaceholder')}
+            withAsterisk
+            searchable
+            data={data}
+            nothingFoundMessage={t('apiMetrics.empty')}
+            disabled={apiMetrics.isPending}
+            data-autofocus
+            {...form.getInputProps('apiMetricId')}
+            onChange={(value) => form.setFieldValue('apiMetricId', value ?? '')}
+          />
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <Autocomplete
+              label={t('bayMetrics.fields.keyValue')}
+              description={
+                keyValues.length > 0
+                  ? t('bayMetrics.fields.keyValueSeen', { count: keyValues.length })
+                  : t('bayMetrics.fields.keyValueHint')
+              }
+              withAsterisk
+              data={keyValues}
+              autoComplete="off"
+              {...form.getInputProps('keyValue')}
+            />
+            <Autocomplete
+              label={t('bayMetrics.fields.path')}
+              description={t('bayMetrics.fields.pathHint')}
+              withAsterisk
+              data={paths}
+              autoComplete="off"
+              {...form.getInputProps('path')}
+            />
+            <Select
+              label={t('bayMetrics.fields.type')}
+              withAsterisk
+              data={VALUE_TYPES.map((value) => ({ value, label: t(`bayMetrics.types.${value}`) }))}
+              {...form.getInputProps('type')}
+              onChange={(value) => form.setFieldValue('type', (value ?? '') as ValueType | '')}
+            />
+            <Select
+              label={t('bayMetrics.fields.operator')}
+              withAsterisk
+              data={OPERATORS.map((value) => ({ value, label: t(`bayMetrics.operators.${value}`) }))}
+              {...form.getInputProps('operator')}
+              onChange={(value) => form.setFieldValue('operator', (value ?? '') as Operator | '')}
+            />
+          </SimpleGrid>
+          <Stack gap={4}>
+            <Text size="sm" fw={600}>
+              {t('bayMetrics.fields.thresholds')}
+            </Text>
+            <Text size="xs" c="dimmed">
+              {t('bayMetrics.fields.thresholdsHint')}
+            </Text>
+          </Stack>
+          <SimpleGrid cols={{ base: 2, sm: 4 }}>
+            {THRESHOLDS.map(([field, level]) => (
+              <TextInput
+                key={field}
+                label={t(`bayMetrics.thresholds.${level}`)}
+                autoComplete="off"
+                {...form.getInputProps(field)}
+              />
+            ))}
+          </SimpleGrid>
+          <Group justify="flex-end" mt="sm">
+            <Button variant="default" onClick={close}>
+              {t('common.cancel')}
+            </Button>
+            <Button type="submit" loading={pending}>
+              {metric ? t('common.save') : t('bayMetrics.create.submit')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

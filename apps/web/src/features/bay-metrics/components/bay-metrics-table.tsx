@@ -1,0 +1,189 @@
+import 'mantine-datatable/styles.css';
+import { ActionIcon, Code, Group, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { IconPencil, IconTrash } from '@tabler/icons-react';
+import type { BayMetric } from '@vaskedrift/shared';
+import { DataTable, type DataTableColumn } from 'mantine-datatable';
+import { useTranslation } from 'react-i18next';
+import { pageSizeOptions, useDataTableTexts } from '../../../components/use-data-table-texts';
+import { formatDateTime } from '../../../lib/format';
+import { formatRelativeTime } from '../../apis/relative-time';
+import { LevelBadge } from './level-badge';
+
+const OPERATOR_SYMBOLS = { eq: '=', ne: '≠', gt: '>', gte: '≥', lt: '<', lte: '≤' } as const;
+
+function threshold(value: string) {
+  return value.trim() === '' ? (
+    <Text size="sm" c="dimmed">
+      –
+    </Text>
+  ) : (
+    <Text size="sm" ff="monospace">
+      {value}
+    </Text>
+  );
+}
+
+/** A bay's attributes with their thresholds, current value, level and when it was read. */
+export function BayMetricsTable({
+  metrics,
+  total,
+  fetching,
+  page,
+  perPage,
+  canManage,
+  onPageChange,
+  onPerPageChange,
+  onEdit,
+  onDelete,
+}: {
+  metrics: BayMetric[];
+  total: number;
+  fetching: boolean;
+  page: number;
+  perPage: number;
+  canManage: boolean;
+  onPageChange: (page: number) => void;
+  onPerPageChange: (perPage: number) => void;
+  onEdit: (metric: BayMetric) => void;
+  onDelete: (metric: BayMetric) => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const texts = useDataTableTexts(t('bayMetrics.empty'));
+  const columns: DataTableColumn<BayMetric>[] = [
+    {
+      accessor: 'apiMetricName',
+      title: t('bayMetrics.columns.attribute'),
+      render: (metric) => (
+        <div>
+          <Text size="sm" fw={600}>
+            {metric.apiMetricName}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {metric.apiName}
+          </Text>
+        </div>
+      ),
+    },
+    {
+      accessor: 'keyValue',
+      title: t('bayMetrics.columns.keyValue'),
+      render: (m) => <Code>{m.keyValue}</Code>,
+    },
+    { accessor: 'path', title: t('bayMetrics.columns.path'), render: (m) => <Code>{m.path}</Code> },
+    {
+      accessor: 'type',
+      title: t('bayMetrics.columns.type'),
+      render: (metric) => t(`bayMetrics.types.${metric.type}`),
+    },
+    {
+      accessor: 'operator',
+      title: t('bayMetrics.columns.operator'),
+      textAlign: 'center',
+      render: (metric) => (
+        <Text size="sm" ff="monospace" title={t(`bayMetrics.operators.${metric.operator}`)}>
+          {OPERATOR_SYMBOLS[metric.operator]}
+        </Text>
+      ),
+    },
+    {
+      accessor: 'thresholdCritical',
+      title: t('bayMetrics.thresholds.critical'),
+      render: (m) => threshold(m.thresholdCritical),
+    },
+    {
+      accessor: 'thresholdWarning',
+      title: t('bayMetrics.thresholds.warning'),
+      render: (m) => threshold(m.thresholdWarning),
+    },
+    {
+      accessor: 'thresholdInactive',
+      title: t('bayMetrics.thresholds.inactive'),
+      render: (m) => threshold(m.thresholdInactive),
+    },
+    {
+      accessor: 'thresholdActive',
+      title: t('bayMetrics.thresholds.active'),
+      render: (m) => threshold(m.thresholdActive),
+    },
+    {
+      accessor: 'lastValue',
+      title: t('bayMetrics.columns.value'),
+      render: (metric) => (
+        <Text size="sm" fw={600} ff="monospace">
+          {metric.lastValue == null ? '–' : String(metric.lastValue)}
+        </Text>
+      ),
+    },
+    {
+      accessor: 'lastLevel',
+      title: t('bayMetrics.columns.level'),
+      render: (metric) =>
+        metric.evaluated ? (
+          <Tooltip label={metric.lastReason} disabled={!metric.lastReason} withArrow multiline maw={300}>
+            <LevelBadge level={metric.lastLevel} />
+          </Tooltip>
+        ) : (
+          <Text size="xs" c="dimmed">
+            {t('bayMetrics.notEvaluated')}
+          </Text>
+        ),
+    },
+    {
+      accessor: 'lastReadAt',
+      title: t('bayMetrics.columns.readAt'),
+      render: (metric) => (
+        <Text size="sm" c="dimmed" title={formatDateTime(metric.lastReadAt, i18n.language) ?? undefined}>
+          {formatRelativeTime(metric.lastReadAt, i18n.language) ?? t('common.never')}
+        </Text>
+      ),
+    },
+    ...(canManage
+      ? [
+          {
+            accessor: 'actions',
+            title: <VisuallyHidden>{t('common.actions')}</VisuallyHidden>,
+            textAlign: 'right' as const,
+            width: 96,
+            render: (metric: BayMetric) => (
+              <Group gap={4} justify="flex-end" wrap="nowrap">
+                <ActionIcon
+                  variant="subtle"
+                  color="gray"
+                  aria-label={t('bayMetrics.edit.label', { name: metric.apiMetricName })}
+                  onClick={() => onEdit(metric)}
+                >
+                  <IconPencil size={16} aria-hidden />
+                </ActionIcon>
+                <ActionIcon
+                  variant="subtle"
+                  color="red"
+                  aria-label={t('bayMetrics.delete.label', { name: metric.apiMetricName })}
+                  onClick={() => onDelete(metric)}
+                >
+                  <IconTrash size={16} aria-hidden />
+                </ActionIcon>
+              </Group>
+            ),
+          },
+        ]
+      : []),
+  ];
+  return (
+    <DataTable<BayMetric>
+      {...texts.empty}
+      {...texts.pagination}
+      recordsPerPageLabel={texts.recordsPerPageLabel}
+      minHeight={metrics.length === 0 ? 180 : undefined}
+      verticalSpacing="sm"
+      records={metrics}
+      fetching={fetching}
+      totalRecords={total}
+      page={page}
+      onPageChange={onPageChange}
+      recordsPerPage={perPage}
+      recordsPerPageOptions={pageSizeOptions(perPage)}
+      onRecordsPerPageChange={onPerPageChange}
+      columns={columns}
+    />
+  );
+}

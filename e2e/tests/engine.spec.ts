@@ -1,0 +1,215 @@
+import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
+import { ADMIN, SIMULATOR_URL } from '../playwright.config';
+
+/*
+ * The status engine end to end: an admin connects the controller simulator (started beside the server by
+ * start-server.mjs, steady values), binds a bay to its temperature, and watches the bay follow the
+ * controller: red with an open alert past the critical threshold, green again when it is back.
+ */
+
+/** Tile colours as the browser paints them (Mantine green-6, red-8). */
+const TILE_COLOURS = { operational: 'rgb(64, 192, 87)', error: 'rgb(224, 49, 49)' };
+
+/** A check runs every 30 s at the least; a value change shows after the next one (and a page refetch). */
+const NEXT_CHECK = { timeout: 50_000, intervals: [1_000, 2_000, 5_000] };
+
+interface SimulatorFacility {
+  id: string;
+  endpointUrl: string;
+  auth: { kind: string };
+  keyIdentifier: string;
+  bays: { key: string; name: string }[];
+}
+
+// An action that cannot find its element fails after a while, not at the end of the long test.
+test.use({ actionTimeout: 15_000 });
+
+function uniqueName(prefix: string): string {
+  return `${prefix} ${Date.now() % 1_000_000}${Math.floor(Math.random() * 100)}`;
+}
+
+async function signIn(page: Page) {
+  await page.goto('/sign-in');
+  await page.getByLabel('E-post').fill(ADMIN.email);
+  await page.getByLabel('Passord', { exact: true }).fill(ADMIN.password);
+  await page.getByRole('button', { name: 'Fortsett' }).click();
+  await expect(page).toHaveURL(/\/$/);
+}
+
+/** The API as the admin, for setting up what the test is not about. */
+async function adminApi(request: APIRequestContext) {
+  const session = await request.post('/auth/v1/token?grant_type=password', {
+    data: { email: ADMIN.email, password: ADMIN.password },
+  });
+  const { access_token: token } = await session.json();
+  return async <T>(method: 'POST' | 'PATCH' | 'DELETE', path: string, data: unknown): Promise<T> => {
+    const response = await request.fetch(`/api/v1/${path}`, {
+      method,
+      data,
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(response.ok(), `${path}: ${await response.text()}`).toBe(true);
+    return (await response.json()).data as T;
+  };
+}
+
+/** Shape A without auth (`anlegg-001`): records in `bays`, keyed by `bayId`, with a `temperature`. */
+async function simulatorFacility(request: APIRequestContext): Promise<SimulatorFacility> {
+  const response = await request.post(`${SIMULATOR_URL}/control/reset`);
+  expect(response.ok()).toBe(true);
+  const facilities = (await (await request.get(`${SIMULATOR_URL}/control/facilities`)).json()) as
+    | SimulatorFacility[]
+    | { data?: SimulatorFacility[]; facilities?: SimulatorFacility[] };
+  const list = Array.isArray(facilities) ? facilities : (facilities.facilities ?? facilities.data ?? []);
+  const facility = list.find((f) => f.auth.kind === 'none' && f.keyIdentifier === 'bayId');
+  if (!facility) throw new Error('Simulatoren har ikke et anlegg med form A uten autentisering');
+  return facility;
+}
+
+async function setTemperature(
+  request: APIRequestContext,
+  facility: SimulatorFacility,
+  bayKey: string,
+  temperature: number,
+) {
+  const response = await request.post(`${SIMULATOR_URL}/control/facilities/${facility.id}/bays/${bayKey}`, {
+    data: { temperature },
+  });
+  expect(response.ok(), await response.text()).toBe(true);
+}
+
+async function background(locator: Locator): Promise<string> {
+  return locator.evaluate((element) => getComputedStyle(element).backgroundColor);
+}
+
+/** The bay's tile on the dashboard, reloaded until it has the colour (the dashboard polls every 30 s). */
+async function expectTile(page: Page, facilityName: string, bayName: string, colour: string) {
+  await expect(async () => {
+    await page.goto('/');
+    const card = page.getByRole('region', { name: facilityName, exact: true });
+    const tile = card.getByRole('link', { name: new RegExp(`^${bayName}:`) });
+    await expect(tile).toBeVisible();
+    expect(await background(tile)).toBe(colour);
+  }).toPass(NEXT_CHECK);
+}
+
+async function pickOption(page: Page, scope: Locator, label: string, option: string) {
+  await scope.getByRole('combobox', { name: label, exact: true }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+test('an admin connects a controller, and a bay follows its value: red with an alert, then green', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(240_000);
+  const facility = await simulatorFacility(request);
+  const bayKey = facility.bays[0]?.key ?? 'hall-1';
+
+  // The facility and its bay are set up through the API: they are not what this test is about.
+  const api = await adminApi(request);
+  const locationName = uniqueName('Motor');
+  const location = await api<{ id: string }>('POST', 'backend/locations/create', {
+    name: locationName,
+    address: 'Testveien 1',
+    postalCode: '0150',
+    city: 'Oslo',
+  });
+  const bay = await api<{ id: string }>('POST', 'backend/bays/create', {
+    locationId: location.id,
+    name: 'Hall 1',
+    status: 'operational',
+  });
+
+  await signIn(page);
+
+  // 'Integrasjoner' in the menu opens the API connections.
+  await page.getByRole('navigation').getByRole('link', { name: 'Integrasjoner' }).click();
+  await expect(page).toHaveURL(/\/integrations\/apis$/);
+  await expect(page.getByRole('heading', { name: 'API-tilkoblinger', level: 1 })).toBeVisible();
+
+  // A new connection to the simulator, tested before it is saved.
+  const apiName = uniqueName('Kontroller');
+  await page.getByRole('button', { name: 'Ny API-tilkobling' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Ny API-tilkobling' });
+  await dialog.getByLabel('Navn').fill(apiName);
+  await dialog.getByLabel('Endepunkt-URL').fill(facility.endpointUrl);
+  await dialog.getByLabel('Sjekkintervall (sekunder)').fill('20');
+  await dialog.getByRole('button', { name: 'Opprett API-tilkobling' }).click();
+  await expect(dialog.getByText('Må være et gyldig tall over 30 sekunder')).toBeVisible();
+  await dialog.getByLabel('Sjekkintervall (sekunder)').fill('30');
+
+  await dialog.getByRole('button', { name: 'Test tilkobling' }).click();
+  const result = dialog.getByRole('region', { name: 'Resultat av testen' });
+  await expect(result.getByText('Tilkoblingen virker')).toBeVisible();
+  const records = result.getByRole('table', { name: 'Poster i svaret' });
+  await expect(records.getByRole('cell', { name: bayKey, exact: true })).toBeVisible();
+  await expect(result.getByText('temperature', { exact: true })).toBeVisible();
+
+  await dialog.getByRole('button', { name: 'Opprett API-tilkobling' }).click();
+  await expect(page.getByText(`API-tilkoblingen ${apiName} er opprettet`)).toBeVisible();
+  await expect(page).toHaveURL(/\/integrations\/apis\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole('heading', { name: apiName })).toBeVisible();
+
+  // The API's attribute: which field names the bay, which fields matter.
+  await page.getByRole('tab', { name: 'Attributter' }).click();
+  await page.getByRole('button', { name: 'Nytt attributt' }).click();
+  const metricDialog = page.getByRole('dialog', { name: 'Nytt API-attributt' });
+  await metricDialog.getByLabel('Navn').fill('Temperatur');
+  await metricDialog.getByLabel('Beskrivelse').fill('Vanntemperatur i hallen');
+  await metricDialog.getByLabel('Nøkkelidentifikator', { exact: true }).fill('bayId');
+  await metricDialog.getByLabel('Målnøkler', { exact: true }).fill('temperature');
+  await metricDialog.getByLabel('Målnøkler', { exact: true }).press('Enter');
+  await metricDialog.getByRole('button', { name: 'Opprett attributt' }).click();
+  await expect(page.getByText('Attributtet Temperatur er opprettet')).toBeVisible();
+  await expect(page.getByRole('cell', { name: /Temperatur/ }).first()).toBeVisible();
+
+  // The bay attribute, with thresholds: over 90 °C is critical, over 70 a warning, anything else active.
+  await page.goto(`/locations/${location.id}/bays/${bay.id}`);
+  await page.getByRole('tab', { name: 'Attributter' }).click();
+  await expect(page).toHaveURL(new RegExp(`/bays/${bay.id}/metrics$`));
+  await page.getByRole('button', { name: 'Legg til attributt' }).click();
+  const bayDialog = page.getByRole('dialog', { name: 'Nytt attributt' });
+  await pickOption(page, bayDialog, 'API-attributt', 'Temperatur');
+  // The key values the API's records carry are offered.
+  await bayDialog.getByLabel('Nøkkelverdi', { exact: true }).click();
+  await page.getByRole('option', { name: bayKey, exact: true }).click();
+  await bayDialog.getByLabel('Sti', { exact: true }).fill('temperature');
+  await pickOption(page, bayDialog, 'Type', 'Tall');
+  await pickOption(page, bayDialog, 'Operator', 'større enn (>)');
+  await bayDialog.getByLabel('Kritisk').fill('90');
+  await bayDialog.getByLabel('Advarsel').fill('70');
+  await bayDialog.getByLabel('Aktiv').fill('0');
+  await bayDialog.getByRole('button', { name: 'Legg til attributt' }).click();
+  await expect(page.getByText('Attributtet Temperatur er lagt til')).toBeVisible();
+  const row = page.getByRole('row', { name: /Temperatur/ });
+  await expect(row.getByRole('cell', { name: bayKey, exact: true })).toBeVisible();
+
+  // The next check reads the steady value: active.
+  await expect(row.getByText('Aktiv', { exact: true })).toBeVisible(NEXT_CHECK);
+
+  // The controller reports 95 °C: after the next check the bay is red and an alert is open.
+  await setTemperature(request, facility, bayKey, 95);
+  await expect(row.getByText('Kritisk', { exact: true })).toBeVisible(NEXT_CHECK);
+  await expect(row.getByText('95', { exact: true })).toBeVisible();
+  await expectTile(page, locationName, 'Hall 1', TILE_COLOURS.error);
+
+  await page.goto(`/locations/${location.id}/alerts`);
+  const open = page.getByRole('region', { name: 'Åpne varsler' });
+  const alert = open.getByRole('row', { name: /Hall 1/ });
+  await expect(alert.getByText('Kritisk')).toBeVisible();
+  await expect(alert.getByText('Temperatur')).toBeVisible();
+
+  // 'Jeg ser på det': the alert shows who is on it.
+  await alert.getByRole('button', { name: /Jeg ser på det/ }).click();
+  await expect(page.getByText('Varselet er kvittert: du ser på det')).toBeVisible();
+  await expect(alert.getByRole('button', { name: /Jeg ser på det/ })).toBeHidden();
+  await expect(alert.getByText(/\S+ \S+/).last()).toBeVisible();
+
+  // Back to normal: after the next check the bay is green and the alert is past.
+  await setTemperature(request, facility, bayKey, 40);
+  await expect(open.getByText('Ingen åpne varsler')).toBeVisible(NEXT_CHECK);
+  const past = page.getByRole('region', { name: 'Tidligere varsler' });
+  await expect(past.getByRole('row', { name: /Hall 1/ })).toBeVisible();
+  await expectTile(page, locationName, 'Hall 1', TILE_COLOURS.operational);
+});
