@@ -14,6 +14,7 @@
  * CAPACITY (none), CAPACITY_DURATION (60 s), CHECK_CONCURRENCY (50).
  */
 import { randomBytes } from 'node:crypto';
+import os from 'node:os';
 import pg from 'pg';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
@@ -55,6 +56,8 @@ type Figures = {
   dbGrowthMbPerHour: number;
   readingsPerMinute: number;
   failures: number;
+  /** The machine's 1-minute load average at the end (2 cores: above 2, others wait for CPU). */
+  load: number;
 };
 
 async function scenario(bays: number, duration: number, changes: number): Promise<Figures> {
@@ -175,6 +178,7 @@ async function scenario(bays: number, duration: number, changes: number): Promis
       dbGrowthMbPerHour: ((sizeAfter - sizeBefore) / 1024 / 1024) * (3600 / elapsed),
       readingsPerMinute: ((readingsAfter - readingsBefore) / elapsed) * 60,
       failures,
+      load: os.loadavg()[0] ?? Number.NaN,
     };
   } finally {
     await app.close();
@@ -187,15 +191,15 @@ async function scenario(bays: number, duration: number, changes: number): Promis
 
 function print(rows: Figures[]) {
   console.log(
-    '\n| bays | APIs | checks/s | lag p50 | lag p99 | check p50/p99 | change→status p50/p99 | CPU (1 core = 100 %) | RSS max | heap max | DB growth | raw readings/min | failed checks |',
+    '\n| bays | APIs | checks/s | lag p50 | lag p99 | check p50/p99 | change→status p50/p99 | CPU (1 core = 100 %) | RSS max | heap max | DB growth | raw readings/min | failed checks | load avg |',
   );
-  console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|');
+  console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
   for (const r of rows) {
     console.log(
       `| ${r.bays} | ${r.apis} | ${fmt(r.checksPerSecond, 1)} | ${fmt(r.lagP50)} ms | ${fmt(r.lagP99)} ms | ` +
         `${fmt(r.checkP50)}/${fmt(r.checkP99)} ms | ${r.changes ? `${fmt(r.changeP50, 1)}/${fmt(r.changeP99, 1)} s (${r.changes})` : '–'} | ` +
         `${fmt(r.cpuPercent)} % | ${fmt(r.rssMaxMb)} MB | ${fmt(r.heapMaxMb)} MB | ${fmt(r.dbGrowthMbPerHour)} MB/h | ` +
-        `${fmt(r.readingsPerMinute)} | ${r.failures} |`,
+        `${fmt(r.readingsPerMinute)} | ${r.failures} | ${fmt(r.load, 1)} |`,
     );
   }
 }

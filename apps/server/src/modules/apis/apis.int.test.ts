@@ -259,3 +259,30 @@ describe('API connections: status, check, logs, roles', () => {
     expect(rows[0].deleted_at).not.toBeNull();
   });
 });
+
+describe('the API reference', () => {
+  it('documents every status engine endpoint from its zod schemas', async () => {
+    const doc = (await ctx.app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json();
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(
+        [
+          'apis/get',
+          'apis/create',
+          'apis/update',
+          'apis/delete',
+          'apis/check',
+          'apis/logs/get',
+          'apis/stats/get',
+          'apis/metrics/get',
+          'bays/metrics/get',
+          'bays/metrics/readings/get',
+          'alerts/get',
+          'alerts/acknowledge',
+        ]
+          .map((p) => `/api/v1/backend/${p}`)
+          .concat('/api/v1/push/{token}'),
+      ),
+    );
+  });
+});
+

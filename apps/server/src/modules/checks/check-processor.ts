@@ -134,9 +134,12 @@ export function createCheckProcessor(deps: { db: Db; bus: EventBus; log: Logger;
     publishStatusChanges(deps.bus, statusChanges);
     publishAlerts(deps.bus, alerts);
     if (!outcome.ok) {
-      deps.log.warn(
+      // The first failure and the one that reaches the threshold are warnings; the rest, every 30 s while
+      // a controller is down, would drown the log and are in the API's check log anyway.
+      const level = failures === 1 || failures === threshold ? 'warn' : 'debug';
+      deps.log[level](
         { apiId: api.id, api: api.name, code: outcome.code, failures, threshold },
-        `sjekk av «${api.name}» feilet: ${outcome.error}`,
+        `sjekk av «${api.name}» feilet (${failures} på rad): ${outcome.error}`,
       );
       deps.bus.publish('api.check_failed', {
         apiId: api.id,

@@ -1,4 +1,3 @@
-import 'mantine-datatable/styles.css';
 import { Text } from '@mantine/core';
 import { BAY_SORT_COLUMNS, type Bay } from '@vaskedrift/shared';
 import { DataTable, type DataTableColumn, type DataTableSortStatus } from 'mantine-datatable';

@@ -1,4 +1,3 @@
-import 'mantine-datatable/styles.css';
 import { Badge, Text } from '@mantine/core';
 import { LOCATION_SORT_COLUMNS, type Location } from '@vaskedrift/shared';
 import { DataTable, type DataTableSortStatus } from 'mantine-datatable';
