@@ -274,7 +274,7 @@ export function ApiForm({
                 placeholder={'{ "accept": "application/json" }'}
                 autosize
                 minRows={2}
-                ff="monospace"
+                styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
                 {...form.getInputProps('headers')}
               />
               <Textarea
@@ -283,7 +283,7 @@ export function ApiForm({
                 placeholder={'{ "site": "oslo" }'}
                 autosize
                 minRows={2}
-                ff="monospace"
+                styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
                 {...form.getInputProps('params')}
               />
             </SimpleGrid>
@@ -292,7 +292,7 @@ export function ApiForm({
                 label={t('apis.form.body')}
                 autosize
                 minRows={3}
-                ff="monospace"
+                styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
                 {...form.getInputProps('body')}
               />
             )}

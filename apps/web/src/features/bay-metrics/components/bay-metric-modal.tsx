@@ -204,6 +204,7 @@ export function BayMetricModal({
             />
             <Select
               label={t('bayMetrics.fields.type')}
+              placeholder={t('bayMetrics.fields.typePlaceholder')}
               withAsterisk
               data={VALUE_TYPES.map((value) => ({ value, label: t(`bayMetrics.types.${value}`) }))}
               {...form.getInputProps('type')}
@@ -211,6 +212,7 @@ export function BayMetricModal({
             />
             <Select
               label={t('bayMetrics.fields.operator')}
+              placeholder={t('bayMetrics.fields.operatorPlaceholder')}
               withAsterisk
               data={OPERATORS.map((value) => ({ value, label: t(`bayMetrics.operators.${value}`) }))}
               {...form.getInputProps('operator')}

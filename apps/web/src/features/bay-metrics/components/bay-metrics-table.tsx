@@ -1,6 +1,6 @@
 import 'mantine-datatable/styles.css';
-import { ActionIcon, Code, Group, Text, Tooltip, VisuallyHidden } from '@mantine/core';
-import { IconPencil, IconTrash } from '@tabler/icons-react';
+import { ActionIcon, Code, Menu, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { IconDots, IconPencil, IconTrash } from '@tabler/icons-react';
 import type { BayMetric } from '@vaskedrift/shared';
 import { DataTable, type DataTableColumn } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
@@ -53,6 +53,7 @@ export function BayMetricsTable({
     {
       accessor: 'apiMetricName',
       title: t('bayMetrics.columns.attribute'),
+      noWrap: true,
       render: (metric) => (
         <div>
           <Text size="sm" fw={600}>
@@ -69,11 +70,17 @@ export function BayMetricsTable({
       title: t('bayMetrics.columns.keyValue'),
       render: (m) => <Code>{m.keyValue}</Code>,
     },
-    { accessor: 'path', title: t('bayMetrics.columns.path'), render: (m) => <Code>{m.path}</Code> },
     {
-      accessor: 'type',
-      title: t('bayMetrics.columns.type'),
-      render: (metric) => t(`bayMetrics.types.${metric.type}`),
+      accessor: 'path',
+      title: t('bayMetrics.columns.path'),
+      render: (metric) => (
+        <div>
+          <Code>{metric.path}</Code>
+          <Text size="xs" c="dimmed">
+            {t(`bayMetrics.types.${metric.type}`)}
+          </Text>
+        </div>
+      ),
     },
     {
       accessor: 'operator',
@@ -117,6 +124,7 @@ export function BayMetricsTable({
     {
       accessor: 'lastLevel',
       title: t('bayMetrics.columns.level'),
+      width: 110,
       render: (metric) =>
         metric.evaluated ? (
           <Tooltip label={metric.lastReason} disabled={!metric.lastReason} withArrow multiline maw={300}>
@@ -143,26 +151,34 @@ export function BayMetricsTable({
             accessor: 'actions',
             title: <VisuallyHidden>{t('common.actions')}</VisuallyHidden>,
             textAlign: 'right' as const,
-            width: 96,
+            noWrap: true,
             render: (metric: BayMetric) => (
-              <Group gap={4} justify="flex-end" wrap="nowrap">
-                <ActionIcon
-                  variant="subtle"
-                  color="gray"
-                  aria-label={t('bayMetrics.edit.label', { name: metric.apiMetricName })}
-                  onClick={() => onEdit(metric)}
-                >
-                  <IconPencil size={16} aria-hidden />
-                </ActionIcon>
-                <ActionIcon
-                  variant="subtle"
-                  color="red"
-                  aria-label={t('bayMetrics.delete.label', { name: metric.apiMetricName })}
-                  onClick={() => onDelete(metric)}
-                >
-                  <IconTrash size={16} aria-hidden />
-                </ActionIcon>
-              </Group>
+              <Menu position="bottom-end" withinPortal>
+                <Menu.Target>
+                  <ActionIcon
+                    variant="subtle"
+                    color="gray"
+                    aria-label={t('bayMetrics.actionsLabel', { name: metric.apiMetricName })}
+                  >
+                    <IconDots size={16} aria-hidden />
+                  </ActionIcon>
+                </Menu.Target>
+                <Menu.Dropdown>
+                  <Menu.Item
+                    leftSection={<IconPencil size={14} aria-hidden />}
+                    onClick={() => onEdit(metric)}
+                  >
+                    {t('bayMetrics.edit.title')}
+                  </Menu.Item>
+                  <Menu.Item
+                    color="red"
+                    leftSection={<IconTrash size={14} aria-hidden />}
+                    onClick={() => onDelete(metric)}
+                  >
+                    {t('bayMetrics.delete.confirm')}
+                  </Menu.Item>
+                </Menu.Dropdown>
+              </Menu>
             ),
           },
         ]
