@@ -8,6 +8,7 @@ import {
   redirect,
 } from '@tanstack/react-router';
 import { ADMIN_ROLES, type Role } from '@vaskedrift/shared';
+import { RouteError } from '../components/route-error';
 import { RoutePending } from '../components/route-pending';
 import type { AuthStore } from '../lib/auth-store';
 import type { TranslationKey } from '../lib/i18n';
@@ -406,6 +407,7 @@ export function createAppRouter(context: RouterContext) {
     // Data is cached by TanStack Query; the router must not cache loader results on top of it.
     defaultPreloadStaleTime: 0,
     defaultPendingComponent: RoutePending,
+    defaultErrorComponent: RouteError,
     defaultPendingMs: 300,
     scrollRestoration: true,
   });
