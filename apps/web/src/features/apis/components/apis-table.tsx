@@ -1,43 +1,18 @@
 import 'mantine-datatable/styles.css';
 import { Text } from '@mantine/core';
 import type { Api } from '@vaskedrift/shared';
-import { DataTable, type DataTableColumn, type DataTableSortStatus } from 'mantine-datatable';
+import type { DataTableColumn } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
 import { AnchorLink } from '../../../components/anchor-link';
-import { pageSizeOptions, useDataTableTexts } from '../../../components/use-data-table-texts';
+import { ServerDataTable, type ServerTableProps } from '../../../components/server-table/server-data-table';
 import { formatDateTime } from '../../../lib/format';
 import { formatPercent, formatRelativeTime, urlHost } from '../relative-time';
 import { ApiStatusSwitch } from './api-status-switch';
 import { HealthDot } from './health-dot';
 
 /** API connections: name, host, auth, interval, on/off, last check and 24-hour success rate. */
-export function ApisTable({
-  apis,
-  total,
-  fetching,
-  page,
-  perPage,
-  sortStatus,
-  emptyText,
-  onPageChange,
-  onPerPageChange,
-  onSortStatusChange,
-  onOpen,
-}: {
-  apis: Api[];
-  total: number;
-  fetching: boolean;
-  page: number;
-  perPage: number;
-  sortStatus: DataTableSortStatus<Api>;
-  emptyText: string;
-  onPageChange: (page: number) => void;
-  onPerPageChange: (perPage: number) => void;
-  onSortStatusChange: (status: DataTableSortStatus<Api>) => void;
-  onOpen: (api: Api) => void;
-}) {
+export function ApisTable(props: ServerTableProps<Api>) {
   const { t, i18n } = useTranslation();
-  const texts = useDataTableTexts(emptyText);
   const columns: DataTableColumn<Api>[] = [
     {
       accessor: 'name',
@@ -107,27 +82,5 @@ export function ApisTable({
     },
   ];
 
-  return (
-    <DataTable<Api>
-      {...texts.empty}
-      {...texts.pagination}
-      recordsPerPageLabel={texts.recordsPerPageLabel}
-      minHeight={apis.length === 0 ? 180 : undefined}
-      highlightOnHover
-      verticalSpacing="sm"
-      records={apis}
-      fetching={fetching}
-      totalRecords={total}
-      page={page}
-      onPageChange={onPageChange}
-      recordsPerPage={perPage}
-      recordsPerPageOptions={pageSizeOptions(perPage)}
-      onRecordsPerPageChange={onPerPageChange}
-      sortStatus={sortStatus}
-      onSortStatusChange={onSortStatusChange}
-      onRowClick={({ record }) => onOpen(record)}
-      rowStyle={() => ({ cursor: 'pointer' })}
-      columns={columns}
-    />
-  );
+  return <ServerDataTable<Api> {...props} columns={columns} />;
 }

@@ -1,9 +1,9 @@
 import { Text } from '@mantine/core';
 import { BAY_SORT_COLUMNS, type Bay } from '@vaskedrift/shared';
-import { DataTable, type DataTableColumn, type DataTableSortStatus } from 'mantine-datatable';
+import type { DataTableColumn } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
 import { AnchorLink } from '../../../components/anchor-link';
-import { pageSizeOptions, useDataTableTexts } from '../../../components/use-data-table-texts';
+import { ServerDataTable, type ServerTableProps } from '../../../components/server-table/server-data-table';
 import { formatDateTime } from '../../../lib/format';
 import type { BaySortColumn } from '../api/get-bays';
 import { BayStatusBadge } from './bay-status-badge';
@@ -16,35 +16,8 @@ export function toBaySortColumn(accessor: unknown, fallback: BaySortColumn = 'na
  * Bays with their status and since when. `showLocation` adds the facility column (the all-bays page);
  * a facility's own page shows the sort order instead.
  */
-export function BaysTable({
-  bays,
-  total,
-  fetching,
-  page,
-  perPage,
-  sortStatus,
-  emptyText,
-  showLocation,
-  onPageChange,
-  onPerPageChange,
-  onSortStatusChange,
-  onOpen,
-}: {
-  bays: Bay[];
-  total: number;
-  fetching: boolean;
-  page: number;
-  perPage: number;
-  sortStatus: DataTableSortStatus<Bay>;
-  emptyText: string;
-  showLocation: boolean;
-  onPageChange: (page: number) => void;
-  onPerPageChange: (perPage: number) => void;
-  onSortStatusChange: (status: DataTableSortStatus<Bay>) => void;
-  onOpen: (bay: Bay) => void;
-}) {
+export function BaysTable({ showLocation, ...props }: ServerTableProps<Bay> & { showLocation: boolean }) {
   const { t, i18n } = useTranslation();
-  const texts = useDataTableTexts(emptyText);
   const columns: DataTableColumn<Bay>[] = [
     {
       accessor: 'name',
@@ -110,27 +83,5 @@ export function BaysTable({
         ]),
   ];
 
-  return (
-    <DataTable<Bay>
-      {...texts.empty}
-      {...texts.pagination}
-      recordsPerPageLabel={texts.recordsPerPageLabel}
-      minHeight={bays.length === 0 ? 180 : undefined}
-      highlightOnHover
-      verticalSpacing="sm"
-      records={bays}
-      fetching={fetching}
-      totalRecords={total}
-      page={page}
-      onPageChange={onPageChange}
-      recordsPerPage={perPage}
-      recordsPerPageOptions={pageSizeOptions(perPage)}
-      onRecordsPerPageChange={onPerPageChange}
-      sortStatus={sortStatus}
-      onSortStatusChange={onSortStatusChange}
-      onRowClick={({ record }) => onOpen(record)}
-      rowStyle={() => ({ cursor: 'pointer' })}
-      columns={columns}
-    />
-  );
+  return <ServerDataTable<Bay> {...props} columns={columns} />;
 }

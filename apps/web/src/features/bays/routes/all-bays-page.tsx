@@ -1,20 +1,19 @@
-import { Button, Card, Group, MultiSelect, Stack, TextInput } from '@mantine/core';
+import { Button, Card, Group, MultiSelect, Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconPlus, IconSearch } from '@tabler/icons-react';
+import { IconPlus } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
-import { BAY_STATUSES, type BayStatus, canManageFacilities, isBayStatus } from '@vaskedrift/shared';
+import { BAY_STATUSES, type Bay, type BayStatus, canManageFacilities, isBayStatus } from '@vaskedrift/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ListSkeleton } from '../../../components/list-skeleton';
-import { LoadError } from '../../../components/load-error';
 import { PageHeader } from '../../../components/page-header';
+import { ListSearch, ServerListContent } from '../../../components/server-table/server-list-content';
+import { serverTableProps, useServerList } from '../../../components/server-table/use-server-list';
 import { useAuth } from '../../../lib/auth-context';
 import { LocationSelect } from '../../locations/components/location-select';
-import { useBays } from '../api/get-bays';
+import { type BaySortColumn, useBays } from '../api/get-bays';
 import { bayStatusLabelKey } from '../bay-status';
-import { BaysTable } from '../components/bays-table';
+import { BaysTable, toBaySortColumn } from '../components/bays-table';
 import { CreateBayModal } from '../components/create-bay-modal';
-import { useBaysTableState } from '../components/use-bays-table-state';
 
 /** /locations/bays: every bay across the facilities, filtered by facility and status. */
 export function AllBaysPage() {
@@ -25,7 +24,10 @@ export function AllBaysPage() {
   const [createOpened, createModal] = useDisclosure(false);
   const [locationId, setLocationId] = useState<string | null>(null);
   const [statuses, setStatuses] = useState<BayStatus[]>([]);
-  const table = useBaysTableState('locationName');
+  const table = useServerList<Bay, BaySortColumn>({
+    defaultSort: 'locationName',
+    toSortColumn: (accessor) => toBaySortColumn(accessor, 'locationName'),
+  });
   const bays = useBays({
     ...table.params,
     filters: { locationId: locationId ?? undefined, status: statuses },
@@ -47,12 +49,11 @@ export function AllBaysPage() {
       <Card padding="lg">
         <Stack gap="md">
           <Group gap="sm" align="flex-end">
-            <TextInput
+            <ListSearch
               aria-label={t('bays.search')}
               placeholder={t('bays.searchPlaceholderAll')}
-              leftSection={<IconSearch size={16} aria-hidden />}
               value={table.search}
-              onChange={(event) => table.setSearch(event.currentTarget.value)}
+              onChange={table.setSearch}
               w={280}
             />
             <LocationSelect
@@ -79,23 +80,11 @@ export function AllBaysPage() {
               maw={420}
             />
           </Group>
-          {bays.isPending ? (
-            <ListSkeleton rows={Math.min(table.perPage, 8)} />
-          ) : bays.isError && !bays.data ? (
-            <LoadError error={bays.error} onRetry={() => bays.refetch()} retrying={bays.isFetching} />
-          ) : (
+          <ServerListContent query={bays} rows={table.perPage}>
             <BaysTable
-              bays={bays.data?.data ?? []}
-              total={bays.data?.count ?? 0}
-              fetching={bays.isFetching}
-              page={table.page}
-              perPage={table.perPage}
-              sortStatus={table.sortStatus}
+              {...serverTableProps(table, bays)}
               emptyText={filtered ? t('bays.emptySearch') : t('bays.empty')}
               showLocation
-              onPageChange={table.setPage}
-              onPerPageChange={table.setPerPage}
-              onSortStatusChange={table.setSortStatus}
               onOpen={(bay) =>
                 void navigate({
                   to: '/locations/$locationId/bays/$bayId',
@@ -103,7 +92,7 @@ export function AllBaysPage() {
                 })
               }
             />
-          )}
+          </ServerListContent>
         </Stack>
       </Card>
       {canManage && <CreateBayModal opened={createOpened} onClose={createModal.close} />}

@@ -1,16 +1,15 @@
-import { Button, Card, Group, Stack, TextInput, Title } from '@mantine/core';
+import { Button, Card, Group, Stack, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconPlus, IconSearch } from '@tabler/icons-react';
+import { IconPlus } from '@tabler/icons-react';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
-import { canManageFacilities } from '@vaskedrift/shared';
+import { type Bay, canManageFacilities } from '@vaskedrift/shared';
 import { useTranslation } from 'react-i18next';
-import { ListSkeleton } from '../../../components/list-skeleton';
-import { LoadError } from '../../../components/load-error';
+import { ListSearch, ServerListContent } from '../../../components/server-table/server-list-content';
+import { serverTableProps, useServerList } from '../../../components/server-table/use-server-list';
 import { useAuth } from '../../../lib/auth-context';
-import { useBays } from '../api/get-bays';
-import { BaysTable } from '../components/bays-table';
+import { type BaySortColumn, useBays } from '../api/get-bays';
+import { BaysTable, toBaySortColumn } from '../components/bays-table';
 import { CreateBayModal } from '../components/create-bay-modal';
-import { useBaysTableState } from '../components/use-bays-table-state';
 
 const locationRoute = getRouteApi('/app/locations/$locationId');
 
@@ -22,7 +21,10 @@ export function LocationBaysPage() {
   const canManage = role != null && canManageFacilities(role);
   const { locationId } = locationRoute.useParams();
   const [createOpened, createModal] = useDisclosure(false);
-  const table = useBaysTableState('sortOrder');
+  const table = useServerList<Bay, BaySortColumn>({
+    defaultSort: 'sortOrder',
+    toSortColumn: (accessor) => toBaySortColumn(accessor, 'sortOrder'),
+  });
   const bays = useBays({ ...table.params, filters: { locationId } });
 
   return (
@@ -38,31 +40,18 @@ export function LocationBaysPage() {
             </Button>
           )}
         </Group>
-        <TextInput
+        <ListSearch
           aria-label={t('bays.search')}
           placeholder={t('bays.searchPlaceholder')}
-          leftSection={<IconSearch size={16} aria-hidden />}
           value={table.search}
-          onChange={(event) => table.setSearch(event.currentTarget.value)}
+          onChange={table.setSearch}
           maw={360}
         />
-        {bays.isPending ? (
-          <ListSkeleton rows={Math.min(table.perPage, 8)} />
-        ) : bays.isError && !bays.data ? (
-          <LoadError error={bays.error} onRetry={() => bays.refetch()} retrying={bays.isFetching} />
-        ) : (
+        <ServerListContent query={bays} rows={table.perPage}>
           <BaysTable
-            bays={bays.data?.data ?? []}
-            total={bays.data?.count ?? 0}
-            fetching={bays.isFetching}
-            page={table.page}
-            perPage={table.perPage}
-            sortStatus={table.sortStatus}
+            {...serverTableProps(table, bays)}
             emptyText={table.searching ? t('bays.emptySearch') : t('bays.emptyLocation')}
             showLocation={false}
-            onPageChange={table.setPage}
-            onPerPageChange={table.setPerPage}
-            onSortStatusChange={table.setSortStatus}
             onOpen={(bay) =>
               void navigate({
                 to: '/locations/$locationId/bays/$bayId',
@@ -70,7 +59,7 @@ export function LocationBaysPage() {
               })
             }
           />
-        )}
+        </ServerListContent>
       </Stack>
       {canManage && (
         <CreateBayModal opened={createOpened} onClose={createModal.close} locationId={locationId} />

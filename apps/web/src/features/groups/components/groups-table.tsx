@@ -1,69 +1,14 @@
 import { ColorSwatch, Group as Row, Text } from '@mantine/core';
 import type { Group } from '@vaskedrift/shared';
-import { DataTable, type DataTableSortStatus } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
 import { AnchorLink } from '../../../components/anchor-link';
-import { pageSizeOptions, useDataTableTexts } from '../../../components/use-data-table-texts';
-import type { GroupSortColumn } from '../api/get-groups';
+import { ServerDataTable, type ServerTableProps } from '../../../components/server-table/server-data-table';
 
-const SORTABLE: readonly string[] = [
-  'name',
-  'description',
-  'memberCount',
-  'createdAt',
-] satisfies GroupSortColumn[];
-
-export function isGroupSortColumn(column: unknown): column is GroupSortColumn {
-  return typeof column === 'string' && SORTABLE.includes(column);
-}
-
-export function GroupsTable({
-  groups,
-  total,
-  fetching,
-  page,
-  perPage,
-  sortStatus,
-  emptyText,
-  onPageChange,
-  onPerPageChange,
-  onSortStatusChange,
-  onOpen,
-}: {
-  groups: Group[];
-  total: number;
-  fetching: boolean;
-  page: number;
-  perPage: number;
-  sortStatus: DataTableSortStatus<Group>;
-  emptyText: string;
-  onPageChange: (page: number) => void;
-  onPerPageChange: (perPage: number) => void;
-  onSortStatusChange: (status: DataTableSortStatus<Group>) => void;
-  onOpen: (group: Group) => void;
-}) {
+export function GroupsTable(props: ServerTableProps<Group>) {
   const { t } = useTranslation();
-  const texts = useDataTableTexts(emptyText);
   return (
-    <DataTable<Group>
-      {...texts.empty}
-      {...texts.pagination}
-      minHeight={groups.length === 0 ? 180 : undefined}
-      highlightOnHover
-      verticalSpacing="sm"
-      records={groups}
-      fetching={fetching}
-      totalRecords={total}
-      page={page}
-      onPageChange={onPageChange}
-      recordsPerPage={perPage}
-      recordsPerPageOptions={pageSizeOptions(perPage)}
-      recordsPerPageLabel={texts.recordsPerPageLabel}
-      onRecordsPerPageChange={onPerPageChange}
-      sortStatus={sortStatus}
-      onSortStatusChange={onSortStatusChange}
-      onRowClick={({ record }) => onOpen(record)}
-      rowStyle={() => ({ cursor: 'pointer' })}
+    <ServerDataTable<Group>
+      {...props}
       columns={[
         {
           accessor: 'name',

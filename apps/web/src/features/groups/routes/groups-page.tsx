@@ -1,41 +1,26 @@
-import { Button, Card, Stack, TextInput } from '@mantine/core';
-import { useDebouncedValue, useDisclosure } from '@mantine/hooks';
-import { IconPlus, IconSearch } from '@tabler/icons-react';
+import { Button, Card, Stack } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconPlus } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
-import type { Group } from '@vaskedrift/shared';
-import type { DataTableSortStatus } from 'mantine-datatable';
-import { useState } from 'react';
+import { GROUP_SORT_COLUMNS, type Group } from '@vaskedrift/shared';
 import { useTranslation } from 'react-i18next';
-import { ListSkeleton } from '../../../components/list-skeleton';
-import { LoadError } from '../../../components/load-error';
 import { PageHeader } from '../../../components/page-header';
-import { useItemsPerPage } from '../../../lib/user-data-query';
-import { useGroups } from '../api/get-groups';
+import { ListSearch, ServerListContent } from '../../../components/server-table/server-list-content';
+import { toSortColumn } from '../../../components/server-table/sort-column';
+import { serverTableProps, useServerList } from '../../../components/server-table/use-server-list';
+import { type GroupSortColumn, useGroups } from '../api/get-groups';
 import { CreateGroupModal } from '../components/create-group-modal';
-import { GroupsTable, isGroupSortColumn } from '../components/groups-table';
+import { GroupsTable } from '../components/groups-table';
 
 export function GroupsPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [createOpened, createModal] = useDisclosure(false);
-  const itemsPerPage = useItemsPerPage();
-  const [perPage, setPerPage] = useState(itemsPerPage);
-  const [page, setPage] = useState(1);
-  const [search, setSearch] = useState('');
-  const [debouncedSearch] = useDebouncedValue(search, 300);
-  const [sortStatus, setSortStatus] = useState<DataTableSortStatus<Group>>({
-    columnAccessor: 'name',
-    direction: 'asc',
+  const list = useServerList<Group, GroupSortColumn>({
+    defaultSort: 'name',
+    toSortColumn: (accessor) => toSortColumn(accessor, GROUP_SORT_COLUMNS, 'name'),
   });
-  const groups = useGroups({
-    page,
-    perPage,
-    search: debouncedSearch,
-    sort: {
-      column: isGroupSortColumn(sortStatus.columnAccessor) ? sortStatus.columnAccessor : 'name',
-      direction: sortStatus.direction,
-    },
-  });
+  const groups = useGroups(list.params);
 
   return (
     <>
@@ -49,44 +34,22 @@ export function GroupsPage() {
       />
       <Card padding="lg">
         <Stack gap="md">
-          <TextInput
+          <ListSearch
             aria-label={t('groups.search')}
             placeholder={t('groups.searchPlaceholder')}
-            leftSection={<IconSearch size={16} aria-hidden />}
-            value={search}
-            onChange={(event) => {
-              setSearch(event.currentTarget.value);
-              setPage(1);
-            }}
+            value={list.search}
+            onChange={list.setSearch}
             maw={360}
           />
-          {groups.isPending ? (
-            <ListSkeleton rows={Math.min(perPage, 8)} />
-          ) : groups.isError && !groups.data ? (
-            <LoadError error={groups.error} onRetry={() => groups.refetch()} retrying={groups.isFetching} />
-          ) : (
+          <ServerListContent query={groups} rows={list.perPage}>
             <GroupsTable
-              groups={groups.data?.data ?? []}
-              total={groups.data?.count ?? 0}
-              fetching={groups.isFetching}
-              page={page}
-              perPage={perPage}
-              sortStatus={sortStatus}
-              emptyText={debouncedSearch.trim() ? t('groups.emptySearch') : t('groups.empty')}
-              onPageChange={setPage}
-              onPerPageChange={(size) => {
-                setPerPage(size);
-                setPage(1);
-              }}
-              onSortStatusChange={(status) => {
-                setSortStatus(status);
-                setPage(1);
-              }}
+              {...serverTableProps(list, groups)}
+              emptyText={list.searching ? t('groups.emptySearch') : t('groups.empty')}
               onOpen={(group) =>
                 void navigate({ to: '/admin/groups/$groupId', params: { groupId: group.id } })
               }
             />
-          )}
+          </ServerListContent>
         </Stack>
       </Card>
       <CreateGroupModal opened={createOpened} onClose={createModal.close} />

@@ -1,66 +1,23 @@
 import { Badge, Text } from '@mantine/core';
 import { LOCATION_SORT_COLUMNS, type Location } from '@vaskedrift/shared';
-import { DataTable, type DataTableSortStatus } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
 import { AnchorLink } from '../../../components/anchor-link';
-import { pageSizeOptions, useDataTableTexts } from '../../../components/use-data-table-texts';
+import { ServerDataTable, type ServerTableProps } from '../../../components/server-table/server-data-table';
+import { toSortColumn } from '../../../components/server-table/sort-column';
 import { StatusCounts } from '../../bays/components/status-counts';
 import type { LocationSortColumn } from '../api/get-locations';
 
 /** The table's accessor for the bay count is `bayCount`; the API sorts it as `bays`. */
 export function toLocationSortColumn(accessor: unknown): LocationSortColumn {
-  if (accessor === 'bayCount') return 'bays';
-  return LOCATION_SORT_COLUMNS.find((column) => column === accessor) ?? 'name';
+  return toSortColumn(accessor, LOCATION_SORT_COLUMNS, 'name', { bayCount: 'bays' });
 }
 
-export function LocationsTable({
-  locations,
-  total,
-  fetching,
-  page,
-  perPage,
-  sortStatus,
-  emptyText,
-  onPageChange,
-  onPerPageChange,
-  onSortStatusChange,
-  onOpen,
-}: {
-  locations: Location[];
-  total: number;
-  fetching: boolean;
-  page: number;
-  perPage: number;
-  sortStatus: DataTableSortStatus<Location>;
-  emptyText: string;
-  onPageChange: (page: number) => void;
-  onPerPageChange: (perPage: number) => void;
-  onSortStatusChange: (status: DataTableSortStatus<Location>) => void;
-  onOpen: (location: Location) => void;
-}) {
+export function LocationsTable(props: ServerTableProps<Location>) {
   const { t } = useTranslation();
-  const texts = useDataTableTexts(emptyText);
   return (
-    <DataTable<Location>
-      {...texts.empty}
-      {...texts.pagination}
-      recordsPerPageLabel={texts.recordsPerPageLabel}
+    <ServerDataTable<Location>
+      {...props}
       aria-label={t('locations.tableLabel')}
-      minHeight={locations.length === 0 ? 180 : undefined}
-      highlightOnHover
-      verticalSpacing="sm"
-      records={locations}
-      fetching={fetching}
-      totalRecords={total}
-      page={page}
-      onPageChange={onPageChange}
-      recordsPerPage={perPage}
-      recordsPerPageOptions={pageSizeOptions(perPage)}
-      onRecordsPerPageChange={onPerPageChange}
-      sortStatus={sortStatus}
-      onSortStatusChange={onSortStatusChange}
-      onRowClick={({ record }) => onOpen(record)}
-      rowStyle={() => ({ cursor: 'pointer' })}
       columns={[
         {
           accessor: 'name',

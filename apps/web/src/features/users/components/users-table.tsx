@@ -1,66 +1,18 @@
 import { Avatar, Group } from '@mantine/core';
-import type { User, UserSortColumn } from '@vaskedrift/shared';
-import { USER_SORT_COLUMNS } from '@vaskedrift/shared';
-import { DataTable, type DataTableSortStatus } from 'mantine-datatable';
+import type { User } from '@vaskedrift/shared';
 import { useTranslation } from 'react-i18next';
 import { AnchorLink } from '../../../components/anchor-link';
-import { pageSizeOptions, useDataTableTexts } from '../../../components/use-data-table-texts';
+import { ServerDataTable, type ServerTableProps } from '../../../components/server-table/server-data-table';
 import { formatDateTime, fullName, initials } from '../../../lib/format';
 import { GroupBadges } from './group-badges';
 import { RoleBadge } from './role-badge';
 import { StatusBadge } from './status-badge';
 
-export function isUserSortColumn(column: unknown): column is UserSortColumn {
-  return USER_SORT_COLUMNS.some((known) => known === column);
-}
-
-export function UsersTable({
-  users,
-  total,
-  fetching,
-  page,
-  perPage,
-  sortStatus,
-  emptyText,
-  onPageChange,
-  onPerPageChange,
-  onSortStatusChange,
-  onOpen,
-}: {
-  users: User[];
-  total: number;
-  fetching: boolean;
-  page: number;
-  perPage: number;
-  sortStatus: DataTableSortStatus<User>;
-  emptyText: string;
-  onPageChange: (page: number) => void;
-  onPerPageChange: (perPage: number) => void;
-  onSortStatusChange: (status: DataTableSortStatus<User>) => void;
-  onOpen: (user: User) => void;
-}) {
+export function UsersTable(props: ServerTableProps<User>) {
   const { t, i18n } = useTranslation();
-  const texts = useDataTableTexts(emptyText);
   return (
-    <DataTable<User>
-      {...texts.empty}
-      {...texts.pagination}
-      minHeight={users.length === 0 ? 180 : undefined}
-      highlightOnHover
-      verticalSpacing="sm"
-      records={users}
-      fetching={fetching}
-      totalRecords={total}
-      page={page}
-      onPageChange={onPageChange}
-      recordsPerPage={perPage}
-      recordsPerPageOptions={pageSizeOptions(perPage)}
-      recordsPerPageLabel={texts.recordsPerPageLabel}
-      onRecordsPerPageChange={onPerPageChange}
-      sortStatus={sortStatus}
-      onSortStatusChange={onSortStatusChange}
-      onRowClick={({ record }) => onOpen(record)}
-      rowStyle={() => ({ cursor: 'pointer' })}
+    <ServerDataTable<User>
+      {...props}
       columns={[
         {
           accessor: 'firstName',

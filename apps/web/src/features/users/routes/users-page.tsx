@@ -1,39 +1,26 @@
-import { Button, Card, Stack, TextInput } from '@mantine/core';
-import { useDebouncedValue, useDisclosure } from '@mantine/hooks';
-import { IconPlus, IconSearch } from '@tabler/icons-react';
+import { Button, Card, Stack } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconPlus } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
-import type { User } from '@vaskedrift/shared';
-import type { DataTableSortStatus } from 'mantine-datatable';
-import { useState } from 'react';
+import { USER_SORT_COLUMNS, type User, type UserSortColumn } from '@vaskedrift/shared';
 import { useTranslation } from 'react-i18next';
-import { ListSkeleton } from '../../../components/list-skeleton';
-import { LoadError } from '../../../components/load-error';
 import { PageHeader } from '../../../components/page-header';
-import { useItemsPerPage } from '../../../lib/user-data-query';
+import { ListSearch, ServerListContent } from '../../../components/server-table/server-list-content';
+import { toSortColumn } from '../../../components/server-table/sort-column';
+import { serverTableProps, useServerList } from '../../../components/server-table/use-server-list';
 import { useUsers } from '../api/get-users';
 import { CreateUserModal } from '../components/create-user-modal';
-import { isUserSortColumn, UsersTable } from '../components/users-table';
+import { UsersTable } from '../components/users-table';
 
 export function UsersPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [createOpened, createModal] = useDisclosure(false);
-  const itemsPerPage = useItemsPerPage();
-  const [perPage, setPerPage] = useState(itemsPerPage);
-  const [page, setPage] = useState(1);
-  const [search, setSearch] = useState('');
-  const [debouncedSearch] = useDebouncedValue(search, 300);
-  const [sortStatus, setSortStatus] = useState<DataTableSortStatus<User>>({
-    columnAccessor: 'firstName',
-    direction: 'asc',
+  const list = useServerList<User, UserSortColumn>({
+    defaultSort: 'firstName',
+    toSortColumn: (accessor) => toSortColumn(accessor, USER_SORT_COLUMNS, 'firstName'),
   });
-  const sortColumn = isUserSortColumn(sortStatus.columnAccessor) ? sortStatus.columnAccessor : 'firstName';
-  const users = useUsers({
-    page,
-    perPage,
-    search: debouncedSearch,
-    sort: { column: sortColumn, direction: sortStatus.direction },
-  });
+  const users = useUsers(list.params);
 
   return (
     <>
@@ -47,42 +34,20 @@ export function UsersPage() {
       />
       <Card padding="lg">
         <Stack gap="md">
-          <TextInput
+          <ListSearch
             aria-label={t('users.search')}
             placeholder={t('users.searchPlaceholder')}
-            leftSection={<IconSearch size={16} aria-hidden />}
-            value={search}
-            onChange={(event) => {
-              setSearch(event.currentTarget.value);
-              setPage(1);
-            }}
+            value={list.search}
+            onChange={list.setSearch}
             maw={360}
           />
-          {users.isPending ? (
-            <ListSkeleton rows={Math.min(perPage, 8)} />
-          ) : users.isError && !users.data ? (
-            <LoadError error={users.error} onRetry={() => users.refetch()} retrying={users.isFetching} />
-          ) : (
+          <ServerListContent query={users} rows={list.perPage}>
             <UsersTable
-              users={users.data?.data ?? []}
-              total={users.data?.count ?? 0}
-              fetching={users.isFetching}
-              page={page}
-              perPage={perPage}
-              sortStatus={sortStatus}
-              emptyText={debouncedSearch.trim() ? t('users.emptySearch') : t('users.empty')}
-              onPageChange={setPage}
-              onPerPageChange={(size) => {
-                setPerPage(size);
-                setPage(1);
-              }}
-              onSortStatusChange={(status) => {
-                setSortStatus(status);
-                setPage(1);
-              }}
+              {...serverTableProps(list, users)}
+              emptyText={list.searching ? t('users.emptySearch') : t('users.empty')}
               onOpen={(user) => void navigate({ to: '/admin/users/$userId', params: { userId: user.id } })}
             />
-          )}
+          </ServerListContent>
         </Stack>
       </Card>
       <CreateUserModal opened={createOpened} onClose={createModal.close} />
