@@ -58,11 +58,21 @@ export async function createUser(
   };
 }
 
-export async function signIn(page: Page, email: string, password: string) {
+/** Fills in the sign-in form and presses 'Fortsett'; what follows (an error, a TOTP step) is the test's. */
+export async function submitSignIn(page: Page, email: string, password: string) {
   await page.goto('/sign-in');
   await page.getByLabel('E-post').fill(email);
   await page.getByLabel('Passord', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Fortsett' }).click();
+}
+
+/**
+ * Signs in and waits for the dashboard, as a person waits before going on: a test that navigates right
+ * after pressing 'Fortsett' would leave before the session is stored.
+ */
+export async function signIn(page: Page, email: string, password: string) {
+  await submitSignIn(page, email, password);
+  await expect(page.getByRole('heading', { name: 'Oversikt', level: 1 })).toBeVisible();
 }
 
 export async function openUserMenu(page: Page) {

@@ -5,6 +5,7 @@ import {
   openUserMenu,
   pickOption,
   signIn,
+  submitSignIn,
   type TestUser,
   tokenFor,
   totpCode,
@@ -234,7 +235,7 @@ test('a user resets a forgotten password through the link in the e-mail', async 
   await expect(page.getByRole('link', { name: 'Be om ny lenke' })).toBeVisible();
 
   // The old password is gone, the new one works.
-  await signIn(page, user.email, user.password);
+  await submitSignIn(page, user.email, user.password);
   await expect(page.getByText('Feil brukernavn eller passord')).toBeVisible();
   await signIn(page, user.email, newPassword);
   await expect(page.getByRole('heading', { name: 'Oversikt', level: 1 })).toBeVisible();
@@ -271,7 +272,7 @@ test('a user turns on two-factor and must give a code at the next sign-in', asyn
 
   const context = await browser.newContext();
   const next = await context.newPage();
-  await signIn(next, user.email, user.password);
+  await submitSignIn(next, user.email, user.password);
   await expect(next.getByRole('heading', { name: 'Tofaktorkode' })).toBeVisible();
   await expect(next).toHaveURL(/\/sign-in/);
   // Without the code the app stays closed.

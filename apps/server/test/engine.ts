@@ -84,22 +84,20 @@ export async function wireFacility(
 }
 
 /**
- * Makes the API due now and waits until the scheduler has checked it and the events are out: the real
- * claim path, without waiting out the interval.
+ * Makes the API due now and checks it through the real claim path, to the end, without waiting out the
+ * interval; then the events are out. The test is the only claimer: its app runs no background checks.
  */
-export async function runCheck(ctx: TestContext, apiId: string, timeoutMs = 15_000): Promise<void> {
-  const pool = ctx.database.pool;
-  const before = await pool.query('select last_check_at from apis where id = $1', [apiId]);
-  const previous: Date | null = before.rows[0]?.last_check_at ?? null;
-  await pool.query(`update apis set next_check_at = now() - interval '1 millisecond' where id = $1`, [apiId]);
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const { rows } = await pool.query('select last_check_at from apis where id = $1', [apiId]);
-    const at: Date | null = rows[0]?.last_check_at ?? null;
-    if (at && (!previous || at > previous)) break;
-    if (Date.now() > deadline) throw new Error('sjekken ble ikke kjørt i tide');
-    await new Promise((r) => setTimeout(r, 25));
+export async function runCheck(ctx: TestContext, apiId: string): Promise<void> {
+  const engine = ctx.app.statusEngine.engine;
+  if (engine.running) {
+    throw new Error('runCheck styrer sjekkene selv: lag appen uten backgroundChecks');
   }
+  await ctx.database.pool.query(
+    `update apis set next_check_at = now() - interval '1 millisecond' where id = $1`,
+    [apiId],
+  );
+  const checked = await engine.checkDue();
+  if (!checked.includes(apiId)) throw new Error(`API ${apiId} var ikke forfalt (er den deaktivert?)`);
   await ctx.app.bus.drain();
 }
 

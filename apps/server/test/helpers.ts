@@ -27,25 +27,28 @@ export async function createTestDatabase(): Promise<{ url: string; drop(): Promi
   return { url, drop: () => dropDatabase(adminUrl, name) };
 }
 
-export async function createTestApp(
-  env: Record<string, string> = {},
-  options: Pick<AppOptions, 'dnsLookup'> = {},
-): Promise<TestContext> {
+export type TestAppOptions = Pick<AppOptions, 'dnsLookup'> & {
+  /**
+   * Run this instance's background check scheduler and readings rollup, as a server does. Off by default:
+   * a test that claims checks or rolls readings up by hand then owns every claim, and no loop races it.
+   * Turn it on only in a test that waits for the engine's own rounds.
+   */
+  backgroundChecks?: boolean;
+};
+
+/** The test environment's own settings; a test sets the engine's loops through `backgroundChecks`. */
+type TestEnv = Record<string, string> & { CHECKS_ENABLED?: never };
+
+export async function createTestApp(env: TestEnv = {}, options: TestAppOptions = {}): Promise<TestContext> {
   const { url, drop } = await createTestDatabase();
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    DATABASE_URL: url,
-    SECRET_KEY: randomBytes(32).toString('hex'),
-    LOG_LEVEL: 'silent',
-    ...env,
-  });
+  const config = testConfig(url, env, options);
   const database = connectDatabase(url, 5);
   const app = await buildApp({
     config,
     db: database.db,
     databaseKind: 'external',
     logger: false,
-    ...options,
+    dnsLookup: options.dnsLookup,
   });
   await app.ready();
   return {
@@ -58,6 +61,18 @@ export async function createTestApp(
       await drop();
     },
   };
+}
+
+/** The config of a test server instance on `databaseUrl`; a second instance passes the same `env`. */
+export function testConfig(databaseUrl: string, env: TestEnv = {}, options: TestAppOptions = {}) {
+  return loadConfig({
+    NODE_ENV: 'test',
+    DATABASE_URL: databaseUrl,
+    SECRET_KEY: randomBytes(32).toString('hex'),
+    LOG_LEVEL: 'silent',
+    ...env,
+    CHECKS_ENABLED: options.backgroundChecks ? 'true' : 'false',
+  });
 }
 
 export const TEST_PASSWORD = 'riktig-passord-123';

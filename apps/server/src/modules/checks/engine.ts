@@ -185,6 +185,12 @@ export function createEngine(deps: {
     poll,
     processPush,
     stats: () => ({ ...scheduler.stats, durations }),
+    /** Whether this instance's check loop runs (config `CHECKS_ENABLED` and started). */
+    get running() {
+      return scheduler.running;
+    },
+    /** Checks every API due now, to the end: for tests and tools, while the loop is off. */
+    checkDue: () => scheduler.runDue(),
     /** One round of the readings rollup and pruning (normally every minute): for tests and benchmarks. */
     runMaintenance: () => maintenance.runOnce(),
     start() {

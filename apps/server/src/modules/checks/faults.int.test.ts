@@ -65,7 +65,7 @@ async function expectNodataAfterThreshold(w: WiredFacility, reason: string) {
   const bayId = [...w.bays.values()][0] as string;
   expect((await attributeRow(ctx, bayMetricId)).last_level).toBe('active');
   for (let i = 1; i <= 3; i++) {
-    await runCheck(ctx, w.apiId, 30_000);
+    await runCheck(ctx, w.apiId);
     const row = await attributeRow(ctx, bayMetricId);
     // Below the threshold the attribute keeps its level; at it, every attribute has no data.
     expect(row.last_level, `etter ${i} feil`).toBe(i < 3 ? 'active' : 'nodata');

@@ -4,9 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiBodyFor } from '../../../test/engine';
 import { type Caller, caller } from '../../../test/facilities';
-import { createTestApp, type TestContext } from '../../../test/helpers';
+import { createTestApp, type TestContext, testConfig } from '../../../test/helpers';
 import { buildApp } from '../../app';
-import { loadConfig } from '../../config';
 import { connectDatabase, type Database } from '../../db/client';
 import { claimDueApis } from './engine.repository';
 
@@ -16,29 +15,6 @@ const env = {
   CHECK_CONCURRENCY: '6',
 };
 
-let ctx: TestContext;
-let second: { app: FastifyInstance; database: Database };
-let sim: Simulator;
-let admin: Caller;
-
-beforeAll(async () => {
-  sim = await createSimulator({ facilityCount: 30, baysPerFacility: 1, drift: false });
-  ctx = await createTestApp(env);
-  // A second server instance on the same database, with the same secret key, as behind a load balancer.
-  const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: ctx.databaseUrl, LOG_LEVEL: 'silent', ...env });
-  const database = connectDatabase(ctx.databaseUrl, 5);
-  const app = await buildApp({ config, db: database.db, databaseKind: 'external', logger: false });
-  await app.ready();
-  second = { app, database };
-  admin = await caller(ctx, 'admin');
-});
-afterAll(async () => {
-  await second?.app.close();
-  await second?.database.close();
-  await ctx?.close();
-  await sim?.close();
-});
-
 async function waitUntil(condition: () => Promise<boolean>, timeoutMs = 20_000) {
   const deadline = Date.now() + timeoutMs;
   while (!(await condition())) {
@@ -47,7 +23,30 @@ async function waitUntil(condition: () => Promise<boolean>, timeoutMs = 20_000) 
   }
 }
 
-describe('two server instances on one database', () => {
+describe('two server instances on one database, each running its scheduler', () => {
+  let ctx: TestContext;
+  let second: { app: FastifyInstance; database: Database };
+  let sim: Simulator;
+  let admin: Caller;
+
+  beforeAll(async () => {
+    sim = await createSimulator({ facilityCount: 30, baysPerFacility: 1, drift: false });
+    ctx = await createTestApp(env, { backgroundChecks: true });
+    // A second server instance on the same database, with the same secret key, as behind a load balancer.
+    const config = testConfig(ctx.databaseUrl, env, { backgroundChecks: true });
+    const database = connectDatabase(ctx.databaseUrl, 5);
+    const app = await buildApp({ config, db: database.db, databaseKind: 'external', logger: false });
+    await app.ready();
+    second = { app, database };
+    admin = await caller(ctx, 'admin');
+  });
+  afterAll(async () => {
+    await second?.app.close();
+    await second?.database.close();
+    await ctx?.close();
+    await sim?.close();
+  });
+
   it('never poll the same API twice for one slot, round after round, and share the work', async () => {
     for (const facility of sim.facilities) {
       const res = await admin.post('backend/apis/create', apiBodyFor(sim, facility, { checkInterval: 30 }));
@@ -82,16 +81,30 @@ describe('two server instances on one database', () => {
     expect((claimed[0] ?? 0) + (claimed[1] ?? 0)).toBe(rounds * sim.facilities.length);
     expect(claimed.every((n) => n > 0)).toBe(true);
   });
+});
+
+describe('claiming due APIs by hand (no scheduler running: the test is the only claimer)', () => {
+  let ctx: TestContext;
+  let other: Database;
+
+  beforeAll(async () => {
+    ctx = await createTestApp(env);
+    // A second connection pool on the same database, as a second instance's claims would use.
+    other = connectDatabase(ctx.databaseUrl, 5);
+  });
+  afterAll(async () => {
+    await other?.close();
+    await ctx?.close();
+  });
 
   it('claims each due API once under many concurrent claimers', async () => {
     const pool = ctx.database.pool;
-    await pool.query(`update apis set status = 'disabled'`);
     const { rows } = await pool.query(
       `insert into apis (name, endpoint_url, check_interval, push_token_hash, push_token_encrypted, next_check_at)
        select 'Last ' || n, 'http://10.0.0.1/', 30, md5(random()::text || n), 'x', now() - interval '1 second'
        from generate_series(1, 500) n returning id`,
     );
-    const claimers = [ctx.database.db, second.database.db].flatMap((db) =>
+    const claimers = [ctx.database.db, other.db].flatMap((db) =>
       Array.from({ length: 5 }, async () => {
         const ids: string[] = [];
         for (;;) {
@@ -101,15 +114,13 @@ describe('two server instances on one database', () => {
         }
       }),
     );
-    // The apps' own schedulers claim too, so every id seen must be unique across all claimers here.
     const all = (await Promise.all(claimers)).flat();
     const { rows: left } = await pool.query(
       `select count(*)::int as n from apis where status = 'enabled' and next_check_at <= now()`,
     );
     expect(left[0].n).toBe(0);
     expect(new Set(all).size).toBe(all.length);
-    const ours = new Set(rows.map((r: { id: string }) => r.id));
-    expect(all.every((id) => ours.has(id))).toBe(true);
+    expect(new Set(all)).toEqual(new Set(rows.map((r: { id: string }) => r.id)));
   });
 
   it('after a long stop checks each overdue API once and keeps its phase, at least half an interval ahead', async () => {

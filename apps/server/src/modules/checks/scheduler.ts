@@ -90,6 +90,22 @@ export function createScheduler(deps: {
 
   return {
     stats,
+    get running() {
+      return !stopped;
+    },
+    /**
+     * Claims every API due now and runs the checks to their end, through the same claim as the loop. For
+     * tests and tools that drive checks by hand while the loop is off.
+     */
+    async runDue(): Promise<string[]> {
+      const checked: string[] = [];
+      for (;;) {
+        const claimed = await claimDueApis(deps.db, deps.concurrency);
+        if (claimed.length === 0) return checked;
+        await Promise.all(claimed.map((api) => deps.runCheck(api)));
+        checked.push(...claimed.map((api) => api.id));
+      }
+    },
     start() {
       if (!stopped) return;
       stopped = false;

@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCheck } from '../../../test/engine';
-import { createTestApp, signIn, type TestContext } from '../../../test/helpers';
-import { loadConfig } from '../../config';
+import { createTestApp, signIn, type TestContext, testConfig } from '../../../test/helpers';
 import { type Demo, startDemo } from './demo';
 
 const env = { SECRET_KEY: randomBytes(32).toString('hex'), ALLOW_LOOPBACK_TARGETS: 'true' };
@@ -19,7 +18,7 @@ afterAll(async () => {
   await demo?.stop();
 });
 
-const config = () => loadConfig({ NODE_ENV: 'test', DATABASE_URL: ctx.databaseUrl, ...env });
+const config = () => testConfig(ctx.databaseUrl, env);
 const count = async (table: string) =>
   (await ctx.database.pool.query(`select count(*)::int as n from ${table}`)).rows[0].n;
 

@@ -8,7 +8,7 @@ let bayMetricId: string;
 let series: number;
 
 beforeAll(async () => {
-  ctx = await createTestApp({ CHECKS_ENABLED: 'false', READINGS_RAW_RETENTION_HOURS: '6' });
+  ctx = await createTestApp({ READINGS_RAW_RETENTION_HOURS: '6' });
   admin = await caller(ctx, 'admin');
   const apiId = (
     await admin.post('backend/apis/create', { name: 'Kasse Lager', endpointUrl: 'http://10.0.0.9/s' })
