@@ -96,7 +96,12 @@ export async function buildApp({
   const statusEngine = createStatusEngine({ config, db, bus, outbound, log: app.log as Logger });
   app.decorate('statusEngine', statusEngine);
   // Checks start once the app is ready and stop before anything else closes (no check half-recorded).
-  app.addHook('onReady', async () => statusEngine.engine.start());
+  app.addHook('onReady', async () => {
+    // Header values stored before they were sealed are sealed before any check reads them (decision 015).
+    const sealed = await statusEngine.apis.sealPlainHeaders();
+    if (sealed > 0) app.log.info({ apis: sealed }, 'headerverdier kryptert');
+    statusEngine.engine.start();
+  });
   app.addHook('preClose', () => statusEngine.engine.stop());
 
   await app.register(authRoutes, { prefix: AUTH_BASE, auth, recovery: people.recovery, mfa: people.mfa });

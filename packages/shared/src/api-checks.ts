@@ -11,7 +11,8 @@ import { timestampSchema } from './fields';
 /**
  * `POST backend/apis/check`: runs a check now and answers what it saw, changing nothing stored. `{id}`
  * checks a saved API; `draft` overrides its fields (or, without id, describes an unsaved one) so the edit
- * form can be tested before saving. A secret left out of the draft is taken from the saved API.
+ * form can be tested before saving. A secret left out of the draft is taken from the saved API, unless the
+ * draft moves its address (`movesAddress`): then only the secrets typed into the draft are sent.
  */
 export const apiCheckRequestSchema = z
   .object({ id: idSchema.optional(), draft: apiDraftSchema.optional() })
@@ -30,6 +31,8 @@ export const apiCheckResultSchema = z.object({
   /** Why the check failed, in Norwegian; null when it succeeded. */
   error: z.string().nullable(),
   errorCode: z.string().nullable(),
+  /** Something the admin should know about the test itself, in Norwegian (stored secrets not sent). */
+  hint: z.string().nullable(),
   /** Records found (top-level array, first array property, or `details.recordsPath`). */
   recordCount: z.number().int().nullable(),
   /** Dot paths seen in the first records, to pick key identifiers and paths from. */

@@ -5,7 +5,8 @@ import { entityNameSchema, httpUrlSchema, oneOrListResponse, sortSchema, timesta
 
 /*
  * API connections (PRODUCT.md §3.3): how to call one controller or cloud service. Secrets (`clientSecret`,
- * `apiKey`) go in and never come out: a response says only whether one is set.
+ * `apiKey`, the values of custom headers) go in and never come out: a response says only whether one is
+ * set, or which header names are.
  */
 
 export const AUTH_METHODS = ['none', 'apiKey', 'bearer', 'basic', 'oauth2'] as const;
@@ -60,6 +61,7 @@ export const API_MESSAGES = {
   checkTarget: 'Oppgi id eller utkast (draft) med endepunkt-URL',
   disabled: 'API-et er deaktivert',
   pushTooLarge: 'Innholdet er større enn 5 MB',
+  secretsNotReused: 'Lagrede hemmeligheter sendes ikke til en ny adresse; skriv dem inn på nytt',
 } as const;
 
 /** ':apiEndpoint er :status' (the specification's message when an API is enabled or disabled). */
@@ -103,17 +105,72 @@ const stringRecord = z
   .record(z.string(), z.string({ error: 'Verdien må være tekst' }).max(4096))
   .refine((r) => Object.keys(r).length <= 50, API_MESSAGES.tooManyEntries);
 
-export const headersSchema = stringRecord.superRefine((headers, ctx) => {
+function checkHeaders(headers: Record<string, string | null>, ctx: z.RefinementCtx) {
   for (const [name, value] of Object.entries(headers)) {
     if (!HEADER_NAME.test(name)) {
       ctx.addIssue({ code: 'custom', path: [name], message: API_MESSAGES.headerNameInvalid });
     } else if (RESERVED_HEADERS.has(name.toLowerCase())) {
       ctx.addIssue({ code: 'custom', path: [name], message: API_MESSAGES.headerReserved });
-    } else if (/[\r\n\0]/.test(value)) {
+    } else if (value !== null && /[\r\n\0]/.test(value)) {
       ctx.addIssue({ code: 'custom', path: [name], message: API_MESSAGES.headerValueInvalid });
     }
   }
-});
+}
+
+/** Custom request headers of a new API. Their values are sealed like the other secrets, never answered. */
+export const headersSchema = stringRecord.superRefine(checkHeaders);
+
+/**
+ * Custom headers on update and in a draft, laid over the stored ones (`patchHeaders`): a value sets or
+ * replaces that header, null removes it, a header left out keeps its stored value.
+ */
+export const headersPatchSchema = z
+  .record(z.string(), z.string({ error: 'Verdien må være tekst' }).max(4096).nullable())
+  .refine((r) => Object.keys(r).length <= 50, API_MESSAGES.tooManyEntries)
+  .superRefine(checkHeaders);
+
+/** Header names are case-insensitive: a patch entry replaces or removes a stored header of any case. */
+export function patchHeaders<T>(
+  stored: Record<string, T>,
+  patch: Record<string, T | null>,
+): Record<string, T> {
+  const patched = new Set(Object.keys(patch).map((name) => name.toLowerCase()));
+  const result: Record<string, T> = {};
+  for (const [name, value] of Object.entries(stored)) {
+    if (!patched.has(name.toLowerCase())) result[name] = value;
+  }
+  for (const [name, value] of Object.entries(patch)) if (value !== null) result[name] = value;
+  return result;
+}
+
+/** The stored headers a patch leaves as they are (neither replaced nor removed). */
+export function untouchedHeaders(storedNames: string[], patch: Record<string, unknown> = {}): string[] {
+  const patched = new Set(Object.keys(patch).map((name) => name.toLowerCase()));
+  return storedNames.filter((name) => !patched.has(name.toLowerCase()));
+}
+
+const originOf = (url: string | null | undefined): string | null => {
+  if (!url) return null;
+  try {
+    return new URL(url).origin;
+  } catch {
+    return null;
+  }
+};
+
+/**
+ * Whether new values send the API somewhere else: the endpoint URL or the token URL gets another origin
+ * (scheme, host, port). Stored secrets never follow such a move (docs/decisions/015-api-secrets.md); a URL
+ * cleared is no move, since nothing can be sent to it.
+ */
+export function movesAddress(
+  saved: { endpointUrl?: string | null; authEndpointUrl?: string | null },
+  next: { endpointUrl?: string | null; authEndpointUrl?: string | null },
+): boolean {
+  const moved = (from: string | null | undefined, to: string | null | undefined) =>
+    Boolean(to) && originOf(to) !== originOf(from);
+  return moved(saved.endpointUrl, next.endpointUrl) || moved(saved.authEndpointUrl, next.authEndpointUrl);
+}
 
 /** Query parameters added to the endpoint URL. */
 export const paramsSchema = stringRecord;
@@ -251,11 +308,18 @@ export type CreateApiInput = z.input<typeof createApiSchema>;
  */
 export const updateApiSchema = z
   .object({ id: idSchema, rotatePushToken: z.boolean().optional() })
-  .extend(z.object(apiFields).partial().shape);
+  .extend(z.object(apiFields).partial().shape)
+  .extend({ headers: headersPatchSchema.optional() });
 export type UpdateApiInput = z.input<typeof updateApiSchema>;
 
-/** The editable fields of an API, all optional: the 'Test tilkobling' button sends the form as it is. */
-export const apiDraftSchema = z.object(apiFields).partial();
+/**
+ * The editable fields of an API, all optional: the 'Test tilkobling' button sends the form as it is,
+ * headers as a patch over the stored ones, like an update.
+ */
+export const apiDraftSchema = z
+  .object(apiFields)
+  .partial()
+  .extend({ headers: headersPatchSchema.optional() });
 export type ApiDraft = z.input<typeof apiDraftSchema>;
 
 export const API_SORT_COLUMNS = ['name', 'status', 'lastCheckAt', 'checkInterval', 'createdAt'] as const;
@@ -291,7 +355,8 @@ export const apiSchema = z.object({
   hasApiKey: z.boolean(),
   authMethod: authMethodSchema,
   method: httpMethodSchema,
-  headers: z.record(z.string(), z.string()),
+  /** The custom headers that are set (sorted); their values are sealed and never answered. */
+  headerNames: z.array(z.string()),
   body: z.string().nullable(),
   params: z.record(z.string(), z.string()),
   details: z.record(z.string(), z.unknown()),

@@ -33,12 +33,13 @@ export const BAY_METRIC_MESSAGES = {
 
 /**
  * Every threshold must be sent, but may be '' for "not used": a boolean alarm has two meaningful levels,
- * not four, and the evaluation skips blank thresholds. At least one must be filled in.
+ * not four, and the evaluation skips blank thresholds. At least one must be filled in. A JSON number or
+ * boolean (`60`, `true`) is taken as its text, so it is stored and answered as `"60"` and `"true"`.
  */
 const thresholdSchema = z
-  .string({ error: BAY_METRIC_MESSAGES.thresholdRequired })
-  .trim()
-  .max(500, 'Kan ikke være lenger enn 500 tegn');
+  .union([z.string(), z.number(), z.boolean()], { error: BAY_METRIC_MESSAGES.thresholdRequired })
+  .transform(String)
+  .pipe(z.string().trim().max(500, 'Kan ikke være lenger enn 500 tegn'));
 
 export type Thresholds = Record<ThresholdField, string>;
 

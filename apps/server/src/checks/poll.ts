@@ -71,6 +71,8 @@ export async function pollApi(
         maxBytes: MAX_RESPONSE_BYTES,
         followRedirects: api.details.followRedirects === true,
         signal: deps.signal,
+        // A redirect to another origin gets neither the auth method's headers nor the sealed custom ones.
+        credentialHeaders: [...Object.keys(auth), ...Object.keys(api.headers)],
       })
       .catch(fromOutbound);
   };

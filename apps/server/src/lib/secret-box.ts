@@ -20,6 +20,16 @@ export function seal(key: Buffer, plaintext: string): string {
     .join('.');
 }
 
+const SEALED_FORMAT = /^v1\.[A-Za-z0-9_-]{16}\.[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]*$/;
+
+/**
+ * Whether text has the shape `seal` gives (not whether it opens): how a value stored before sealing began
+ * is told from a sealed one.
+ */
+export function looksSealed(text: string): boolean {
+  return SEALED_FORMAT.test(text);
+}
+
 /** Opens a value made by `seal` with the same key; throws if it was altered or sealed with another key. */
 export function open(key: Buffer, sealed: string): string {
   const [version, iv, tag, ciphertext] = sealed.split('.');

@@ -23,6 +23,8 @@ export type SafeFetchOptions = {
   followRedirects?: boolean;
   /** Aborts the request (e.g. at shutdown); reported as a network failure. */
   signal?: AbortSignal;
+  /** More headers that carry a secret (an API key, custom headers) and so stay behind like `authorization`. */
+  credentialHeaders?: string[];
 };
 
 export type SafeResponse = {
@@ -207,7 +209,11 @@ export function createOutboundClient(
             );
           }
           const next = parseTarget(new URL(location, url).href, policy);
-          if (next.origin !== url.origin) for (const name of CREDENTIAL_HEADERS) delete headers[name];
+          if (next.origin !== url.origin) {
+            for (const name of [...CREDENTIAL_HEADERS, ...(options.credentialHeaders ?? [])]) {
+              delete headers[name.toLowerCase()];
+            }
+          }
           // As browsers do: 303, and 301/302 after a POST, continue as a GET without a body.
           if (
             res.statusCode === 303 ||

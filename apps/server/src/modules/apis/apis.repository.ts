@@ -7,7 +7,10 @@ import { containsPattern, ordered, pageWindow, totalCount } from '../../lib/list
 
 const apiId = qualified(apis.id);
 
-/** Stored APIs (never deleted ones) with their 24-hour check figures; secrets only as sealed text. */
+/**
+ * Stored APIs (never deleted ones) with their 24-hour check figures; secrets only as sealed text, custom
+ * headers only by name.
+ */
 function selectApis(db: Db, where: SQL | undefined) {
   return db
     .select({
@@ -21,7 +24,9 @@ function selectApis(db: Db, where: SQL | undefined) {
       hasApiKey: sql<boolean>`${apis.apiKeyEncrypted} is not null`,
       authMethod: apis.authMethod,
       method: apis.method,
-      headers: apis.headers,
+      headerNames: sql<
+        string[]
+      >`array(select k from jsonb_object_keys(${apis.headers}) k order by lower(k), k)`,
       body: apis.body,
       params: apis.params,
       details: apis.details,
@@ -170,6 +175,22 @@ export async function updateApiRow(
       ...(enabling ? { nextCheckAt: FIRST_CHECK, consecutiveFailures: 0 } : {}),
     })
     .where(eq(apis.id, id));
+}
+
+/**
+ * APIs (deleted ones too) with a header value not in the sealed format, locked: what the start-up step
+ * seals. The format is checked again in code (`looksSealed`); this only narrows the scan.
+ */
+export async function lockApisWithPlainHeaders(tx: Db) {
+  return tx
+    .select({ id: apis.id, headers: apis.headers })
+    .from(apis)
+    .where(sql`exists (select 1 from jsonb_each_text(${apis.headers}) h where h.value !~ '^v1[.]')`)
+    .for('update');
+}
+
+export async function setApiHeaders(tx: Db, id: string, headers: Record<string, string>) {
+  await tx.update(apis).set({ headers }).where(eq(apis.id, id));
 }
 
 export async function softDeleteApi(tx: Db, id: string) {

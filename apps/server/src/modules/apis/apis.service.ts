@@ -13,6 +13,8 @@ import {
   type getApiStatsSchema,
   type getApisSchema,
   missingAuthFields,
+  movesAddress,
+  patchHeaders,
   type updateApiSchema,
 } from '@vaskedrift/shared';
 import type { z } from 'zod';
@@ -28,7 +30,7 @@ import {
 } from '../checks/attribute-lifecycle';
 import type { Engine } from '../checks/engine';
 import { runManualCheck } from '../checks/manual-check';
-import type { ApiSecrets } from './api-secrets';
+import { type ApiSecrets, secretsLeftAsStored } from './api-secrets';
 import {
   type ApiRow,
   type ApiValues,
@@ -39,6 +41,8 @@ import {
   listApiRows,
   listCheckLogs,
   lockApi,
+  lockApisWithPlainHeaders,
+  setApiHeaders,
   softDeleteApi,
   updateApiRow,
 } from './apis.repository';
@@ -63,7 +67,7 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 export function createApisService(deps: { db: Db; bus: EventBus; engine: Engine; secrets: ApiSecrets }) {
   const { db, bus, secrets } = deps;
 
-  /** The response shape: secrets only as "is one set", the push URL's path for admins. */
+  /** The response shape: secrets only as "is one set" (headers by name), the push URL's path for admins. */
   function toApi({ total: _t, pushTokenEncrypted, stats, ...row }: ApiRow): Api {
     const token = secrets.tryOpen(pushTokenEncrypted);
     const checks = Number(stats?.checks ?? 0);
@@ -108,7 +112,7 @@ export function createApisService(deps: { db: Db; bus: EventBus; engine: Engine;
       apiKeyEncrypted: sealOrNull(input.apiKey),
       authMethod: input.authMethod,
       method: input.method,
-      headers: input.headers,
+      headers: secrets.sealHeaders(input.headers),
       body: input.body ?? null,
       params: input.params,
       details: input.details,
@@ -127,9 +131,13 @@ export function createApisService(deps: { db: Db; bus: EventBus; engine: Engine;
     return mustFind(id);
   }
 
-  /** Only the fields sent change; a secret left out is kept, '' (null) clears it. */
+  /**
+   * Only the fields sent change; a secret left out is kept, '' (null) clears it; headers are a patch
+   * (`patchHeaders`). A change that moves the address keeps no stored secret (decision 015): an unused
+   * one is dropped, one the auth method needs and a header must be typed again or removed.
+   */
   async function update(caller: Caller, input: UpdateInput): Promise<{ data: Api; message?: string }> {
-    const { id, rotatePushToken, clientSecret, apiKey, ...fields } = input;
+    const { id, rotatePushToken, clientSecret, apiKey, headers, ...fields } = input;
     const result = await db.transaction(async (tx) => {
       const stored = await lockApi(tx, id);
       if (!stored) throw new NotFoundError(API_MESSAGES.notFound);
@@ -139,6 +147,18 @@ export function createApisService(deps: { db: Db; bus: EventBus; engine: Engine;
       }
       if (clientSecret !== undefined) changes.clientSecretEncrypted = sealOrNull(clientSecret);
       if (apiKey !== undefined) changes.apiKeyEncrypted = sealOrNull(apiKey);
+      if (headers !== undefined) {
+        const sealed = Object.entries(headers).map(([name, v]) => [
+          name,
+          v === null ? null : secrets.seal(v),
+        ]);
+        changes.headers = patchHeaders(stored.headers, Object.fromEntries(sealed));
+      }
+      const leftBehind = movesAddress(stored, changes)
+        ? secretsLeftAsStored(stored, { apiKey, clientSecret, headers })
+        : [];
+      if (leftBehind.includes('apiKey')) changes.apiKeyEncrypted = null;
+      if (leftBehind.includes('clientSecret')) changes.clientSecretEncrypted = null;
       if (rotatePushToken) {
         const push = secrets.newPushToken();
         changes.pushTokenHash = push.hash;
@@ -158,7 +178,15 @@ export function createApisService(deps: { db: Db; bus: EventBus; engine: Engine;
           changes.apiKeyEncrypted !== undefined ? changes.apiKeyEncrypted : stored.apiKeyEncrypted,
         ),
       });
-      if (missing.length > 0) throw new ValidationError(missing[0]?.message ?? '', missing);
+      const issues = [
+        ...missing.map((issue) =>
+          leftBehind.includes(issue.path) ? { ...issue, message: API_MESSAGES.secretsNotReused } : issue,
+        ),
+        ...leftBehind
+          .filter((path) => path.startsWith('headers.'))
+          .map((path) => ({ path, message: API_MESSAGES.secretsNotReused })),
+      ];
+      if (issues.length > 0) throw new ValidationError(issues[0]?.message ?? '', issues);
       const statusChanged = changes.status !== undefined && changes.status !== stored.status;
       await updateApiRow(tx, id, changes, { enabling: statusChanged && changes.status === 'enabled' });
       const engine: EngineChanges =
@@ -222,5 +250,22 @@ export function createApisService(deps: { db: Db; bus: EventBus; engine: Engine;
     return { data, count: data.length };
   }
 
-  return { get, create, update, remove, check, logs, stats };
+  /**
+   * The start-up step of decision 015: header values stored in plain text before they were sealed get
+   * sealed (it needs SECRET_KEY, so it is app code, not a migration). Answers how many APIs changed.
+   */
+  async function sealPlainHeaders(): Promise<number> {
+    return db.transaction(async (tx) => {
+      let sealedApis = 0;
+      for (const row of await lockApisWithPlainHeaders(tx)) {
+        const sealed = secrets.sealPlainHeaders(row.headers);
+        if (!sealed) continue;
+        await setApiHeaders(tx, row.id, sealed);
+        sealedApis++;
+      }
+      return sealedApis;
+    });
+  }
+
+  return { get, create, update, remove, check, logs, stats, sealPlainHeaders };
 }

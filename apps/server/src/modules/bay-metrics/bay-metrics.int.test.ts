@@ -140,6 +140,59 @@ describe('bay attributes', () => {
     expect(fieldMessages(res.json())[path]).toBe(message);
   });
 
+  it('takes thresholds sent as JSON numbers and booleans as their text, stored and answered as strings', async () => {
+    // A bay of its own, so the other tests' counts per bay stay as they are.
+    const otherBayId = await createBay(admin, locationId, { name: 'Hall Terskel' });
+    const numeric = await admin.post('backend/bays/metrics/create', {
+      ...body({ thresholdWarning: 60, thresholdCritical: 90.5, thresholdActive: 0 }),
+      bayId: otherBayId,
+    });
+    expect(numeric.statusCode).toBe(200);
+    expect(numeric.json().data).toMatchObject({
+      thresholdWarning: '60',
+      thresholdCritical: '90.5',
+      thresholdActive: '0',
+    });
+    const numericId = numeric.json().data.id;
+    const { rows } = await ctx.database.pool.query(
+      'select threshold_warning from bay_metrics where id = $1',
+      [numericId],
+    );
+    expect(rows[0].threshold_warning).toBe('60');
+    const read = await admin.post('backend/bays/metrics/get', { id: numericId });
+    expect(read.json().data.thresholdWarning).toBe('60');
+    const updated = await admin.patch('backend/bays/metrics/update', { id: numericId, thresholdWarning: 65 });
+    expect(updated.json().data.thresholdWarning).toBe('65');
+
+    const flag = await admin.post('backend/bays/metrics/create', {
+      ...body({
+        path: 'doorOpen',
+        type: 'boolean',
+        operator: 'eq',
+        thresholdCritical: true,
+        thresholdWarning: '',
+        thresholdActive: false,
+      }),
+      bayId: otherBayId,
+    });
+    expect(flag.statusCode).toBe(200);
+    expect(flag.json().data).toMatchObject({ thresholdCritical: 'true', thresholdActive: 'false' });
+
+    const wrongType = await admin.post(
+      'backend/bays/metrics/create',
+      body({ bayId: otherBayId, thresholdWarning: true }),
+    );
+    expect(fieldMessages(wrongType.json()).thresholdWarning).toBe('Terskelen må være et tall');
+    const notAValue = await admin.post(
+      'backend/bays/metrics/create',
+      body({ bayId: otherBayId, thresholdWarning: { v: 60 } }),
+    );
+    expect(notAValue.statusCode).toBe(400);
+    expect(fieldMessages(notAValue.json()).thresholdWarning).toBe(
+      'Terskelen må være med (tom tekst betyr at den ikke brukes)',
+    );
+  });
+
   it('checks thresholds against the resulting type on update', async () => {
     const res = await admin.patch('backend/bays/metrics/update', { id, type: 'boolean' });
     expect(res.statusCode).toBe(400);

@@ -1,6 +1,12 @@
 import { setMaxListeners } from 'node:events';
 import type { apiDraftSchema } from '@vaskedrift/shared';
-import { type ApiDraft, DEFAULT_CHECK_TIMEOUT_MS, MAX_RESPONSE_BYTES } from '@vaskedrift/shared';
+import {
+  type ApiDraft,
+  DEFAULT_CHECK_TIMEOUT_MS,
+  MAX_RESPONSE_BYTES,
+  movesAddress,
+  patchHeaders,
+} from '@vaskedrift/shared';
 import type { Logger } from 'pino';
 import type { z } from 'zod';
 import type { ApiConnection } from '../../checks';
@@ -53,11 +59,12 @@ export function createEngine(deps: {
   const durations = new Samples();
   let running = false;
 
-  /** The API as a check sends it: secrets opened, a draft's fields (from the edit form) laid over it. */
+  /**
+   * The API as a check sends it: secrets opened, a draft's fields (from the edit form) laid over it. A
+   * draft that moves the address gets none of the stored secrets, only those typed into it (decision 015).
+   */
   function connectionOf(api: Partial<StoredApi> & { id: string }, draft?: Draft): ApiConnection {
-    const opened = (sealed: string | null | undefined): string | null => {
-      if (!sealed) return null;
-      const plain = secrets.tryOpen(sealed);
+    const readable = (plain: string | null): string => {
       if (plain === null) {
         throw new CheckFailure(
           'auth/secret-unreadable',
@@ -66,8 +73,16 @@ export function createEngine(deps: {
       }
       return plain;
     };
+    const opened = (sealed: string | null | undefined) => (sealed ? readable(secrets.tryOpen(sealed)) : null);
     const pick = <K extends keyof Draft>(key: K, fallback: NonNullable<Draft[K]> | null) =>
       draft && draft[key] !== undefined ? (draft[key] as NonNullable<Draft[K]> | null) : fallback;
+    const stored = draft && movesAddress(api, draft) ? null : api;
+    const storedHeaders = Object.fromEntries(
+      Object.entries(stored?.headers ?? {}).map(([name, value]) => [
+        name,
+        readable(secrets.openHeaderValue(value)),
+      ]),
+    );
     return {
       id: api.id,
       endpointUrl: pick('endpointUrl', api.endpointUrl ?? null) ?? '',
@@ -75,11 +90,11 @@ export function createEngine(deps: {
       tokenPath: pick('tokenPath', api.tokenPath ?? null),
       clientId: pick('clientId', api.clientId ?? null),
       clientSecret:
-        draft?.clientSecret !== undefined ? draft.clientSecret : opened(api.clientSecretEncrypted),
-      apiKey: draft?.apiKey !== undefined ? draft.apiKey : opened(api.apiKeyEncrypted),
+        draft?.clientSecret !== undefined ? draft.clientSecret : opened(stored?.clientSecretEncrypted),
+      apiKey: draft?.apiKey !== undefined ? draft.apiKey : opened(stored?.apiKeyEncrypted),
       authMethod: pick('authMethod', api.authMethod ?? 'none') ?? 'none',
       method: pick('method', api.method ?? 'GET') ?? 'GET',
-      headers: pick('headers', api.headers ?? {}) ?? {},
+      headers: patchHeaders(storedHeaders, draft?.headers ?? {}),
       body: pick('body', api.body ?? null),
       params: pick('params', api.params ?? {}) ?? {},
       details: pick('details', api.details ?? {}) ?? {},

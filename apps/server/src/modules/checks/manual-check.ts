@@ -1,6 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { type ApiCheckResult, extractRecords, indexRecords } from '@vaskedrift/shared';
+import {
+  API_MESSAGES,
+  type ApiCheckResult,
+  extractRecords,
+  indexRecords,
+  movesAddress,
+} from '@vaskedrift/shared';
 import type { Db } from '../../db/client';
+import { secretsLeftAsStored } from '../apis/api-secrets';
 import type { StoredApi } from '../apis/apis.repository';
 import { collectPaths, shorten } from './check-summary';
 import { type ApiDraftValues, checkTimeoutMs, type Engine } from './engine';
@@ -30,6 +37,10 @@ export async function runManualCheck(
     () => deps.engine.connectionOf(base, draft),
     timeoutMs,
   );
+  // The draft moved the address: stored secrets were not sent, and the admin should know why it fails.
+  const withheld =
+    stored && draft && movesAddress(stored, draft) && secretsLeftAsStored(stored, draft).length > 0;
+  const hint = withheld ? API_MESSAGES.secretsNotReused : null;
   const empty = { recordCount: null, keys: [], records: [], keyValues: [], attributes: [] };
   if (!outcome.ok) {
     return {
@@ -40,6 +51,7 @@ export async function runManualCheck(
       contentType,
       error: outcome.error,
       errorCode: outcome.code,
+      hint,
       ...empty,
     };
   }
@@ -53,6 +65,7 @@ export async function runManualCheck(
     contentType,
     error: null,
     errorCode: null,
+    hint,
     ...empty,
     recordCount: records?.length ?? null,
     // No list of records: show the body itself, so the admin can find where the records are.
