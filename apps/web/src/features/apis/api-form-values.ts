@@ -10,7 +10,20 @@ import {
   missingAuthFields,
 } from '@vaskedrift/shared';
 
-/** What the API form holds: text as typed, JSON maps as text, secrets only when typed in. */
+/**
+ * A custom header the server keeps sealed: only its name comes back. The admin keeps it, types a new
+ * value ('Bytt') or removes it ('Fjern'), each without retyping the others.
+ */
+export interface StoredHeader {
+  name: string;
+  action: 'keep' | 'replace' | 'remove';
+  value: string;
+}
+
+/**
+ * What the API form holds: text as typed, JSON maps as text, secrets only when typed in. `headers` holds
+ * the headers to add; the saved ones are `storedHeaders`.
+ */
 export interface ApiFormValues {
   name: string;
   endpointUrl: string;
@@ -25,6 +38,7 @@ export interface ApiFormValues {
   checkInterval: number | string;
   enabled: boolean;
   headers: string;
+  storedHeaders: StoredHeader[];
   params: string;
   body: string;
   recordsPath: string;
@@ -79,16 +93,25 @@ const FIELD_OF_PATH: Record<string, keyof ApiFormValues> = {
   status: 'enabled',
 };
 
-/** Errors keyed by request path (`details.recordsPath`, `headers.X-Foo`) → keyed by form field. */
-export function toFormErrors(errors: Record<string, unknown>): Record<string, string> {
+/**
+ * Errors keyed by request path (`details.recordsPath`, `headers.X-Foo`) → keyed by form field; a saved
+ * header's error goes to its row (`storedHeaders.<index>.value`).
+ */
+export function toFormErrors(
+  errors: Record<string, unknown>,
+  storedHeaders: StoredHeader[] = [],
+): Record<string, string> {
   const result: Record<string, string> = {};
   for (const [path, message] of Object.entries(errors)) {
     if (typeof message !== 'string' && typeof message !== 'object') continue;
     const text = String(message);
     const top = path.split('.')[0] ?? path;
+    const storedIndex = top === 'headers' ? storedHeaders.findIndex((h) => `headers.${h.name}` === path) : -1;
     const field =
-      FIELD_OF_PATH[path] ??
-      (top === 'headers' || top === 'params' ? top : (top as keyof ApiFormValues | undefined));
+      storedIndex >= 0
+        ? `storedHeaders.${storedIndex}.value`
+        : (FIELD_OF_PATH[path] ??
+          (top === 'headers' || top === 'params' ? top : (top as keyof ApiFormValues | undefined)));
     if (field && !result[field]) result[field] = text;
   }
   return result;
@@ -110,7 +133,8 @@ export function initialApiFormValues(api?: Api): ApiFormValues {
     tokenPath: api?.tokenPath ?? '',
     checkInterval: api?.checkInterval ?? DEFAULT_CHECK_INTERVAL_SECONDS,
     enabled: (api?.status ?? 'enabled') === 'enabled',
-    headers: api && Object.keys(api.headers).length > 0 ? JSON.stringify(api.headers, null, 2) : '',
+    headers: '',
+    storedHeaders: (api?.headerNames ?? []).map((name) => ({ name, action: 'keep', value: '' })),
     params: api && Object.keys(api.params).length > 0 ? JSON.stringify(api.params, null, 2) : '',
     body: api?.body ?? '',
     recordsPath: text(details.recordsPath),
@@ -131,6 +155,16 @@ export function parseStringMap(text: string): Record<string, string> | null {
   } catch {
     return null;
   }
+}
+
+/** The headers as the server takes them: typed ones added, saved ones replaced or removed (null). */
+function headersPatch(values: ApiFormValues): Record<string, string | null> {
+  const patch: Record<string, string | null> = {};
+  for (const header of values.storedHeaders) {
+    if (header.action === 'replace') patch[header.name] = header.value;
+    if (header.action === 'remove') patch[header.name] = null;
+  }
+  return { ...patch, ...parseStringMap(values.headers) };
 }
 
 const uses = {
@@ -168,7 +202,7 @@ export function toApiDraft(
     authMethod,
     checkInterval: values.checkInterval === '' ? Number.NaN : Number(values.checkInterval),
     status: values.enabled ? 'enabled' : 'disabled',
-    headers: parseStringMap(values.headers) ?? {},
+    headers: headersPatch(values),
     params: parseStringMap(values.params) ?? {},
     body: values.method === 'POST' ? values.body : null,
     details,

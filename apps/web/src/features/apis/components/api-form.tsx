@@ -35,6 +35,7 @@ import {
 } from '../api-form-values';
 import { CheckResult } from './check-result';
 import { SecretField } from './secret-field';
+import { StoredHeadersField } from './stored-headers-field';
 
 /**
  * The API connection form (create and edit): connection, authentication (only the fields the method
@@ -78,9 +79,12 @@ export function ApiForm({
   const { authMethod, method } = form.values;
 
   const setServerErrors = (error: unknown): boolean => {
-    const errors = apiFieldErrors(error, API_FORM_FIELDS);
+    // A saved header's own path first, so its error lands on its row rather than on the new headers.
+    const storedHeaders = form.values.storedHeaders;
+    const fields = [...storedHeaders.map((h) => `headers.${h.name}`), ...API_FORM_FIELDS];
+    const errors = apiFieldErrors(error, fields);
     if (!errors) return false;
-    form.setErrors(toFormErrors(errors));
+    form.setErrors(toFormErrors(errors, storedHeaders));
     return true;
   };
 
@@ -268,15 +272,20 @@ export function ApiForm({
                 allowNegative={false}
                 {...form.getInputProps('failureThreshold')}
               />
-              <Textarea
-                label={t('apis.form.headers')}
-                description={t('apis.form.jsonHint')}
-                placeholder={'{ "accept": "application/json" }'}
-                autosize
-                minRows={2}
-                styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
-                {...form.getInputProps('headers')}
-              />
+              <Stack gap="md">
+                <StoredHeadersField form={form} />
+                <Textarea
+                  label={
+                    form.values.storedHeaders.length > 0 ? t('apis.form.addHeaders') : t('apis.form.headers')
+                  }
+                  description={t('apis.form.headersHint')}
+                  placeholder={'{ "accept": "application/json" }'}
+                  autosize
+                  minRows={2}
+                  styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
+                  {...form.getInputProps('headers')}
+                />
+              </Stack>
               <Textarea
                 label={t('apis.form.params')}
                 description={t('apis.form.jsonHint')}

@@ -11,7 +11,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
+import { IconAlertCircle, IconCircleCheck, IconKeyOff } from '@tabler/icons-react';
 import type { ApiCheckResult } from '@vaskedrift/shared';
 import { useTranslation } from 'react-i18next';
 import { LevelBadge } from '../../bay-metrics/components/level-badge';
@@ -59,6 +59,16 @@ export function CheckResult({ result, keyIdentifier }: { result: ApiCheckResult;
             title={t('apis.check.failed')}
           >
             {result.error}
+          </Alert>
+        )}
+        {result.hint && (
+          <Alert
+            color="yellow"
+            variant="light"
+            icon={<IconKeyOff aria-hidden />}
+            title={t('apis.check.secretsNotSent')}
+          >
+            {result.hint}
           </Alert>
         )}
         <SimpleGrid cols={{ base: 2, sm: 4 }}>

@@ -25,7 +25,7 @@ export function SecretField({
   const { t } = useTranslation();
   if (stored && !replacing) {
     return (
-      <Input.Wrapper label={label} withAsterisk>
+      <Input.Wrapper label={label} withAsterisk error={inputProps.error}>
         <Group gap="sm" mt={4}>
           <Badge color="green" variant="light" leftSection={<IconCheck size={12} aria-hidden />}>
             {t('apis.form.secretSaved')}
