@@ -221,7 +221,7 @@ const requiredDraftSchema = apiDraftSchema.required({ name: true, endpointUrl: t
 export function validateApiForm(
   values: ApiFormValues,
   secrets: SecretState,
-  messages: { json: string },
+  messages: { json: string; headerValue: string },
 ): Record<string, string> {
   const draft = toApiDraft(values, secrets);
   const parsed = requiredDraftSchema.safeParse(draft);
@@ -235,6 +235,11 @@ export function validateApiForm(
   const errors = toFormErrors(byPath);
   if (parseStringMap(values.headers) === null) errors.headers = messages.json;
   if (parseStringMap(values.params) === null) errors.params = messages.json;
+  values.storedHeaders.forEach((header, index) => {
+    if (header.action === 'replace' && header.value === '') {
+      errors[`storedHeaders.${index}.value`] = messages.headerValue;
+    }
+  });
   const missing = missingAuthFields({
     authMethod: values.authMethod,
     authEndpointUrl: values.authEndpointUrl.trim() || null,

@@ -74,7 +74,11 @@ export function ApiForm({
   const form = useForm<ApiFormValues>({
     mode: 'controlled',
     initialValues: initialApiFormValues(api),
-    validate: (values) => validateApiForm(values, secrets, { json: t('apis.form.jsonInvalid') }),
+    validate: (values) =>
+      validateApiForm(values, secrets, {
+        json: t('apis.form.jsonInvalid'),
+        headerValue: t('apis.form.headerValueRequired'),
+      }),
   });
   const { authMethod, method } = form.values;
 

@@ -42,7 +42,7 @@ export function StoredHeadersField({ form }: { form: UseFormReturnType<ApiFormVa
                   </Badge>
                 )}
                 {header.action === 'remove' && (
-                  <Badge color="gray" variant="light">
+                  <Badge color="red" variant="light">
                     {t('apis.form.headerRemoved')}
                   </Badge>
                 )}
