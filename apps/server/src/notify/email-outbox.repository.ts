@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt, lte, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { emailOutbox } from '../db/schema';
 
@@ -66,4 +66,24 @@ export async function markMessageFailed(
         : { lastError: error, nextAttemptAt: sql`now() + make_interval(secs => ${retryInSeconds})` },
     )
     .where(eq(emailOutbox.id, id));
+}
+
+/**
+ * Deletes up to `limit` messages written more than `olderThanDays` ago that are done with (sent, kept or
+ * given up), oldest first. Pending messages stay whatever their age: they are still to be sent.
+ */
+export async function deleteFinishedMessages(db: Db, olderThanDays: number, limit: number): Promise<number> {
+  const oldest = db
+    .select({ id: emailOutbox.id })
+    .from(emailOutbox)
+    .where(
+      and(
+        ne(emailOutbox.status, 'pending'),
+        lt(emailOutbox.createdAt, sql`now() - make_interval(days => ${olderThanDays})`),
+      ),
+    )
+    .orderBy(asc(emailOutbox.id))
+    .limit(limit);
+  const deleted = await db.delete(emailOutbox).where(inArray(emailOutbox.id, oldest));
+  return deleted.rowCount ?? 0;
 }
