@@ -46,11 +46,21 @@ export function createHousekeeping({ db, log, config }: Deps) {
   async function runOnce(): Promise<HousekeepingReport | null> {
     return db.transaction(async (tx) => {
       if (!(await tryAdvisoryXactLock(tx, HOUSEKEEPING_LOCK))) return null;
+      let emailsAfter = 0;
       const report = {
         images: await drain(() =>
           deleteUnattachedImages(db, config.unattachedImageRetentionHours, HOUSEKEEPING_BATCH),
         ),
-        emails: await drain(() => deleteFinishedMessages(db, config.emailRetentionDays, HOUSEKEEPING_BATCH)),
+        emails: await drain(async () => {
+          const batch = await deleteFinishedMessages(
+            db,
+            config.emailRetentionDays,
+            HOUSEKEEPING_BATCH,
+            emailsAfter,
+          );
+          emailsAfter = batch.lastId;
+          return batch.deleted;
+        }),
       };
       if (report.images > 0 || report.emails > 0) {
         log.info(
