@@ -6,7 +6,7 @@ import { deleteFinishedMessages } from '../../notify/email-outbox.repository';
 import { deleteUnattachedImages } from '../images/images.repository';
 
 /** Transaction-level advisory lock: one instance cleans up at a time; the others skip that round. */
-export const HOUSEKEEPING_LOCK = 727_301;
+const HOUSEKEEPING_LOCK = 727_301;
 const EVERY_MS = 24 * 60 * 60 * 1000;
 /** A round that failed (database away) is tried again this soon instead of a day later. */
 const RETRY_MS = 60 * 60 * 1000;
