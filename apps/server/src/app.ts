@@ -13,6 +13,7 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
 import { createTokenSigner } from './modules/auth/tokens';
 import { createFacilities, facilitiesRoutes } from './modules/facilities';
+import { type Housekeeping, registerHousekeeping } from './modules/housekeeping';
 import { subscribeLogs } from './modules/logs/logs.subscriber';
 import { miscRoutes } from './modules/misc/misc.routes';
 import { createPeople, peopleRoutes } from './modules/people';
@@ -31,6 +32,8 @@ export type AppOptions = {
   logger?: boolean | Record<string, unknown>;
   /** Test hook: the DNS lookup outbound requests use (a name resolving to the metadata address). */
   dnsLookup?: typeof dnsLookup;
+  /** Run the daily housekeeping rounds (default true). Tests run them by hand instead. */
+  backgroundHousekeeping?: boolean;
 };
 
 declare module 'fastify' {
@@ -38,6 +41,7 @@ declare module 'fastify' {
     bus: EventBus;
     mailer: Mailer;
     statusEngine: StatusEngine;
+    housekeeping: Housekeeping;
   }
 }
 
@@ -48,6 +52,7 @@ export async function buildApp({
   databaseKind,
   logger,
   dnsLookup,
+  backgroundHousekeeping = true,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
@@ -103,6 +108,7 @@ export async function buildApp({
     statusEngine.engine.start();
   });
   app.addHook('preClose', () => statusEngine.engine.stop());
+  registerHousekeeping(app, { db, config, background: backgroundHousekeeping });
 
   await app.register(authRoutes, { prefix: AUTH_BASE, auth, recovery: people.recovery, mfa: people.mfa });
   await app.register(

@@ -64,4 +64,20 @@ describe('loadConfig', () => {
     });
     expect(flipped).toMatchObject({ allowLoopbackTargets: true, allowPrivateTargets: false });
   });
+
+  it('keeps unattached images a day and finished e-mails 30 days unless told otherwise, never less than one', () => {
+    expect(loadConfig({ DATA_DIR: tempDir() }).housekeeping).toEqual({
+      unattachedImageRetentionHours: 24,
+      emailRetentionDays: 30,
+    });
+    const set = loadConfig({
+      DATA_DIR: tempDir(),
+      UNATTACHED_IMAGE_RETENTION_HOURS: '2',
+      EMAIL_RETENTION_DAYS: '7',
+    });
+    expect(set.housekeeping).toEqual({ unattachedImageRetentionHours: 2, emailRetentionDays: 7 });
+    expect(() => loadConfig({ DATA_DIR: tempDir(), EMAIL_RETENTION_DAYS: '0' })).toThrow(
+      /EMAIL_RETENTION_DAYS/,
+    );
+  });
 });

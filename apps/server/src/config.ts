@@ -48,6 +48,10 @@ const envSchema = z.object({
   READINGS_HEARTBEAT_MINUTES: z.coerce.number().int().min(1).default(10),
   /** The API check log is kept this long (the hourly check statistics as long as hour readings). */
   CHECK_LOG_RETENTION_DAYS: z.coerce.number().int().min(1).default(30),
+  /** Uploaded images no facility uses are deleted this long after the upload (decision 013). */
+  UNATTACHED_IMAGE_RETENTION_HOURS: z.coerce.number().int().min(1).default(24),
+  /** Sent, kept and given-up e-mails are deleted this long after they were written; pending ones never. */
+  EMAIL_RETENTION_DAYS: z.coerce.number().int().min(1).default(30),
 });
 
 export type Config = {
@@ -81,6 +85,10 @@ export type Config = {
     minuteRetentionDays: number;
     hourRetentionDays: number;
     heartbeatMinutes: number;
+  };
+  housekeeping: {
+    unattachedImageRetentionHours: number;
+    emailRetentionDays: number;
   };
 };
 
@@ -137,6 +145,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, version = '0.0.
       minuteRetentionDays: e.READINGS_MINUTE_RETENTION_DAYS,
       hourRetentionDays: e.READINGS_HOUR_RETENTION_DAYS,
       heartbeatMinutes: e.READINGS_HEARTBEAT_MINUTES,
+    },
+    housekeeping: {
+      unattachedImageRetentionHours: e.UNATTACHED_IMAGE_RETENTION_HOURS,
+      emailRetentionDays: e.EMAIL_RETENTION_DAYS,
     },
   };
 }

@@ -49,6 +49,7 @@ export async function createTestApp(env: TestEnv = {}, options: TestAppOptions =
     databaseKind: 'external',
     logger: false,
     dnsLookup: options.dnsLookup,
+    backgroundHousekeeping: false,
   });
   await app.ready();
   return {

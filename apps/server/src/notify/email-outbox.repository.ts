@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, lt, lte, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { emailOutbox } from '../db/schema';
 
@@ -66,4 +66,35 @@ export async function markMessageFailed(
         : { lastError: error, nextAttemptAt: sql`now() + make_interval(secs => ${retryInSeconds})` },
     )
     .where(eq(emailOutbox.id, id));
+}
+
+/**
+ * Deletes up to `limit` messages written more than `olderThanDays` ago that are done with (sent, kept or
+ * given up), oldest first, after id `afterId`. Pending messages stay whatever their age: they are still to
+ * be sent. The next batch passes the `lastId` this one returns, so it starts past the index entries this
+ * one left dead instead of walking over them again.
+ */
+export async function deleteFinishedMessages(
+  db: Db,
+  olderThanDays: number,
+  limit: number,
+  afterId: number,
+): Promise<{ deleted: number; lastId: number }> {
+  const oldest = db
+    .select({ id: emailOutbox.id })
+    .from(emailOutbox)
+    .where(
+      and(
+        gt(emailOutbox.id, afterId),
+        ne(emailOutbox.status, 'pending'),
+        lt(emailOutbox.createdAt, sql`now() - make_interval(days => ${olderThanDays})`),
+      ),
+    )
+    .orderBy(asc(emailOutbox.id))
+    .limit(limit);
+  const deleted = await db
+    .delete(emailOutbox)
+    .where(inArray(emailOutbox.id, oldest))
+    .returning({ id: emailOutbox.id });
+  return { deleted: deleted.length, lastId: Math.max(afterId, ...deleted.map((row) => row.id)) };
 }

@@ -1,7 +1,8 @@
 import type { Logger } from 'pino';
 import type { Config } from '../../config';
+import { tryAdvisoryXactLock } from '../../db/advisory-lock';
 import type { Db } from '../../db/client';
-import { pruneOlderThan, rollUp, tryAdvisoryXactLock } from './rollup.repository';
+import { pruneOlderThan, rollUp } from './rollup.repository';
 
 /** Transaction-level advisory lock: one instance rolls up and prunes at a time; the others skip that round. */
 export const READINGS_MAINTENANCE_LOCK = 727_101;

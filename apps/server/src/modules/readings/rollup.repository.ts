@@ -9,11 +9,6 @@ import {
   readingsRollupState,
 } from '../../db/schema';
 
-export async function tryAdvisoryXactLock(tx: Db, key: number): Promise<boolean> {
-  const { rows } = await tx.execute<{ ok: boolean }>(sql`select pg_try_advisory_xact_lock(${key}) as ok`);
-  return rows[0]?.ok === true;
-}
-
 type Tier = 'minute' | 'hour';
 
 /**

@@ -1,0 +1,149 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Caller, caller, createLocation } from '../../../test/facilities';
+import { createTestApp, type TestContext, testConfig } from '../../../test/helpers';
+import { buildApp } from '../../app';
+import { connectDatabase, type Database } from '../../db/client';
+import { insertImage } from '../images/images.repository';
+import { HOUSEKEEPING_BATCH } from './housekeeping';
+
+let ctx: TestContext;
+let admin: Caller;
+beforeAll(async () => {
+  ctx = await createTestApp();
+  admin = await caller(ctx, 'admin');
+});
+afterAll(() => ctx.close());
+
+/** An uploaded image, made `ageHours` old. */
+async function image(ageHours: number): Promise<string> {
+  const { id } = await insertImage(
+    ctx.database.db,
+    { contentType: 'image/png', width: 1, height: 1 },
+    Buffer.from('bilde'),
+    admin.user.id,
+  );
+  await ctx.database.pool.query(
+    `update images set created_at = now() - make_interval(hours => $2) where id = $1`,
+    [id, ageHours],
+  );
+  return id;
+}
+
+const served = async (id: string) =>
+  (await ctx.app.inject({ method: 'GET', url: `/api/v1/images/${id}` })).statusCode;
+
+type Status = 'pending' | 'sent' | 'kept' | 'failed';
+
+/** `count` outbox messages written `ageDays` ago; their ids. */
+async function messages(status: Status, ageDays: number, count = 1): Promise<number[]> {
+  const { rows } = await ctx.database.pool.query<{ id: string }>(
+    `insert into email_outbox ("to", subject, text, kind, status, created_at, sent_at)
+     select 'kari@example.com', 'Tilbakestill passordet', 'Lenke: …', 'auth/recovery', $1,
+       now() - make_interval(days => $2), case when $1 = 'sent' then now() - make_interval(days => $2) end
+     from generate_series(1, $3)
+     returning id`,
+    [status, ageDays, count],
+  );
+  return rows.map((r) => Number(r.id));
+}
+
+async function remaining(ids: number[]): Promise<number[]> {
+  const { rows } = await ctx.database.pool.query<{ id: string }>(
+    'select id from email_outbox where id = any($1) order by id',
+    [ids],
+  );
+  return rows.map((r) => Number(r.id));
+}
+
+describe('housekeeping', () => {
+  it('deletes an old image no facility uses, and keeps fresh ones and every picture a facility has, also a deleted one', async () => {
+    const unattached = await image(25);
+    const fresh = await image(1);
+    const onFacility = await image(48);
+    const onDeletedFacility = await image(48);
+    await createLocation(admin, { imageId: onFacility });
+    const deletedId = await createLocation(admin, { imageId: onDeletedFacility });
+    expect((await admin.del('backend/locations/delete', { id: deletedId })).statusCode).toBe(200);
+
+    expect(await ctx.app.housekeeping.runOnce()).toEqual({ images: 1, emails: 0 });
+
+    expect(await served(unattached)).toBe(404);
+    expect(await served(fresh)).toBe(200);
+    expect(await served(onFacility)).toBe(200);
+    // Restoring a facility is done in the database; its picture must come back with it.
+    await ctx.database.pool.query('update locations set deleted_at = null where id = $1', [deletedId]);
+    const restored = await admin.post('backend/locations/get', { id: deletedId });
+    expect(restored.json().data.imageUrl).toBe(`/api/v1/images/${onDeletedFacility}`);
+    expect(await served(onDeletedFacility)).toBe(200);
+  });
+
+  it('deletes sent, kept and given-up e-mails past their retention, batch after batch, and never a pending one', async () => {
+    const old = [
+      ...(await messages('sent', 31, 2 * HOUSEKEEPING_BATCH + 1)),
+      ...(await messages('kept', 31)),
+      ...(await messages('failed', 31)),
+    ];
+    const pending = await messages('pending', 60);
+    const fresh = [...(await messages('sent', 29)), ...(await messages('kept', 1))];
+
+    expect(await ctx.app.housekeeping.runOnce()).toEqual({ images: 0, emails: old.length });
+
+    expect(await remaining(old)).toEqual([]);
+    expect(await remaining([...pending, ...fresh])).toEqual([...pending, ...fresh]);
+  });
+
+  describe('with a second instance on the same database', () => {
+    let second: { app: FastifyInstance; database: Database };
+    beforeAll(async () => {
+      const database = connectDatabase(ctx.databaseUrl, 5);
+      const app = await buildApp({
+        config: testConfig(ctx.databaseUrl),
+        db: database.db,
+        databaseKind: 'external',
+        logger: false,
+        backgroundHousekeeping: false,
+      });
+      await app.ready();
+      second = { app, database };
+    });
+    afterAll(async () => {
+      await second?.app.close();
+      await second?.database.close();
+    });
+
+    it('lets one instance do a round while the other skips it', async () => {
+      const unattached = await image(30);
+      const [held, ...others] = await messages('sent', 40, 3);
+      // A transaction holding one of the old messages keeps whichever round takes the lock busy until it
+      // commits, so the two rounds surely overlap.
+      const blocker = await ctx.database.pool.connect();
+      try {
+        await blocker.query('begin');
+        await blocker.query('select id from email_outbox where id = $1 for update', [held]);
+        const rounds = [ctx.app.housekeeping.runOnce(), second.app.housekeeping.runOnce()];
+        expect(await Promise.race(rounds)).toBeNull();
+        await blocker.query('commit');
+        const reports = await Promise.all(rounds);
+        expect(reports.filter((r) => r === null)).toHaveLength(1);
+        expect(reports.find((r) => r !== null)).toEqual({ images: 1, emails: 3 });
+      } finally {
+        // Closing the connection ends its transaction even when an assertion above failed.
+        blocker.release(true);
+      }
+      expect(await served(unattached)).toBe(404);
+      expect(await remaining([held ?? 0, ...others])).toEqual([]);
+    });
+  });
+
+  it('does nothing when nothing is due', async () => {
+    const kept = [await image(2), await image(3)];
+    await createLocation(admin, { imageId: await image(100) });
+    const waiting = [...(await messages('pending', 90)), ...(await messages('sent', 2))];
+
+    expect(await ctx.app.housekeeping.runOnce()).toEqual({ images: 0, emails: 0 });
+
+    for (const id of kept) expect(await served(id)).toBe(200);
+    expect(await remaining(waiting)).toEqual(waiting);
+  });
+});

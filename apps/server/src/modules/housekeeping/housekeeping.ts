@@ -1,0 +1,108 @@
+import type { Logger } from 'pino';
+import type { Config } from '../../config';
+import { tryAdvisoryXactLock } from '../../db/advisory-lock';
+import type { Db } from '../../db/client';
+import { deleteFinishedMessages } from '../../notify/email-outbox.repository';
+import { deleteUnattachedImages } from '../images/images.repository';
+
+/** Transaction-level advisory lock: one instance cleans up at a time; the others skip that round. */
+const HOUSEKEEPING_LOCK = 727_301;
+const EVERY_MS = 24 * 60 * 60 * 1000;
+/** A round that failed (database away) is tried again this soon instead of a day later. */
+const RETRY_MS = 60 * 60 * 1000;
+/** Rows per DELETE: each batch commits on its own, so a large backlog never holds many rows locked. */
+export const HOUSEKEEPING_BATCH = 500;
+
+export type HousekeepingReport = { images: number; emails: number };
+
+type Deps = { db: Db; log: Pick<Logger, 'info' | 'error'>; config: Config['housekeeping'] };
+
+/**
+ * The daily clean-up of decision 013: uploaded images no facility uses, and e-mails that are done with
+ * (sent, kept, given up) once past their retention. Every instance runs it; the advisory lock lets one
+ * do each round.
+ */
+export function createHousekeeping({ db, log, config }: Deps) {
+  let timer: NodeJS.Timeout | undefined;
+  let started = false;
+  /** Set by stop(): a round by hand (runOnce) ends early too, so closing never waits for a backlog. */
+  let stopped = false;
+  let round: Promise<unknown> | null = null;
+
+  /** Deletes batch after batch until one comes back short, or the server is stopping. */
+  async function drain(deleteBatch: () => Promise<number>): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const deleted = await deleteBatch();
+      total += deleted;
+      if (deleted < HOUSEKEEPING_BATCH || stopped) return total;
+    }
+  }
+
+  /**
+   * One round; null when another instance holds the lock. The lock's transaction does nothing else: the
+   * batches run on other pool connections and commit one by one (so the pool needs two connections).
+   */
+  async function runOnce(): Promise<HousekeepingReport | null> {
+    return db.transaction(async (tx) => {
+      if (!(await tryAdvisoryXactLock(tx, HOUSEKEEPING_LOCK))) return null;
+      let emailsAfter = 0;
+      const report = {
+        images: await drain(() =>
+          deleteUnattachedImages(db, config.unattachedImageRetentionHours, HOUSEKEEPING_BATCH),
+        ),
+        emails: await drain(async () => {
+          const batch = await deleteFinishedMessages(
+            db,
+            config.emailRetentionDays,
+            HOUSEKEEPING_BATCH,
+            emailsAfter,
+          );
+          emailsAfter = batch.lastId;
+          return batch.deleted;
+        }),
+      };
+      if (report.images > 0 || report.emails > 0) {
+        log.info(
+          { deletedImages: report.images, deletedEmails: report.emails },
+          'opprydding: slettet ubrukte bilder og gamle e-poster',
+        );
+      }
+      return report;
+    });
+  }
+
+  function schedule(delay: number) {
+    if (!started || stopped) return;
+    timer = setTimeout(() => {
+      round = runOnce()
+        .then(() => schedule(EVERY_MS))
+        .catch((err: unknown) => {
+          if (!stopped) log.error({ err }, 'opprydding feilet; prøver igjen om en time');
+          schedule(RETRY_MS);
+        })
+        .finally(() => {
+          round = null;
+        });
+    }, delay);
+    timer.unref();
+  }
+
+  return {
+    runOnce,
+    /** The first round comes a minute or two after start (instances started together spread out). */
+    start() {
+      if (started) return;
+      started = true;
+      schedule(60_000 + Math.random() * 60_000);
+    },
+    /** Ends the round in hand after its current batch. */
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await round;
+    },
+  };
+}
+
+export type Housekeeping = ReturnType<typeof createHousekeeping>;
