@@ -4,8 +4,8 @@ import { parsePath } from './evaluation';
 import { entityNameSchema, httpUrlSchema, oneOrListResponse, sortSchema, timestampSchema } from './fields';
 
 /*
- * API connections (PRODUCT.md §3.3): how to call one controller or cloud service. Secrets (`clientSecret`,
- * `apiKey`) go in and never come out: a response says only whether one is set.
+ * API connections (docs/domain.md, Evaluation): how to call one controller or cloud service. Secrets
+ * (`clientSecret`, `apiKey`) go in and never come out: a response says only whether one is set.
  */
 
 export const AUTH_METHODS = ['none', 'apiKey', 'bearer', 'basic', 'oauth2'] as const;
@@ -62,7 +62,7 @@ export const API_MESSAGES = {
   pushTooLarge: 'Innholdet er større enn 5 MB',
 } as const;
 
-/** ':apiEndpoint er :status' (the specification's message when an API is enabled or disabled). */
+/** ':apiEndpoint er :status' (the message when an API is enabled or disabled). */
 export function apiStatusMessage(name: string, status: ApiStatus): string {
   return `${name} er ${API_STATUS_LABELS[status]}`;
 }
@@ -124,7 +124,7 @@ const pathSchema = z
   .refine((v) => v.length === 0 || parsePath(v) !== null, API_MESSAGES.pathInvalid);
 
 /**
- * Settings beside the specification's fields. Unknown keys are kept (the demo marks its APIs with
+ * Settings beside the API's named fields. Unknown keys are kept (the demo marks its APIs with
  * `demo: true`), within 8 kB.
  */
 export const apiDetailsSchema = z
