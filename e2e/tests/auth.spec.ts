@@ -1,12 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
+import { signIn, submitSignIn } from '../helpers/session';
 import { ADMIN } from '../playwright.config';
-
-async function signIn(page: Page, email = ADMIN.email, password = ADMIN.password) {
-  await page.goto('/sign-in');
-  await page.getByLabel('E-post').fill(email);
-  await page.getByLabel('Passord', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Fortsett' }).click();
-}
 
 /** The colour the theme's primary filled variant resolves to, read as the browser paints it. */
 function primaryFilledColour(page: Page) {
@@ -41,7 +35,7 @@ test('the form explains bad input in Norwegian before asking the server', async 
 });
 
 test('a wrong password shows "Feil brukernavn eller passord"', async ({ page }) => {
-  await signIn(page, ADMIN.email, 'feil-passord-123');
+  await submitSignIn(page, ADMIN.email, 'feil-passord-123');
   const alert = page.getByRole('alert');
   await expect(alert).toContainText('Det oppstod et problem');
   await expect(alert).toContainText('Feil brukernavn eller passord');

@@ -1,14 +1,14 @@
-import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
-import { ADMIN, SIMULATOR_URL } from '../playwright.config';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { uniqueName } from '../helpers/data';
+import { adminApi, signIn } from '../helpers/session';
+import { type BayStatus, bayTile, dashboardCard, expectTileStatus, pickOption } from '../helpers/ui';
+import { SIMULATOR_URL } from '../playwright.config';
 
 /*
  * The status engine end to end: an admin connects the controller simulator (started beside the server by
  * start-server.mjs, steady values), binds a bay to its temperature, and watches the bay follow the
  * controller: red with an open alert past the critical threshold, green again when it is back.
  */
-
-/** Tile colours as the browser paints them (Mantine green-6, red-8). */
-const TILE_COLOURS = { operational: 'rgb(64, 192, 87)', error: 'rgb(224, 49, 49)' };
 
 /** A check runs every 30 s at the least; a value change shows after the next one (and a page refetch). */
 const NEXT_CHECK = { timeout: 50_000, intervals: [1_000, 2_000, 5_000] };
@@ -23,35 +23,6 @@ interface SimulatorFacility {
 
 // An action that cannot find its element fails after a while, not at the end of the long test.
 test.use({ actionTimeout: 15_000 });
-
-function uniqueName(prefix: string): string {
-  return `${prefix} ${Date.now() % 1_000_000}${Math.floor(Math.random() * 100)}`;
-}
-
-async function signIn(page: Page) {
-  await page.goto('/sign-in');
-  await page.getByLabel('E-post').fill(ADMIN.email);
-  await page.getByLabel('Passord', { exact: true }).fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Fortsett' }).click();
-  await expect(page).toHaveURL(/\/$/);
-}
-
-/** The API as the admin, for setting up what the test is not about. */
-async function adminApi(request: APIRequestContext) {
-  const session = await request.post('/auth/v1/token?grant_type=password', {
-    data: { email: ADMIN.email, password: ADMIN.password },
-  });
-  const { access_token: token } = await session.json();
-  return async <T>(method: 'POST' | 'PATCH' | 'DELETE', path: string, data: unknown): Promise<T> => {
-    const response = await request.fetch(`/api/v1/${path}`, {
-      method,
-      data,
-      headers: { authorization: `Bearer ${token}` },
-    });
-    expect(response.ok(), `${path}: ${await response.text()}`).toBe(true);
-    return (await response.json()).data as T;
-  };
-}
 
 /** Shape A without auth (`anlegg-001`): records in `bays`, keyed by `bayId`, with a `temperature`. */
 async function simulatorFacility(request: APIRequestContext): Promise<SimulatorFacility> {
@@ -78,24 +49,12 @@ async function setTemperature(
   expect(response.ok(), await response.text()).toBe(true);
 }
 
-async function background(locator: Locator): Promise<string> {
-  return locator.evaluate((element) => getComputedStyle(element).backgroundColor);
-}
-
-/** The bay's tile on the dashboard, reloaded until it has the colour (the dashboard polls every 30 s). */
-async function expectTile(page: Page, facilityName: string, bayName: string, colour: string) {
+/** The bay's tile on the dashboard, reloaded until it shows the status (the dashboard polls every 30 s). */
+async function expectTile(page: Page, facilityName: string, bayName: string, status: BayStatus) {
   await expect(async () => {
     await page.goto('/');
-    const card = page.getByRole('region', { name: facilityName, exact: true });
-    const tile = card.getByRole('link', { name: new RegExp(`^${bayName}:`) });
-    await expect(tile).toBeVisible();
-    expect(await background(tile)).toBe(colour);
+    await expectTileStatus(bayTile(dashboardCard(page, facilityName), bayName), bayName, status);
   }).toPass(NEXT_CHECK);
-}
-
-async function pickOption(page: Page, scope: Locator, label: string, option: string) {
-  await scope.getByRole('combobox', { name: label, exact: true }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
 }
 
 test('an admin connects a controller, and a bay follows its value: red with an alert, then green', async ({
@@ -170,13 +129,13 @@ test('an admin connects a controller, and a bay follows its value: red with an a
   await expect(page).toHaveURL(new RegExp(`/bays/${bay.id}/metrics$`));
   await page.getByRole('button', { name: 'Legg til attributt' }).click();
   const bayDialog = page.getByRole('dialog', { name: 'Nytt attributt' });
-  await pickOption(page, bayDialog, 'API-attributt', 'Temperatur');
+  await pickOption(bayDialog, 'API-attributt', 'Temperatur');
   // The key values the API's records carry are offered.
   await bayDialog.getByRole('combobox', { name: 'Nøkkelverdi', exact: true }).click();
   await page.getByRole('option', { name: bayKey, exact: true }).click();
   await bayDialog.getByRole('combobox', { name: 'Sti', exact: true }).fill('temperature');
-  await pickOption(page, bayDialog, 'Type', 'Tall');
-  await pickOption(page, bayDialog, 'Operator', 'større enn (>)');
+  await pickOption(bayDialog, 'Type', 'Tall');
+  await pickOption(bayDialog, 'Operator', 'større enn (>)');
   await bayDialog.getByRole('textbox', { name: 'Kritisk', exact: true }).fill('90');
   await bayDialog.getByRole('textbox', { name: 'Advarsel', exact: true }).fill('70');
   await bayDialog.getByRole('textbox', { name: 'Aktiv', exact: true }).fill('0');
@@ -192,7 +151,7 @@ test('an admin connects a controller, and a bay follows its value: red with an a
   await setTemperature(request, facility, bayKey, 95);
   await expect(row.getByText('Kritisk', { exact: true })).toBeVisible(NEXT_CHECK);
   await expect(row.getByText('95', { exact: true })).toBeVisible();
-  await expectTile(page, locationName, 'Hall 1', TILE_COLOURS.error);
+  await expectTile(page, locationName, 'Hall 1', 'error');
 
   await page.goto(`/locations/${location.id}/alerts`);
   const open = page.getByRole('region', { name: 'Åpne varsler' });
@@ -213,5 +172,5 @@ test('an admin connects a controller, and a bay follows its value: red with an a
   const past = page.getByRole('region', { name: 'Tidligere varsler' });
   // The past alerts refresh on their own clock.
   await expect(past.getByRole('row', { name: /Hall 1/ })).toBeVisible({ timeout: 20_000 });
-  await expectTile(page, locationName, 'Hall 1', TILE_COLOURS.operational);
+  await expectTile(page, locationName, 'Hall 1', 'operational');
 });

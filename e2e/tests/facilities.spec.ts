@@ -1,48 +1,13 @@
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
-import { ADMIN } from '../playwright.config';
+import { uniqueName } from '../helpers/data';
+import { adminApi, signIn } from '../helpers/session';
+import { dashboardCard, expectTileStatus } from '../helpers/ui';
 
 /** A valid 1×1 PNG, uploaded through the dropzone's file input. */
 const PNG_1X1 = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
   'base64',
 );
-
-/** Tile colours as the browser paints them (Mantine green-6, red-8, blue-8). */
-const TILE_COLOURS = {
-  operational: 'rgb(64, 192, 87)',
-  error: 'rgb(224, 49, 49)',
-  maintenance: 'rgb(25, 113, 194)',
-};
-
-/** Names are letters, digits and spaces: a number keeps each test's facility apart. */
-function uniqueName(prefix: string): string {
-  return `${prefix} ${Date.now() % 1_000_000}${Math.floor(Math.random() * 100)}`;
-}
-
-async function signIn(page: Page) {
-  await page.goto('/sign-in');
-  await page.getByLabel('E-post').fill(ADMIN.email);
-  await page.getByLabel('Passord', { exact: true }).fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Fortsett' }).click();
-  await expect(page).toHaveURL(/\/$/);
-}
-
-/** The API as the admin, for setting up what a test is not about. */
-async function adminApi(request: APIRequestContext) {
-  const session = await request.post('/auth/v1/token?grant_type=password', {
-    data: { email: ADMIN.email, password: ADMIN.password },
-  });
-  const { access_token: token } = await session.json();
-  return async <T>(method: 'POST' | 'PATCH' | 'DELETE', path: string, data: unknown): Promise<T> => {
-    const response = await request.fetch(`/api/v1/${path}`, {
-      method,
-      data,
-      headers: { authorization: `Bearer ${token}` },
-    });
-    expect(response.ok(), `${path}: ${await response.text()}`).toBe(true);
-    return (await response.json()).data as T;
-  };
-}
 
 async function createFacility(request: APIRequestContext, name: string, bays: [string, string][] = []) {
   const api = await adminApi(request);
@@ -56,15 +21,6 @@ async function createFacility(request: APIRequestContext, name: string, bays: [s
     await api('POST', 'backend/bays/create', { locationId: location.id, name: bayName, status });
   }
   return location;
-}
-
-async function background(locator: Locator): Promise<string> {
-  return locator.evaluate((element) => getComputedStyle(element).backgroundColor);
-}
-
-/** The facility's card on the dashboard. */
-function dashboardCard(page: Page, name: string): Locator {
-  return page.getByRole('region', { name, exact: true });
 }
 
 async function addBay(page: Page, name: string, status?: string) {
@@ -186,19 +142,15 @@ test('an admin creates a facility with a picture, adds bays and links, reorders 
   await expect(buttons).toHaveText(['Manual', 'Betaling', 'Styring']);
   await expect(buttons.first()).toHaveAttribute('target', '_blank');
 
-  // The dashboard shows the facility's bays as tiles in their status colours.
+  // The dashboard shows the facility's bays as tiles with their status.
   await page.getByRole('navigation', { name: 'Hovedmeny' }).getByRole('link', { name: 'Oversikt' }).click();
   const card = dashboardCard(page, name);
   await expect(card).toBeVisible();
   const tiles = card.getByRole('link', { name: /^Hall \d:/ });
   await expect(tiles).toHaveText(['Hall 1', 'Hall 2', 'Hall 3']);
-  expect(await background(card.getByRole('link', { name: 'Hall 1: I drift' }))).toBe(
-    TILE_COLOURS.operational,
-  );
-  expect(await background(card.getByRole('link', { name: 'Hall 2: Feil' }))).toBe(TILE_COLOURS.error);
-  expect(await background(card.getByRole('link', { name: 'Hall 3: Vedlikehold' }))).toBe(
-    TILE_COLOURS.maintenance,
-  );
+  await expectTileStatus(card.getByRole('link', { name: 'Hall 1: I drift' }), 'Hall 1', 'operational');
+  await expectTileStatus(card.getByRole('link', { name: 'Hall 2: Feil' }), 'Hall 2', 'error');
+  await expectTileStatus(card.getByRole('link', { name: 'Hall 3: Vedlikehold' }), 'Hall 3', 'maintenance');
 
   // A tile opens its bay inside the app.
   await card.getByRole('link', { name: 'Hall 2: Feil' }).click();

@@ -1,5 +1,7 @@
 import { expect, test } from '@playwright/test';
-import { createUser, openUserMenu, pickOption, signIn, tokenFor } from './people-helpers';
+import { createUser } from '../helpers/data';
+import { signIn, tokenFor } from '../helpers/session';
+import { openUserMenu, pickOption } from '../helpers/ui';
 
 test('a user switches the interface to English; it is fetched on demand and sticks after reload', async ({
   page,

@@ -1,17 +1,8 @@
 import { expect, test } from '@playwright/test';
-import {
-  api,
-  createUser,
-  openUserMenu,
-  pickOption,
-  signIn,
-  submitSignIn,
-  type TestUser,
-  tokenFor,
-  totpCode,
-  uniqueName,
-  waitForMail,
-} from './people-helpers';
+import { api, createUser, type TestUser, uniqueName } from '../helpers/data';
+import { waitForMail } from '../helpers/mail';
+import { signIn, submitSignIn, tokenFor, totpCode } from '../helpers/session';
+import { openUserMenu, pickOption } from '../helpers/ui';
 
 test('an admin creates an operator with a group and grants a facility; the operator sees only their own things', async ({
   page,
@@ -42,7 +33,7 @@ test('an admin creates an operator with a group and grants a facility; the opera
   const password = `passord-${tag}-123`;
 
   await test.step('the admin creates the operator with the group', async () => {
-    await signIn(page, 'admin@vaskedrift.test', 'e2e-admin-passord');
+    await signIn(page);
     await page
       .getByRole('navigation', { name: 'Hovedmeny' })
       .getByRole('link', { name: 'Alle brukere' })
@@ -294,7 +285,7 @@ test('a group with members cannot be deleted until the members are removed', asy
   const member = await createUser(request, admin, { role: 'user' });
   const name = `Vakt ${uniqueName()}`;
 
-  await signIn(page, 'admin@vaskedrift.test', 'e2e-admin-passord');
+  await signIn(page);
   await page.getByRole('navigation', { name: 'Hovedmeny' }).getByRole('link', { name: 'Grupper' }).click();
   await page.getByRole('button', { name: 'Ny gruppe' }).click();
   const dialog = page.getByRole('dialog', { name: 'Ny gruppe' });

@@ -90,7 +90,7 @@ export async function buildApp({
   app.decorate('mailer', mailer);
   app.addHook('onClose', () => mailer.stop());
   const people = createPeople({ config, db, bus, mailer, auth });
-  // The one way out to controllers, cameras and webhooks (PRODUCT.md §3.3 "Outbound safety").
+  // The one way out to controllers, cameras and webhooks (docs/domain.md, Checks).
   const outbound = createOutboundClient({
     allowLoopback: config.allowLoopbackTargets,
     allowPrivate: config.allowPrivateTargets,

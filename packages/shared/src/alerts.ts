@@ -5,7 +5,7 @@ import { sortSchema, timestampSchema } from './fields';
 import { ROLE_LEVELS, type Role, roleLevel } from './roles';
 
 /*
- * Alerts (PRODUCT.md §3.3): an attribute entering `critical` or `warning` opens one; it escalates or
+ * Alerts (docs/domain.md, Alerts): an attribute entering `critical` or `warning` opens one; it escalates or
  * de-escalates in place and is resolved when the attribute is back to `active`. One open alert per
  * attribute. `inactive`/`nodata` transitions are `info` events, not alerts.
  */

@@ -5,8 +5,8 @@ import { parsePath } from './evaluation';
 import { entityNameSchema, oneOrListResponse, sortSchema, timestampSchema } from './fields';
 
 /*
- * API attributes (PRODUCT.md §3.3): one extraction rule on one API's response. `keyIdentifier` names the
- * field (dot path) that says which bay a record is about; `targetKeys` the fields of interest.
+ * API attributes (docs/domain.md, Evaluation): one extraction rule on one API's response. `keyIdentifier`
+ * names the field (dot path) that says which bay a record is about; `targetKeys` the fields of interest.
  */
 
 export const API_METRIC_MESSAGES = {
@@ -31,7 +31,7 @@ export const keyIdentifierSchema = z
   .refine((v) => parsePath(v) !== null, API_METRIC_MESSAGES.pathInvalid);
 
 /**
- * The specification sends target keys comma-separated; a list is accepted too. Stored and answered as a
+ * Target keys may be sent comma-separated or as a list (docs/domain.md, Validation). Stored and answered as a
  * list of trimmed, distinct keys, each longer than 1 character.
  */
 export const targetKeysSchema = z

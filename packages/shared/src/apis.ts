@@ -4,9 +4,9 @@ import { parsePath } from './evaluation';
 import { entityNameSchema, httpUrlSchema, oneOrListResponse, sortSchema, timestampSchema } from './fields';
 
 /*
- * API connections (PRODUCT.md §3.3): how to call one controller or cloud service. Secrets (`clientSecret`,
- * `apiKey`, the values of custom headers) go in and never come out: a response says only whether one is
- * set, or which header names are.
+ * API connections (docs/domain.md, Evaluation): how to call one controller or cloud service. Secrets
+ * (`clientSecret`, `apiKey`, the values of custom headers) go in and never come out: a response says only
+ * whether one is set, or which header names are.
  */
 
 export const AUTH_METHODS = ['none', 'apiKey', 'bearer', 'basic', 'oauth2'] as const;
@@ -64,7 +64,7 @@ export const API_MESSAGES = {
   secretsNotReused: 'Lagrede hemmeligheter sendes ikke til en ny adresse; skriv dem inn på nytt',
 } as const;
 
-/** ':apiEndpoint er :status' (the specification's message when an API is enabled or disabled). */
+/** ':apiEndpoint er :status' (the message when an API is enabled or disabled). */
 export function apiStatusMessage(name: string, status: ApiStatus): string {
   return `${name} er ${API_STATUS_LABELS[status]}`;
 }
@@ -181,7 +181,7 @@ const pathSchema = z
   .refine((v) => v.length === 0 || parsePath(v) !== null, API_MESSAGES.pathInvalid);
 
 /**
- * Settings beside the specification's fields. Unknown keys are kept (the demo marks its APIs with
+ * Settings beside the API's named fields. Unknown keys are kept (the demo marks its APIs with
  * `demo: true`), within 8 kB.
  */
 export const apiDetailsSchema = z

@@ -13,8 +13,8 @@ import {
 import { oneOrListResponse, sortSchema, timestampSchema } from './fields';
 
 /*
- * Bay attributes (PRODUCT.md §3.3): bind one bay to one API attribute. `keyValue` picks the record,
- * `path` the value in it, `type` converts it and `operator` compares it with each threshold.
+ * Bay attributes (docs/domain.md, Evaluation): bind one bay to one API attribute. `keyValue` picks the
+ * record, `path` the value in it, `type` converts it and `operator` compares it with each threshold.
  */
 
 export const BAY_METRIC_MESSAGES = {

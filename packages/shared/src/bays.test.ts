@@ -13,7 +13,7 @@ describe('bay statuses', () => {
     ]);
   });
 
-  it('lets maintenance win, then error, warning and inactive (PRODUCT.md §3.3)', () => {
+  it('lets maintenance win, then error, warning and inactive (docs/domain.md, Bay status)', () => {
     expect(precedingStatus(['operational', 'error', 'maintenance'])).toBe('maintenance');
     expect(precedingStatus(['warning', 'error'])).toBe('error');
     expect(precedingStatus(['inactive', 'warning', 'operational'])).toBe('warning');

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { idSchema, listRequest } from './api';
 import { entityNameSchema, oneOrListResponse, sortOrderSchema, sortSchema, timestampSchema } from './fields';
 
-/** A bay's operational status, in the order the specification lists them (and the UI shows them). */
+/** A bay's operational status, in the order docs/domain.md lists them (and the UI shows them). */
 export const BAY_STATUSES = ['operational', 'warning', 'error', 'inactive', 'maintenance'] as const;
 export const bayStatusSchema = z.enum(BAY_STATUSES, { error: 'Ugyldig status' });
 export type BayStatus = z.infer<typeof bayStatusSchema>;
@@ -17,8 +17,8 @@ export const BAY_STATUS_META: Record<BayStatus, { label: string; color: string; 
 };
 
 /**
- * How a bay's status follows from its attributes (PRODUCT.md §3.3), first that holds wins: an active
- * maintenance beats everything, then any critical attribute, any warning, any inactive/no data.
+ * How a bay's status follows from its attributes (docs/domain.md, Bay status), first that holds wins: an
+ * active maintenance beats everything, then any critical attribute, any warning, any inactive/no data.
  */
 export const BAY_STATUS_PRECEDENCE: readonly BayStatus[] = [
   'maintenance',

@@ -63,7 +63,7 @@ function nested(depth: number, leaf: unknown): { value: unknown; path: string } 
 }
 
 describe('constants', () => {
-  it('lists the levels, operators and types of PRODUCT.md §3.3', () => {
+  it('lists the levels, operators and types of docs/domain.md', () => {
     expect(ATTRIBUTE_LEVELS).toEqual(['active', 'inactive', 'warning', 'critical', 'nodata']);
     expect(OPERATORS).toEqual(['eq', 'ne', 'gt', 'gte', 'lt', 'lte']);
     expect(VALUE_TYPES).toEqual(['string', 'number', 'boolean']);

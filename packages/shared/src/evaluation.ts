@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { type BayStatus, precedingStatus } from './bays';
 
 /*
- * The status engine's evaluation (PRODUCT.md §3.3), pure: a controller's response → records → one level
- * per bay attribute → the bay's status. The server runs it for every check and every pushed body, tens of
- * thousands of attributes per half minute, so the pieces are split to be reused: index a response's
+ * The status engine's evaluation (docs/domain.md, Evaluation), pure: a controller's response → records → one
+ * level per bay attribute → the bay's status. The server runs it for every check and every pushed body, tens
+ * of thousands of attributes per half minute, so the pieces are split to be reused: index a response's
  * records once per key identifier, parse each path once (`prepareAttribute`), then evaluate.
  */
 
@@ -406,8 +406,8 @@ export interface BayStatusInput {
 }
 
 /**
- * PRODUCT.md §3.3: maintenance, then any critical → error, any warning → warning, any inactive or nodata →
- * inactive, otherwise operational; a bay without attributes keeps its manual status.
+ * docs/domain.md, Bay status: maintenance, then any critical → error, any warning → warning, any inactive or
+ * nodata → inactive, otherwise operational; a bay without attributes keeps its manual status.
  */
 export function deriveBayStatus({ inMaintenance, levels, manualStatus }: BayStatusInput): BayStatus {
   if (inMaintenance) return 'maintenance';

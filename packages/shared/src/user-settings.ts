@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DEFAULT_ITEMS_PER_PAGE, idSchema, MAX_ITEMS_PER_PAGE } from './api';
 import { colorSchema } from './validation';
 
-/** The six interface languages of the specification; Norwegian (bokmål) is the default. */
+/** The six interface languages (docs/domain.md, User data); Norwegian (bokmål) is the default. */
 export const LANGUAGES = ['nb', 'en', 'es', 'fr', 'de', 'ja'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'nb';
@@ -19,7 +19,7 @@ export const LANGUAGE_LABELS: Record<Language, string> = {
 
 export const THEME_MODES = ['light', 'dark', 'system'] as const;
 export type ThemeMode = (typeof THEME_MODES)[number];
-/** The layout's default (PRODUCT.md §5): dark, primary colour #50CD89. */
+/** The layout's default (docs/domain.md, User data): dark, primary colour #50CD89. */
 export const DEFAULT_THEME_MODE: ThemeMode = 'dark';
 export const DEFAULT_THEME_COLOR = '#50CD89';
 
@@ -69,7 +69,7 @@ export const updateUserConfigSchema = z.object({
 });
 export type UpdateUserConfigInput = z.infer<typeof updateUserConfigSchema>;
 
-/** What the client keeps before it counts as "ready" (the specification's user data). */
+/** What the client keeps before it counts as "ready" (docs/domain.md, User data). */
 export const DEFAULT_USER_SETTINGS = {
   itemsPerPage: DEFAULT_ITEMS_PER_PAGE,
   language: DEFAULT_LANGUAGE,

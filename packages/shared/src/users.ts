@@ -59,8 +59,8 @@ export const avatarSchema = z
 const groupIdsSchema = z.array(idSchema, { error: USER_MESSAGES.groupsRequired }).max(100);
 
 /**
- * `POST backend/users/create`. `groups` must be given (the specification's "groups required") but may be
- * empty: a fresh installation has no groups yet, and groups only steer notifications.
+ * `POST backend/users/create`. `groups` must be given (docs/domain.md, Validation) but may
+ * be empty: a fresh installation has no groups yet, and groups only steer notifications.
  */
 export const createUserSchema = z.object({
   firstName: personNameSchema,

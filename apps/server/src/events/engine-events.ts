@@ -14,7 +14,7 @@ export type AlertChange = {
   value: unknown;
   reason: string;
   at: Date;
-  /** The bay was in maintenance: recorded, but no notification is sent (PRODUCT.md §3.3). */
+  /** The bay was in maintenance: recorded, but no notification is sent (docs/domain.md, Alerts). */
   inMaintenance: boolean;
 };
 

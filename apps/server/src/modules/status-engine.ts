@@ -20,8 +20,9 @@ import { createReadingsService } from './readings/readings.service';
 type Deps = { config: Config; db: Db; bus: EventBus; outbound: OutboundClient; log: Logger };
 
 /**
- * The status engine (PRODUCT.md §3.3), wired once: API connections, API attributes, bay attributes,
- * alerts, readings, pushes, and the engine that checks. `engine.start()` begins checking; `stop()` ends it.
+ * The status engine (docs/domain.md, Evaluation), wired once: API connections, API attributes, bay
+ * attributes, alerts, readings, pushes, and the engine that checks. `engine.start()` begins checking;
+ * `stop()` ends it.
  */
 export function createStatusEngine({ config, db, bus, outbound, log }: Deps) {
   const secrets = createApiSecrets(config.secretKey);

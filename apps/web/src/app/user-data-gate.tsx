@@ -9,8 +9,9 @@ import { UserDataMissingError, useUserData } from '../lib/user-data-query';
 import { useApplyUserSettings } from './use-apply-user-settings';
 
 /**
- * Holds the pages back until the user data is ready (spec §3), and applies the user's settings. An
- * account without user data is signed out with an error (spec §8); any other failure can be retried.
+ * Holds the pages back until the user data is ready (docs/domain.md, User data), and applies the user's
+ * settings. An account without user data is signed out with an error (same section); any other failure can be
+ * retried.
  */
 export function UserDataGate({ children }: { children: ReactNode }) {
   const { t } = useTranslation();

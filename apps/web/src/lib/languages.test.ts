@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { availableLanguages, languageOfLocaleFile, languageToShow } from './languages';
 
 describe('languages', () => {
-  it('offers only the specification languages that have a locale file, in its order', () => {
+  it('offers only the LANGUAGES that have a locale file, in their order', () => {
     expect(availableLanguages(['../locales/nb.json'])).toEqual(['nb']);
     expect(availableLanguages(['../locales/de.json', '../locales/nb.json', '../locales/en.json'])).toEqual([
       'nb',

@@ -1,13 +1,13 @@
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@vaskedrift/shared';
 
-/** `../locales/en.json` → `en`, when it is one of the specification's languages. */
+/** `../locales/en.json` → `en`, when it is one of `LANGUAGES`. */
 export function languageOfLocaleFile(path: string): Language | null {
   const code = /([^/\\]+)\.json$/.exec(path)?.[1];
   return LANGUAGES.find((language) => language === code) ?? null;
 }
 
 /**
- * The languages the menu may offer: those with a locale file, in the specification's order. A language
+ * The languages the menu may offer: those with a locale file, in the order of `LANGUAGES`. A language
  * is added by adding its complete file under src/locales; nothing half-translated is offered before that.
  */
 export function availableLanguages(localeFiles: readonly string[]): Language[] {

@@ -12,7 +12,7 @@ import { CLEARED_USER_DATA, isUserDataReady, type UserData, userDataFromView } f
 
 const viewResponseSchema = dataResponse(userViewSchema);
 
-/** The signed-in account has no row in v_users_data (spec §8: the user is then signed out). */
+/** The signed-in account has no row in v_users_data; it is then signed out (docs/domain.md, User data). */
 export class UserDataMissingError extends Error {
   constructor() {
     super('Fant ingen brukerdata for kontoen');

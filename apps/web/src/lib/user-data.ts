@@ -7,7 +7,7 @@ import {
   type UserView,
 } from '@vaskedrift/shared';
 
-/** The specification's user data held in the client (§3), read from one `v_users_data` row. */
+/** The user data held in the client (docs/domain.md, User data), read from one `v_users_data` row. */
 export interface UserProfile {
   id: string;
   firstName: string;
@@ -73,7 +73,7 @@ export function userDataFromView(view: UserView): Omit<UserData, 'loading'> {
 const present = (value: object | null): boolean => value != null && Object.keys(value).length > 0;
 
 /**
- * "Ready only when loading is off and profile, config and settings are all non-empty" (spec §3). An
+ * Ready only when loading is off and profile, config and settings are all non-empty (docs/domain.md). An
  * empty config object counts as present: it is what a new user has, and it is the row the view answered.
  */
 export function isUserDataReady(data: UserData): boolean {

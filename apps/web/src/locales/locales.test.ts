@@ -3,9 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { availableLanguages } from '../lib/languages';
 
 /**
- * Every locale file must be complete (PRODUCT.md §5): the same keys as Norwegian, no extra keys, no empty
- * texts, the same `{{placeholders}}`, and plural keys with exactly the suffixes i18next looks up for the
- * language. The files are found the way the app finds them, so a language added later is checked too.
+ * Every locale file must be complete (docs/domain.md, User data): the same keys as Norwegian, no extra keys,
+ * no empty texts, the same `{{placeholders}}`, and plural keys with exactly the suffixes i18next looks up for
+ * the language. The files are found the way the app finds them, so a language added later is checked too.
  */
 const localeFiles = import.meta.glob<Record<string, unknown>>('./*.json', { eager: true, import: 'default' });
 
@@ -68,7 +68,7 @@ describe('locale files', () => {
     expect(nbLeaves.size).toBeGreaterThan(0);
   });
 
-  it('cover every language of the specification, so the language menu offers all of them', () => {
+  it('cover every language of LANGUAGES, so the language menu offers all of them', () => {
     expect(availableLanguages(Object.keys(localeFiles))).toEqual([...LANGUAGES]);
   });
 

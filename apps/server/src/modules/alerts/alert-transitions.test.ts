@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { alertAction } from './alert-transitions';
 
-describe('alertAction (PRODUCT.md §3.3)', () => {
+describe('alertAction (docs/domain.md, Alerts)', () => {
   it('opens an alert when an attribute enters critical or warning', () => {
     expect(alertAction('active', 'warning', null)).toEqual({ kind: 'open', level: 'warning' });
     expect(alertAction(null, 'critical', null)).toEqual({ kind: 'open', level: 'critical' });

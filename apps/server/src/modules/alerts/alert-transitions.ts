@@ -1,6 +1,6 @@
 import type { AlertLevel, AttributeLevel } from '@vaskedrift/shared';
 
-/** What an attribute's new level does to its alert (PRODUCT.md §3.3). */
+/** What an attribute's new level does to its alert (docs/domain.md, Alerts). */
 export type AlertAction =
   | { kind: 'open'; level: AlertLevel }
   | { kind: 'escalated' | 'deescalated'; level: AlertLevel }

@@ -1,12 +1,16 @@
 import { createSimulator, type Simulator } from '@vaskedrift/simulator';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { bayStatus, runCheck, type WiredFacility, wireFacility } from '../../../test/engine';
 import { type Caller, caller, grantAccess } from '../../../test/facilities';
 import { createTestApp, type TestContext } from '../../../test/helpers';
 import type { DomainEvents } from '../../events/domain-events';
 
-let ctx: TestContext;
+/*
+ * Each test gets a database, callers and a wired facility of its own, and first drives the bay to the
+ * point its story starts from, so any one of them runs alone. Lists across all alerts count only its own.
+ */
 let sim: Simulator;
+let ctx: TestContext;
 let admin: Caller;
 let operator: Caller;
 let outsider: Caller;
@@ -17,6 +21,14 @@ const seen: Array<{ event: string; payload: Record<string, unknown>; savedStatus
 
 beforeAll(async () => {
   sim = await createSimulator({ facilityCount: 1, baysPerFacility: 1, drift: false });
+});
+afterAll(async () => {
+  await sim?.close();
+});
+
+beforeEach(async () => {
+  sim.control.reset();
+  seen.length = 0;
   ctx = await createTestApp({ ALLOW_LOOPBACK_TARGETS: 'true' });
   admin = await caller(ctx, 'admin');
   operator = await caller(ctx, 'operator');
@@ -51,9 +63,8 @@ beforeAll(async () => {
   });
   await runCheck(ctx, w.apiId);
 });
-afterAll(async () => {
+afterEach(async () => {
   await ctx?.close();
-  await sim?.close();
 });
 
 const setTemperature = async (temperature: number) => {
@@ -64,9 +75,15 @@ const setTemperature = async (temperature: number) => {
 const openAlerts = async (who: Caller = admin) =>
   (await who.post('backend/alerts/get', { filters: { bayId, state: 'open' } })).json();
 
-describe('from a threshold to the bay status and an alert, and back', () => {
-  let alertId: string;
+/** The open alert of the bay: warning at 75, then critical at 95 (escalated). */
+async function openCriticalAlert(): Promise<string> {
+  await setTemperature(75);
+  const alertId = (await openAlerts()).data[0].id as string;
+  await setTemperature(95);
+  return alertId;
+}
 
+describe('from a threshold to the bay status and an alert, and back', () => {
   it('starts operational without alerts', async () => {
     expect(await bayStatus(ctx, bayId)).toBe('operational');
     expect((await openAlerts()).count).toBe(0);
@@ -85,7 +102,7 @@ describe('from a threshold to the bay status and an alert, and back', () => {
     expect(await bayStatus(ctx, bayId)).toBe('warning');
     const list = await openAlerts();
     expect(list.count).toBe(1);
-    alertId = list.data[0].id;
+    const alertId = list.data[0].id;
     expect(list.data[0]).toMatchObject({
       level: 'warning',
       state: 'open',
@@ -109,6 +126,8 @@ describe('from a threshold to the bay status and an alert, and back', () => {
   });
 
   it('critical escalates the same alert and turns the bay red', async () => {
+    await setTemperature(75);
+    const alertId = (await openAlerts()).data[0].id;
     await setTemperature(95);
     expect(await bayStatus(ctx, bayId)).toBe('error');
     const list = await openAlerts();
@@ -119,6 +138,7 @@ describe('from a threshold to the bay status and an alert, and back', () => {
   });
 
   it('an operator with access acknowledges it; a viewer may not, an operator without access sees nothing', async () => {
+    const alertId = await openCriticalAlert();
     expect((await viewer.post('backend/alerts/acknowledge', { id: alertId })).statusCode).toBe(403);
     const hidden = await outsider.post('backend/alerts/acknowledge', { id: alertId });
     expect(hidden.statusCode).toBe(404);
@@ -138,6 +158,7 @@ describe('from a threshold to the bay status and an alert, and back', () => {
   });
 
   it('back to warning de-escalates in place', async () => {
+    const alertId = await openCriticalAlert();
     await setTemperature(75);
     expect(await bayStatus(ctx, bayId)).toBe('warning');
     expect((await openAlerts()).data[0]).toMatchObject({ id: alertId, level: 'warning' });
@@ -145,6 +166,9 @@ describe('from a threshold to the bay status and an alert, and back', () => {
   });
 
   it('back to active resolves it and turns the bay green', async () => {
+    const alertId = await openCriticalAlert();
+    expect((await operator.post('backend/alerts/acknowledge', { id: alertId })).statusCode).toBe(200);
+    await setTemperature(75);
     await setTemperature(40);
     expect(await bayStatus(ctx, bayId)).toBe('operational');
     expect((await openAlerts()).count).toBe(0);
@@ -175,6 +199,9 @@ describe('from a threshold to the bay status and an alert, and back', () => {
   });
 
   it('lists alerts by facility, state and level', async () => {
+    // One alert, opened at warning and resolved.
+    await setTemperature(75);
+    await setTemperature(40);
     const byLocation = (
       await admin.post('backend/alerts/get', { filters: { locationId: w.locationId } })
     ).json();

@@ -13,7 +13,7 @@ import type { RecoveryService } from './recovery.service';
 
 const errors = { 400: authErrorSchema, 401: authErrorSchema, 403: authErrorSchema, 429: authErrorSchema };
 
-/** The GoTrue-compatible subset under /auth/v1 (PRODUCT.md §6), answering in GoTrue's error shape. */
+/** The GoTrue-compatible subset under /auth/v1 (decision 002), answering in GoTrue's error shape. */
 export async function authRoutes(
   app: FastifyInstance,
   { auth, recovery, mfa }: { auth: AuthService; recovery: RecoveryService; mfa: MfaService },

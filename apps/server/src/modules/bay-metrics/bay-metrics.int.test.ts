@@ -87,13 +87,20 @@ describe('API attributes', () => {
   });
 });
 
-describe('bay attributes', () => {
-  let id: string;
+let bayCount = 0;
 
+/** A bay of its own with one bay attribute, so a test sees only what it made. */
+async function bayWithAttribute(): Promise<{ bayId: string; id: string }> {
+  const ownBayId = await createBay(admin, locationId, { name: `Hall ${++bayCount}` });
+  const res = await admin.post('backend/bays/metrics/create', body({ bayId: ownBayId }));
+  expect(res.statusCode).toBe(200);
+  return { bayId: ownBayId, id: res.json().data.id };
+}
+
+describe('bay attributes', () => {
   it('creates one and reads it with the API name and an empty last reading', async () => {
     const res = await admin.post('backend/bays/metrics/create', body());
     expect(res.statusCode).toBe(200);
-    id = res.json().data.id;
     expect(res.json().data).toMatchObject({
       apiName: 'Kasse Oslo',
       apiMetricName: 'Hallverdier',
@@ -194,6 +201,7 @@ describe('bay attributes', () => {
   });
 
   it('checks thresholds against the resulting type on update', async () => {
+    const { id } = await bayWithAttribute();
     const res = await admin.patch('backend/bays/metrics/update', { id, type: 'boolean' });
     expect(res.statusCode).toBe(400);
     expect(fieldMessages(res.json()).thresholdCritical).toBe('Terskelen må være true eller false');
@@ -202,6 +210,7 @@ describe('bay attributes', () => {
   });
 
   it('is readable by an operator or user with access to the facility, hidden (404) from others', async () => {
+    const { bayId, id } = await bayWithAttribute();
     const user = await caller(ctx, 'user');
     const outsider = await caller(ctx, 'operator');
     await grantAccess(ctx, user.user.id, locationId);
@@ -219,6 +228,7 @@ describe('bay attributes', () => {
   });
 
   it('makes the bay status derived while its API is enabled, settable by hand again when disabled', async () => {
+    const { bayId } = await bayWithAttribute();
     expect((await admin.patch('backend/bays/update', { id: bayId, status: 'warning' })).statusCode).toBe(200);
     await admin.patch('backend/apis/update', { id: apiId, status: 'enabled' });
     expect((await admin.patch('backend/bays/update', { id: bayId, status: 'error' })).statusCode).toBe(409);
@@ -229,6 +239,7 @@ describe('bay attributes', () => {
   });
 
   it('deletes it; deleting the API attribute takes the rest with it', async () => {
+    const { id } = await bayWithAttribute();
     expect((await admin.del('backend/bays/metrics/delete', { id })).json().data).toEqual({ id });
     expect((await admin.post('backend/bays/metrics/get', { id })).statusCode).toBe(404);
     const other = (await admin.post('backend/bays/metrics/create', body())).json().data.id;

@@ -11,7 +11,7 @@ export type { AppliedStatusChange, BayStatusChange };
 
 /**
  * Whether an admin may set this bay's status by hand: not while it has an evaluated attribute (enabled
- * API attribute of an enabled API), whose status the engine derives (PRODUCT.md §3.3).
+ * API attribute of an enabled API), whose status the engine derives (docs/domain.md, Bay status).
  */
 export async function canSetStatusByHand(db: Db, bayId: string): Promise<boolean> {
   return !(await hasEvaluatedAttributes(db, bayId));

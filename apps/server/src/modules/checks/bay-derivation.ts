@@ -5,9 +5,9 @@ import { lockBayLevels } from './engine.repository';
 import { baysInMaintenance } from './maintenance-seam';
 
 /**
- * Derives the status of these bays from their evaluated attributes' last levels (PRODUCT.md §3.3, shared
- * `deriveBayStatus`) and saves the changes as status periods, in the caller's transaction. The bays are
- * locked first, so two checks touching one bay see each other's levels. A bay without evaluated
+ * Derives the status of these bays from their evaluated attributes' last levels (docs/domain.md, Bay status;
+ * shared `deriveBayStatus`) and saves the changes as status periods, in the caller's transaction. The bays
+ * are locked first, so two checks touching one bay see each other's levels. A bay without evaluated
  * attributes keeps its status. Publish the result after the commit (`publishStatusChanges`).
  */
 export async function rederiveBays(tx: Db, bayIds: Iterable<string>): Promise<AppliedStatusChange[]> {

@@ -10,15 +10,18 @@ let demo: Demo | null = null;
 const printed: string[] = [];
 const log = { info() {}, warn() {} };
 
+const config = () => testConfig(ctx.databaseUrl, env);
+
+// The demo is loaded once, into an empty database; each test starts from it loaded.
 beforeAll(async () => {
   ctx = await createTestApp(env);
+  demo = await startDemo({ db: ctx.database.db, config: config(), log, announce: (t) => printed.push(t) });
 });
 afterAll(async () => {
   await ctx?.close();
   await demo?.stop();
 });
 
-const config = () => testConfig(ctx.databaseUrl, env);
 const count = async (table: string) =>
   (await ctx.database.pool.query(`select count(*)::int as n from ${table}`)).rows[0].n;
 
@@ -29,7 +32,6 @@ async function checkEveryApi() {
 
 describe('the demo', () => {
   it('loads facilities, bays, an API per facility covering every auth method, attributes and users', async () => {
-    demo = await startDemo({ db: ctx.database.db, config: config(), log, announce: (t) => printed.push(t) });
     expect(demo).not.toBeNull();
     expect(await count('locations')).toBe(6);
     expect(await count('bays')).toBe(24);

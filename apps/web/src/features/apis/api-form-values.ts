@@ -217,7 +217,7 @@ export function toApiDraft(
 
 const requiredDraftSchema = apiDraftSchema.required({ name: true, endpointUrl: true, checkInterval: true });
 
-/** The specification's rules (shared with the server) plus what the chosen auth method needs. */
+/** The shared validation rules (docs/domain.md, Validation) plus what the chosen auth method needs. */
 export function validateApiForm(
   values: ApiFormValues,
   secrets: SecretState,

@@ -8,7 +8,7 @@ export type SignInErrorKey =
 
 const INVALID_CREDENTIALS = ['invalid_credentials', 'invalid_login_credentials'];
 
-/** Maps a failed sign-in to the message the user sees (spec §8). */
+/** Maps a failed sign-in to the message the user sees (docs/domain.md, User data). */
 export function signInErrorKey(error: unknown): SignInErrorKey {
   if (isAuthApiError(error)) {
     if (error.status === 429) return 'auth.errors.tooManyAttempts';

@@ -5,7 +5,7 @@ import { apiQueryKey } from './get-apis';
 
 /**
  * `PATCH backend/apis/update`: only the fields given change (a secret left out is kept). A status change
- * answers the specification's ':apiEndpoint er :status' as `message`.
+ * answers ':apiEndpoint er :status' (docs/domain.md, API connections) as `message`.
  */
 export async function updateApi(input: UpdateApiInput): Promise<{ data: Api; message?: string }> {
   return updateApiResponseSchema.parse(await apiRequest<unknown>('PATCH', 'backend/apis/update', input));

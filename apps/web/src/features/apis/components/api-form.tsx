@@ -151,7 +151,7 @@ export function ApiForm({
                 description={t('apis.form.checkIntervalHint')}
                 withAsterisk
                 min={30}
-                // The specification's message explains the limit; clamping would change the value silently.
+                // The shared message explains the limit; clamping would change the value silently.
                 clampBehavior="none"
                 allowDecimal={false}
                 allowNegative={false}

@@ -11,8 +11,8 @@ import { useRouteUser } from '../use-route-user';
 import { useUserPermissions } from '../user-permissions';
 
 /**
- * /admin/users/{userId}/edit: open to everyone, as the specification lists it; what shows is what the
- * shared rules allow (the server refuses the rest). Settings and two-factor are one's own only.
+ * /admin/users/{userId}/edit: open to every signed-in user (docs/domain.md, Roles and access); what shows is
+ * what the shared rules allow (the server refuses the rest). Settings and two-factor are one's own only.
  */
 export function UserEditPage() {
   const { user } = useRouteUser();
