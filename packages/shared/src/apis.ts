@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { dataResponse, idSchema, listRequest } from './api';
 import { parsePath } from './evaluation';
 import { entityNameSchema, httpUrlSchema, oneOrListResponse, sortSchema, timestampSchema } from './fields';
+import { jsonBounds } from './json';
 
 /*
  * API connections (PRODUCT.md §3.3): how to call one controller or cloud service. Secrets (`clientSecret`,
@@ -99,11 +100,14 @@ const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 /** Set by the HTTP client itself; overriding them breaks the request or smuggles another one. */
 const RESERVED_HEADERS = new Set(['host', 'content-length', 'transfer-encoding', 'connection', 'upgrade']);
 
-const stringRecord = z
-  .record(z.string(), z.string({ error: 'Verdien må være tekst' }).max(4096))
-  .refine((r) => Object.keys(r).length <= 50, API_MESSAGES.tooManyEntries);
+/** Flat text; 16 kB is past what servers take in a request head or line. */
+const stringRecord = (label: string) =>
+  z
+    .record(z.string(), z.string({ error: 'Verdien må være tekst' }).max(4096))
+    .refine((r) => Object.keys(r).length <= 50, API_MESSAGES.tooManyEntries)
+    .check(jsonBounds({ label, maxLength: 16 * 1024 }));
 
-export const headersSchema = stringRecord.superRefine((headers, ctx) => {
+export const headersSchema = stringRecord('Headerne').superRefine((headers, ctx) => {
   for (const [name, value] of Object.entries(headers)) {
     if (!HEADER_NAME.test(name)) {
       ctx.addIssue({ code: 'custom', path: [name], message: API_MESSAGES.headerNameInvalid });
@@ -116,7 +120,7 @@ export const headersSchema = stringRecord.superRefine((headers, ctx) => {
 });
 
 /** Query parameters added to the endpoint URL. */
-export const paramsSchema = stringRecord;
+export const paramsSchema = stringRecord('Parameterne');
 
 const pathSchema = z
   .string({ error: API_MESSAGES.pathInvalid })
@@ -154,7 +158,9 @@ export const apiDetailsSchema = z
       .max(60_000, API_MESSAGES.timeoutInvalid)
       .optional(),
   })
-  .refine((d) => JSON.stringify(d).length <= 8192, API_MESSAGES.detailsTooLarge);
+  .check(
+    jsonBounds({ label: 'Detaljene', maxLength: 8 * 1024, tooLargeMessage: API_MESSAGES.detailsTooLarge }),
+  );
 export type ApiDetails = z.infer<typeof apiDetailsSchema>;
 
 export const checkIntervalSchema = z
