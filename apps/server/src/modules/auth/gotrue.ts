@@ -34,6 +34,7 @@ export function goTrueCodeOf(code: string): AuthErrorCode {
   if (code === ERROR_CODES.invalidJson) return 'bad_json';
   return 'validation_failed';
 }
+
 export const insufficientAal = () =>
   new GoTrueError(401, 'insufficient_aal', 'Denne handlingen krever innlogging med tofaktorkode (aal2)');
 export const reauthenticationNeeded = () =>
