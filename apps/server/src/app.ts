@@ -21,6 +21,7 @@ import { createStatusEngine, type StatusEngine, statusEngineRoutes } from './mod
 import { createMailer, type Mailer } from './notify/email';
 import { requireAuthentication } from './plugins/authenticate';
 import { registerErrorHandling } from './plugins/errors';
+import { registerJsonBodyParser } from './plugins/json-body';
 import { openApiRoute, registerOpenApi } from './plugins/openapi';
 import { registerWeb } from './plugins/web';
 
@@ -82,6 +83,7 @@ export async function buildApp({
   });
   await app.register(rateLimit, { global: false, keyGenerator: (req) => req.ip ?? 'local' });
   registerErrorHandling(app);
+  registerJsonBodyParser(app);
   await registerOpenApi(app, config.version);
 
   const tokens = createTokenSigner(config.secretKey);

@@ -9,13 +9,26 @@ import { connectDatabase, type Database, runMigrations } from '../src/db/client'
 import type { UserRow } from '../src/db/schema';
 import { hashPassword } from '../src/lib/password';
 import { insertUser } from '../src/modules/users/users.repository';
+import { createErrorLog, type ErrorLog } from './error-log';
 
 export type TestContext = {
   app: FastifyInstance;
   database: Database;
   databaseUrl: string;
+  /**
+   * Declares an error-level log line this file provokes on purpose (a database failure, a fault). Any other
+   * error line, from this app or an instance of `createTestInstance`, fails `close()`; so does a
+   * declaration no line matched.
+   */
+  expectErrorLog(pattern: RegExp): void;
+  /** Closes the instances, the app and the database, then fails on the error lines above. */
   close(): Promise<void>;
 };
+
+export type TestInstance = { app: FastifyInstance; database: Database };
+
+type Internals = { errorLog: ErrorLog; instances: { close(): Promise<void> }[] };
+const internals = new WeakMap<TestContext, Internals>();
 
 /** A fresh, migrated database of this test file's own on the run's PostgreSQL. */
 export async function createTestDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
@@ -41,27 +54,64 @@ type TestEnv = Record<string, string> & { CHECKS_ENABLED?: never };
 
 export async function createTestApp(env: TestEnv = {}, options: TestAppOptions = {}): Promise<TestContext> {
   const { url, drop } = await createTestDatabase();
-  const config = testConfig(url, env, options);
+  const errorLog = createErrorLog();
+  const { app, database } = await startInstance(url, errorLog, env, options);
+  const instances: Internals['instances'] = [];
+  const ctx: TestContext = {
+    app,
+    database,
+    databaseUrl: url,
+    expectErrorLog: errorLog.expect,
+    async close() {
+      for (const instance of instances.reverse()) await instance.close();
+      await app.close();
+      await database.close();
+      await drop();
+      errorLog.verify();
+    },
+  };
+  internals.set(ctx, { errorLog, instances });
+  return ctx;
+}
+
+/**
+ * Another server instance on the test app's database (as behind a load balancer), logging into the same
+ * error log; pass the same `env`. `ctx.close()` closes it first.
+ */
+export async function createTestInstance(
+  ctx: TestContext,
+  env: TestEnv = {},
+  options: TestAppOptions = {},
+): Promise<TestInstance> {
+  const own = internals.get(ctx);
+  if (!own) throw new Error('not a context of createTestApp');
+  const instance = await startInstance(ctx.databaseUrl, own.errorLog, env, options);
+  own.instances.push({
+    async close() {
+      await instance.app.close();
+      await instance.database.close();
+    },
+  });
+  return instance;
+}
+
+async function startInstance(
+  url: string,
+  errorLog: ErrorLog,
+  env: TestEnv,
+  options: TestAppOptions,
+): Promise<TestInstance> {
   const database = connectDatabase(url, 5);
   const app = await buildApp({
-    config,
+    config: testConfig(url, env, options),
     db: database.db,
     databaseKind: 'external',
-    logger: false,
+    logger: errorLog.logger,
     dnsLookup: options.dnsLookup,
     backgroundHousekeeping: false,
   });
   await app.ready();
-  return {
-    app,
-    database,
-    databaseUrl: url,
-    async close() {
-      await app.close();
-      await database.close();
-      await drop();
-    },
-  };
+  return { app, database };
 }
 
 /** The config of a test server instance on `databaseUrl`; a second instance passes the same `env`. */

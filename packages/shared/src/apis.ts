@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { dataResponse, idSchema, listRequest } from './api';
 import { parsePath } from './evaluation';
 import { entityNameSchema, httpUrlSchema, oneOrListResponse, sortSchema, timestampSchema } from './fields';
+import { jsonBounds } from './json';
 
 /*
  * API connections (docs/domain.md, Evaluation): how to call one controller or cloud service. Secrets
@@ -101,9 +102,12 @@ const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 /** Set by the HTTP client itself; overriding them breaks the request or smuggles another one. */
 const RESERVED_HEADERS = new Set(['host', 'content-length', 'transfer-encoding', 'connection', 'upgrade']);
 
-const stringRecord = z
-  .record(z.string(), z.string({ error: 'Verdien må være tekst' }).max(4096))
-  .refine((r) => Object.keys(r).length <= 50, API_MESSAGES.tooManyEntries);
+/** Flat text; 16 kB is past what servers take in a request head or line. */
+const stringRecord = (label: string) =>
+  z
+    .record(z.string(), z.string({ error: 'Verdien må være tekst' }).max(4096))
+    .refine((r) => Object.keys(r).length <= 50, API_MESSAGES.tooManyEntries)
+    .check(jsonBounds({ label, maxLength: 16 * 1024 }));
 
 function checkHeaders(headers: Record<string, string | null>, ctx: z.RefinementCtx) {
   for (const [name, value] of Object.entries(headers)) {
@@ -118,7 +122,7 @@ function checkHeaders(headers: Record<string, string | null>, ctx: z.RefinementC
 }
 
 /** Custom request headers of a new API. Their values are sealed like the other secrets, never answered. */
-export const headersSchema = stringRecord.superRefine(checkHeaders);
+export const headersSchema = stringRecord('Headerne').superRefine(checkHeaders);
 
 /**
  * Custom headers on update and in a draft, laid over the stored ones (`patchHeaders`): a value sets or
@@ -127,6 +131,7 @@ export const headersSchema = stringRecord.superRefine(checkHeaders);
 export const headersPatchSchema = z
   .record(z.string(), z.string({ error: 'Verdien må være tekst' }).max(4096).nullable())
   .refine((r) => Object.keys(r).length <= 50, API_MESSAGES.tooManyEntries)
+  .check(jsonBounds({ label: 'Headerne', maxLength: 16 * 1024 }))
   .superRefine(checkHeaders);
 
 /** Header names are case-insensitive: a patch entry replaces or removes a stored header of any case. */
@@ -173,7 +178,7 @@ export function movesAddress(
 }
 
 /** Query parameters added to the endpoint URL. */
-export const paramsSchema = stringRecord;
+export const paramsSchema = stringRecord('Parameterne');
 
 const pathSchema = z
   .string({ error: API_MESSAGES.pathInvalid })
@@ -211,7 +216,9 @@ export const apiDetailsSchema = z
       .max(60_000, API_MESSAGES.timeoutInvalid)
       .optional(),
   })
-  .refine((d) => JSON.stringify(d).length <= 8192, API_MESSAGES.detailsTooLarge);
+  .check(
+    jsonBounds({ label: 'Detaljene', maxLength: 8 * 1024, tooLargeMessage: API_MESSAGES.detailsTooLarge }),
+  );
 export type ApiDetails = z.infer<typeof apiDetailsSchema>;
 
 export const checkIntervalSchema = z

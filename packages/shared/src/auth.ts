@@ -13,6 +13,7 @@ export type SignInInput = z.infer<typeof signInSchema>;
 export const AUTH_ERROR_CODES = [
   'invalid_credentials',
   'validation_failed',
+  'bad_json',
   'session_not_found',
   'refresh_token_not_found',
   'refresh_token_already_used',

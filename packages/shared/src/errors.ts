@@ -19,6 +19,10 @@ export const ERROR_CODES = {
   validation: 'misc/validation',
   conflict: 'misc/conflict',
   rateLimited: 'misc/rate-limited',
+  /** The body is not JSON, or nests deeper than any request may (docs/decisions/012-bounded-input.md). */
+  invalidJson: 'misc/invalid-json',
+  bodyTooLarge: 'misc/body-too-large',
+  unsupportedMediaType: 'misc/unsupported-media-type',
   unknown: 'misc/unknown',
   network: 'network/error',
 } as const;

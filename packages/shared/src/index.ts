@@ -13,6 +13,7 @@ export * from './errors';
 export * from './evaluation';
 export * from './fields';
 export * from './groups';
+export * from './json';
 export * from './links';
 export * from './locations';
 export * from './logs';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { listRequest } from './api';
 import { LOG_TYPES } from './auth';
+import { jsonBounds } from './json';
 
 /**
  * What a browser may write to the audit log itself. Everything else is written by the server,
@@ -8,9 +9,17 @@ import { LOG_TYPES } from './auth';
  */
 export const CLIENT_LOG_TYPES = [LOG_TYPES.loginAuto] as const;
 
+/** What a browser may attach to its own entry: a few facts, not a store (any role may write it). */
+export const MAX_CLIENT_LOG_EXTRA_DATA_LENGTH = 8 * 1024;
+/** An admin's edit of an entry keeps what the server wrote there and adds a note. */
+export const MAX_LOG_EXTRA_DATA_LENGTH = 64 * 1024;
+
+const extraDataSchema = (maxLength: number) =>
+  z.record(z.string(), z.unknown()).check(jsonBounds({ label: 'Tilleggsdataene', maxLength }));
+
 export const createLogSchema = z.object({
   type: z.enum(CLIENT_LOG_TYPES, { error: 'Ukjent loggtype' }),
-  extraData: z.record(z.string(), z.unknown()).optional(),
+  extraData: extraDataSchema(MAX_CLIENT_LOG_EXTRA_DATA_LENGTH).optional(),
 });
 export type CreateLogInput = z.infer<typeof createLogSchema>;
 
@@ -72,7 +81,7 @@ export type LogGetInput = z.infer<typeof logGetSchema>;
 /** `PATCH backend/logs/update`: only `extraData` can change (e.g. to add a note); the rest is history. */
 export const updateLogSchema = z.object({
   id: logIdSchema,
-  extraData: z.record(z.string(), z.unknown()),
+  extraData: extraDataSchema(MAX_LOG_EXTRA_DATA_LENGTH),
 });
 
 /** `DELETE backend/logs/delete`: the deletion itself is logged, with who did it. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_ITEMS_PER_PAGE, idSchema, MAX_ITEMS_PER_PAGE } from './api';
+import { jsonBounds } from './json';
 import { colorSchema } from './validation';
 
 /** The six interface languages (docs/domain.md, User data); Norwegian (bokmål) is the default. */
@@ -60,12 +61,13 @@ export const MAX_USER_CONFIG_BYTES = 32 * 1024;
  */
 export const updateUserConfigSchema = z.object({
   id: idSchema.optional(),
-  config: z
-    .record(z.string(), z.unknown())
-    .refine(
-      (config) => JSON.stringify(config).length <= MAX_USER_CONFIG_BYTES,
-      SETTINGS_MESSAGES.configTooLarge,
-    ),
+  config: z.record(z.string(), z.unknown()).check(
+    jsonBounds({
+      label: 'Konfigurasjonen',
+      maxLength: MAX_USER_CONFIG_BYTES,
+      tooLargeMessage: SETTINGS_MESSAGES.configTooLarge,
+    }),
+  ),
 });
 export type UpdateUserConfigInput = z.infer<typeof updateUserConfigSchema>;
 

@@ -1,11 +1,13 @@
 import { authErrorSchema, authSessionSchema, authUserSchema } from '@vaskedrift/shared';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { bearerToken } from '../../plugins/authenticate';
+import { clientFailureOf } from '../../plugins/errors';
+import { registerJsonBodyParser } from '../../plugins/json-body';
 import type { AuthService } from './auth.service';
-import { GoTrueError, noAuthorization } from './gotrue';
+import { GoTrueError, goTrueCodeOf, noAuthorization, validationFailed } from './gotrue';
 import { mfaRoutes } from './mfa.routes';
 import type { MfaService } from './mfa.service';
 import { recoveryRoutes } from './recovery.routes';
@@ -19,39 +21,22 @@ export async function authRoutes(
   { auth, recovery, mfa }: { auth: AuthService; recovery: RecoveryService; mfa: MfaService },
 ) {
   // auth-js posts `/logout` with a JSON content type and no body at all.
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
-    if (body === '') return done(null, undefined);
-    try {
-      done(null, JSON.parse(body as string));
-    } catch {
-      done(new GoTrueError(400, 'validation_failed', 'Ugyldig JSON'), undefined);
-    }
-  });
+  registerJsonBodyParser(app, { allowEmpty: true });
 
   // auth-js reads `code` as the error code only from servers that announce this API version.
   app.addHook('onSend', async (_request, reply) => {
     reply.header('x-supabase-api-version', '2024-01-01');
   });
 
-  app.setErrorHandler((err, request, reply) => {
+  app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof GoTrueError) return reply.status(err.statusCode).send(err.toBody());
-    const status = (err as { statusCode?: number }).statusCode ?? 500;
-    if (hasZodFastifySchemaValidationErrors(err) || status === 400) {
+    if (hasZodFastifySchemaValidationErrors(err)) return reply.status(400).send(validationFailed().toBody());
+    const failure = clientFailureOf(err);
+    if (failure) {
+      const { status, refusal } = failure;
       return reply
-        .status(400)
-        .send(new GoTrueError(400, 'validation_failed', 'Ugyldig forespørsel').toBody());
-    }
-    if (status === 429) {
-      return reply
-        .status(429)
-        .send(
-          new GoTrueError(
-            429,
-            'over_request_rate_limit',
-            'For mange forespørsler. Vent litt og prøv igjen.',
-          ).toBody(),
-        );
+        .status(status)
+        .send(new GoTrueError(status, goTrueCodeOf(refusal.code), refusal.message).toBody());
     }
     request.log.error({ err }, 'auth request failed');
     return reply.status(500).send(new GoTrueError(500, 'unexpected_failure', 'Ukjent feil').toBody());

@@ -1,4 +1,4 @@
-import type { AuthErrorCode, Role } from '@vaskedrift/shared';
+import { type AuthErrorCode, ERROR_CODES, type Role } from '@vaskedrift/shared';
 import type { MfaFactorRow, UserRow } from '../../db/schema';
 
 /** An error in GoTrue's shape, so that `@supabase/auth-js` maps it to the right error class. */
@@ -27,6 +27,14 @@ export const noAuthorization = () =>
 
 export const validationFailed = (message = 'Ugyldig forespørsel') =>
   new GoTrueError(400, 'validation_failed', message);
+
+/** GoTrue's code for one of our error codes (a client's mistake the whole server refuses alike). */
+export function goTrueCodeOf(code: string): AuthErrorCode {
+  if (code === ERROR_CODES.rateLimited) return 'over_request_rate_limit';
+  if (code === ERROR_CODES.invalidJson) return 'bad_json';
+  return 'validation_failed';
+}
+
 export const insufficientAal = () =>
   new GoTrueError(401, 'insufficient_aal', 'Denne handlingen krever innlogging med tofaktorkode (aal2)');
 export const reauthenticationNeeded = () =>

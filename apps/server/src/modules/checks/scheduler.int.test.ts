@@ -1,11 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { createSimulator, type Simulator } from '@vaskedrift/simulator';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiBodyFor } from '../../../test/engine';
 import { type Caller, caller } from '../../../test/facilities';
-import { createTestApp, type TestContext, testConfig } from '../../../test/helpers';
-import { buildApp } from '../../app';
+import {
+  createTestApp,
+  createTestInstance,
+  type TestContext,
+  type TestInstance,
+} from '../../../test/helpers';
 import { connectDatabase, type Database } from '../../db/client';
 import { claimDueApis } from './engine.repository';
 
@@ -25,7 +28,7 @@ async function waitUntil(condition: () => Promise<boolean>, timeoutMs = 20_000) 
 
 describe('two server instances on one database, each running its scheduler', () => {
   let ctx: TestContext;
-  let second: { app: FastifyInstance; database: Database };
+  let second: TestInstance;
   let sim: Simulator;
   let admin: Caller;
 
@@ -33,16 +36,10 @@ describe('two server instances on one database, each running its scheduler', () 
     sim = await createSimulator({ facilityCount: 30, baysPerFacility: 1, drift: false });
     ctx = await createTestApp(env, { backgroundChecks: true });
     // A second server instance on the same database, with the same secret key, as behind a load balancer.
-    const config = testConfig(ctx.databaseUrl, env, { backgroundChecks: true });
-    const database = connectDatabase(ctx.databaseUrl, 5);
-    const app = await buildApp({ config, db: database.db, databaseKind: 'external', logger: false });
-    await app.ready();
-    second = { app, database };
+    second = await createTestInstance(ctx, env, { backgroundChecks: true });
     admin = await caller(ctx, 'admin');
   });
   afterAll(async () => {
-    await second?.app.close();
-    await second?.database.close();
     await ctx?.close();
     await sim?.close();
   });
