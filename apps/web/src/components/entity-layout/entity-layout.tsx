@@ -63,7 +63,9 @@ export function EntityLayout<TData>({
           {header(query.data)}
           <Tabs
             value={current}
-            onChange={(path) => void navigate({ href: tabHref(entity.pathname, path ?? '') })}
+            onChange={(path) => {
+              if (path) void navigate({ href: tabHref(entity.pathname, path) });
+            }}
             mb="lg"
             keepMounted={false}
           >

@@ -10,8 +10,8 @@ describe('tabPathOf', () => {
   });
 
   it('gives the index tab for the index route or no child', () => {
-    expect(tabPathOf(bay, `${bay}/`)).toBe('');
-    expect(tabPathOf(bay, undefined)).toBe('');
+    expect(tabPathOf(bay, `${bay}/`)).toBe('/');
+    expect(tabPathOf(bay, undefined)).toBe('/');
   });
 });
 
@@ -19,6 +19,6 @@ describe('tabHref', () => {
   it('joins the entity address and the tab path', () => {
     expect(tabHref('/admin/users/u1', 'edit')).toBe('/admin/users/u1/edit');
     expect(tabHref('/admin/users/u1/', 'edit')).toBe('/admin/users/u1/edit');
-    expect(tabHref('/admin/users/u1/', '')).toBe('/admin/users/u1');
+    expect(tabHref('/admin/users/u1/', '/')).toBe('/admin/users/u1');
   });
 });

@@ -5,7 +5,7 @@ import type { EntityTab } from '../../components/entity-layout/entity-tabs';
 import { createAllApiMetricsRoute, createApiMetricsRoute } from '../api-metrics';
 
 const apiTabs: readonly EntityTab[] = [
-  { path: '', label: 'apis.tabs.overview', icon: IconPlugConnected },
+  { path: '/', label: 'apis.tabs.overview', icon: IconPlugConnected },
   { path: 'metrics', label: 'apis.tabs.metrics', icon: IconListDetails },
   { path: 'logs', label: 'apis.tabs.logs', icon: IconReportAnalytics },
   { path: 'edit', label: 'apis.tabs.edit', icon: IconPencil },

@@ -6,7 +6,7 @@ import { createBayLinksRoute } from '../links';
 
 /** A bay's tabs; `manage` is `canManageFacilities` of the viewer's role. */
 const bayTabs: readonly EntityTab[] = [
-  { path: '', label: 'bays.tabs.overview', icon: IconCarGarage },
+  { path: '/', label: 'bays.tabs.overview', icon: IconCarGarage },
   { path: 'links', label: 'bays.tabs.links', icon: IconLink },
   { path: 'metrics', label: 'bays.tabs.metrics', icon: IconGauge },
   { path: 'edit', label: 'bays.tabs.edit', icon: IconPencil, requires: 'manage' },

@@ -4,7 +4,7 @@ import { ADMIN_ROLES } from '@vaskedrift/shared';
 import type { EntityTab } from '../../components/entity-layout/entity-tabs';
 
 const groupTabs: readonly EntityTab[] = [
-  { path: '', label: 'groups.detail.tabs.overview', icon: IconInfoCircle },
+  { path: '/', label: 'groups.detail.tabs.overview', icon: IconInfoCircle },
   { path: 'members', label: 'groups.detail.tabs.members', icon: IconUsers },
   { path: 'edit', label: 'groups.detail.tabs.edit', icon: IconPencil },
 ];

@@ -14,7 +14,7 @@ import { createLocationCamerasRoute } from '../cameras';
 
 /** A facility's tabs; `manage` is `canManageFacilities` of the viewer's role. */
 const locationTabs: readonly EntityTab[] = [
-  { path: '', label: 'locations.tabs.overview', icon: IconBuildingStore },
+  { path: '/', label: 'locations.tabs.overview', icon: IconBuildingStore },
   { path: 'bays', label: 'locations.tabs.bays', icon: IconCarGarage },
   { path: 'cameras', label: 'locations.tabs.cameras', icon: IconCamera },
   { path: 'alerts', label: 'locations.tabs.alerts', icon: IconAlertTriangle },

@@ -6,7 +6,7 @@ import { createUserAccessRoute } from '../access';
 
 /** A user's tabs; `requires` names a field of `useUserPermissions` (access for admins, edit for those who may). */
 const userTabs: readonly EntityTab[] = [
-  { path: '', label: 'users.profile.tabs.overview', icon: IconUser },
+  { path: '/', label: 'users.profile.tabs.overview', icon: IconUser },
   { path: 'access', label: 'users.profile.tabs.access', icon: IconKey, requires: 'isAdmin' },
   { path: 'edit', label: 'users.profile.tabs.edit', icon: IconPencil, requires: 'canEdit' },
 ];
