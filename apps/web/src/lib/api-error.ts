@@ -28,3 +28,11 @@ export class ApiError extends Error {
 export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
 }
+
+/**
+ * 400 (not an id) and 404 (deleted, unknown, or not the user's) both mean there is no such thing to show:
+ * every page about one facility, bay, user, group or API answers them with the same "not found".
+ */
+export function isNotFoundError(error: unknown): boolean {
+  return isApiError(error) && (error.status === 404 || error.status === 400);
+}

@@ -12,7 +12,7 @@ import { formatDateTime, fullName } from '../../../lib/format';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { apiErrorMessage } from '../../../lib/use-api-error-message';
 import { useItemsPerPage } from '../../../lib/user-data-query';
-import { useRouteUser } from '../../users/use-route-user';
+import { useRouteUser } from '../../users';
 import { useDeleteUserAccess } from '../api/delete-user-access';
 import { useUserAccess } from '../api/get-user-access';
 import { GrantAccessForm } from '../components/grant-access-form';

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { AnchorLink } from '../../../components/anchor-link';
 import { pageSizeOptions, useDataTableTexts } from '../../../components/use-data-table-texts';
 import { formatDateTime, fullName } from '../../../lib/format';
-import { formatRelativeTime } from '../../apis/relative-time';
+import { formatRelativeTime } from '../../../lib/relative-time';
 
 function formatValue(value: unknown): string {
   if (value == null) return '–';

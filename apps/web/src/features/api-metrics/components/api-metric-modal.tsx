@@ -15,8 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { apiFieldErrors } from '../../../lib/form-errors';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { apiErrorMessage } from '../../../lib/use-api-error-message';
-import { useApiCheck } from '../../apis/api/check-api';
-import { ApiSelect } from '../../apis/components/api-select';
+import { ApiSelect, useApiCheck } from '../../apis';
 import { useCreateApiMetric } from '../api/create-api-metric';
 import { useUpdateApiMetric } from '../api/update-api-metric';
 

@@ -5,7 +5,7 @@ import { DataTable, type DataTableColumn } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
 import { pageSizeOptions, useDataTableTexts } from '../../../components/use-data-table-texts';
 import { formatDateTime } from '../../../lib/format';
-import { formatBytes } from '../relative-time';
+import { formatBytes } from '../../../lib/relative-time';
 import { OutcomeBadge } from './outcome-badge';
 
 /** Check log rows: time, outcome, HTTP status, duration, size, records and the reason of a failure. */

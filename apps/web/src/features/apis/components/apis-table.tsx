@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { AnchorLink } from '../../../components/anchor-link';
 import { ServerDataTable, type ServerTableProps } from '../../../components/server-table/server-data-table';
 import { formatDateTime } from '../../../lib/format';
-import { formatPercent, formatRelativeTime, urlHost } from '../relative-time';
+import { formatPercent, formatRelativeTime, urlHost } from '../../../lib/relative-time';
 import { ApiStatusSwitch } from './api-status-switch';
 import { HealthDot } from './health-dot';
 

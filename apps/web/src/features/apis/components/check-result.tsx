@@ -14,9 +14,9 @@ import {
 import { IconAlertCircle, IconCircleCheck, IconKeyOff } from '@tabler/icons-react';
 import type { ApiCheckResult } from '@vaskedrift/shared';
 import { useTranslation } from 'react-i18next';
-import { LevelBadge } from '../../bay-metrics/components/level-badge';
+import { LevelBadge } from '../../../components/level-badge';
+import { formatBytes } from '../../../lib/relative-time';
 import { guessKeyIdentifier, valueAt } from '../records';
-import { formatBytes } from '../relative-time';
 
 function Stat({ label, value }: { label: string; value: string }) {
   return (

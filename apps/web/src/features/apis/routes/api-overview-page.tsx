@@ -19,9 +19,9 @@ import { AnchorLink } from '../../../components/anchor-link';
 import { ListSkeleton } from '../../../components/list-skeleton';
 import { LoadError } from '../../../components/load-error';
 import { formatDateTime } from '../../../lib/format';
+import { formatPercent, formatRelativeTime } from '../../../lib/relative-time';
 import { useApiLogs } from '../api/get-api-logs';
 import { ApiLogsTable } from '../components/api-logs-table';
-import { formatPercent, formatRelativeTime } from '../relative-time';
 import { useRouteApi } from '../use-route-api';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {

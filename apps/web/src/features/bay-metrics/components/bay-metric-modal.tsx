@@ -22,8 +22,8 @@ import { useTranslation } from 'react-i18next';
 import { apiFieldErrors } from '../../../lib/form-errors';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { apiErrorMessage } from '../../../lib/use-api-error-message';
-import { useApiMetrics } from '../../api-metrics/api/get-api-metrics';
-import { useApiCheck } from '../../apis/api/check-api';
+import { useApiMetrics } from '../../api-metrics';
+import { useApiCheck } from '../../apis';
 import { useCreateBayMetric } from '../api/create-bay-metric';
 import { useUpdateBayMetric } from '../api/update-bay-metric';
 

@@ -4,10 +4,10 @@ import { IconDots, IconPencil, IconTrash } from '@tabler/icons-react';
 import type { BayMetric } from '@vaskedrift/shared';
 import { DataTable, type DataTableColumn } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
+import { LevelBadge } from '../../../components/level-badge';
 import { pageSizeOptions, useDataTableTexts } from '../../../components/use-data-table-texts';
 import { formatDateTime } from '../../../lib/format';
-import { formatRelativeTime } from '../../apis/relative-time';
-import { LevelBadge } from './level-badge';
+import { formatRelativeTime } from '../../../lib/relative-time';
 
 const OPERATOR_SYMBOLS = { eq: '=', ne: '≠', gt: '>', gte: '≥', lt: '<', lte: '≤' } as const;
 

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type Bay, baySchema, dataResponse, type UpdateBayInput } from '@vaskedrift/shared';
 import { apiRequest } from '../../../lib/api-client';
-import { invalidateFacilityData } from '../../locations/api/invalidate';
+import { invalidateFacilityData } from '../../../lib/invalidate-facility-data';
 import { bayQueryKey } from './get-bay';
 
 const bayResponseSchema = dataResponse(baySchema);

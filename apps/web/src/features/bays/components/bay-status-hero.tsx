@@ -4,9 +4,9 @@ import type { Bay } from '@vaskedrift/shared';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AnchorLink } from '../../../components/anchor-link';
-import { bayStatusDescriptionKey, bayStatusLabelKey } from '../bay-status';
-import { formatSince, formatTimeAgo } from '../status-since';
-import '../bay-status.css';
+import { bayStatusDescriptionKey, bayStatusLabelKey } from '../../../components/bay-status/bay-status';
+import { formatSince, formatTimeAgo } from '../../../components/bay-status/status-since';
+import '../../../components/bay-status/bay-status.css';
 import classes from './bay-status-hero.module.css';
 
 /** "Now" that moves on every minute, so "for 5 minutter siden" stays true while the page is open. */

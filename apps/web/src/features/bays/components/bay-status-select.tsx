@@ -1,7 +1,7 @@
 import { Group, Select, type SelectProps } from '@mantine/core';
 import { BAY_STATUSES, type BayStatus, isBayStatus } from '@vaskedrift/shared';
 import { useTranslation } from 'react-i18next';
-import { bayStatusColor, bayStatusLabelKey } from '../bay-status';
+import { bayStatusColor, bayStatusLabelKey } from '../../../components/bay-status/bay-status';
 import classes from './bay-status-select.module.css';
 
 /** A select of the five statuses, each with its colour dot. */

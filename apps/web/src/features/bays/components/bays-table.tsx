@@ -3,10 +3,10 @@ import { BAY_SORT_COLUMNS, type Bay } from '@vaskedrift/shared';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
 import { AnchorLink } from '../../../components/anchor-link';
+import { BayStatusBadge } from '../../../components/bay-status/bay-status-badge';
 import { ServerDataTable, type ServerTableProps } from '../../../components/server-table/server-data-table';
 import { formatDateTime } from '../../../lib/format';
 import type { BaySortColumn } from '../api/get-bays';
-import { BayStatusBadge } from './bay-status-badge';
 
 export function toBaySortColumn(accessor: unknown, fallback: BaySortColumn = 'name'): BaySortColumn {
   return BAY_SORT_COLUMNS.find((column) => column === accessor) ?? fallback;

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { apiFieldErrors } from '../../../lib/form-errors';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { apiErrorMessage } from '../../../lib/use-api-error-message';
-import { LocationSelect } from '../../locations/components/location-select';
+import { LocationSelect } from '../../locations';
 import { useCreateBay } from '../api/create-bay';
 import { BayStatusSelect } from './bay-status-select';
 

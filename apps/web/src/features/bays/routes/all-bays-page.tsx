@@ -5,13 +5,13 @@ import { useNavigate } from '@tanstack/react-router';
 import { BAY_STATUSES, type Bay, type BayStatus, canManageFacilities, isBayStatus } from '@vaskedrift/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { bayStatusLabelKey } from '../../../components/bay-status/bay-status';
 import { PageHeader } from '../../../components/page-header';
 import { ListSearch, ServerListContent } from '../../../components/server-table/server-list-content';
 import { serverTableProps, useServerList } from '../../../components/server-table/use-server-list';
 import { useAuth } from '../../../lib/auth-context';
-import { LocationSelect } from '../../locations/components/location-select';
+import { LocationSelect } from '../../locations';
 import { type BaySortColumn, useBays } from '../api/get-bays';
-import { bayStatusLabelKey } from '../bay-status';
 import { BaysTable, toBaySortColumn } from '../components/bays-table';
 import { CreateBayModal } from '../components/create-bay-modal';
 

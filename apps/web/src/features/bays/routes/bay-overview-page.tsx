@@ -8,8 +8,7 @@ import { ListSkeleton } from '../../../components/list-skeleton';
 import { LoadError } from '../../../components/load-error';
 import { useAuth } from '../../../lib/auth-context';
 import { formatDateTime } from '../../../lib/format';
-import { useBayLinks } from '../../links/api/get-links';
-import { LinkButton } from '../../links/components/link-button';
+import { LinkButton, useBayLinks } from '../../links';
 import { useRouteBay } from '../use-route-bay';
 
 /** /locations/{locationId}/bays/{bayId}: the bay's links as buttons, and its details. */

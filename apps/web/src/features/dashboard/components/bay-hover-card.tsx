@@ -1,9 +1,9 @@
 import { isBayStatus } from '@vaskedrift/shared';
 import { type Ref, useEffect, useImperativeHandle, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { bayStatusLabelKey } from '../../bays/bay-status';
-import { formatSince, formatTimeAgo } from '../../bays/status-since';
-import '../../bays/bay-status.css';
+import { bayStatusLabelKey } from '../../../components/bay-status/bay-status';
+import { formatSince, formatTimeAgo } from '../../../components/bay-status/status-since';
+import '../../../components/bay-status/bay-status.css';
 import classes from './dashboard.module.css';
 
 export interface BayHoverCardHandle {

@@ -9,7 +9,7 @@ import {
   locationCounts,
   sameLocation,
 } from '../dashboard-model';
-import '../../bays/bay-status.css';
+import '../../../components/bay-status/bay-status.css';
 import classes from './dashboard.module.css';
 
 /** The texts a card needs, made once per language by the page (a card never calls `t`). */

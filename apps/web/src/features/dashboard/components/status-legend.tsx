@@ -1,7 +1,7 @@
 import { BAY_STATUSES } from '@vaskedrift/shared';
 import { useTranslation } from 'react-i18next';
-import { bayStatusDescriptionKey, bayStatusLabelKey } from '../../bays/bay-status';
-import '../../bays/bay-status.css';
+import { bayStatusDescriptionKey, bayStatusLabelKey } from '../../../components/bay-status/bay-status';
+import '../../../components/bay-status/bay-status.css';
 import classes from './dashboard.module.css';
 
 /** What the tile colours mean. */

@@ -1,8 +1,8 @@
 import { BAY_STATUSES, type BayStatus } from '@vaskedrift/shared';
 import { useTranslation } from 'react-i18next';
-import { bayStatusDescriptionKey, bayStatusLabelKey } from '../../bays/bay-status';
+import { bayStatusDescriptionKey, bayStatusLabelKey } from '../../../components/bay-status/bay-status';
 import type { DashboardCounts } from '../dashboard-model';
-import '../../bays/bay-status.css';
+import '../../../components/bay-status/bay-status.css';
 import classes from './dashboard.module.css';
 
 function percent(count: number, total: number): number {

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { fullName } from '../../../lib/format';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { apiErrorMessage } from '../../../lib/use-api-error-message';
-import { useUsers } from '../../users/api/get-users';
+import { useUsers } from '../../users';
 import { useUpdateGroup } from '../api/update-group';
 
 const SEARCH_SIZE = 20;

@@ -11,7 +11,7 @@ import { fullName, initials } from '../../../lib/format';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { apiErrorMessage } from '../../../lib/use-api-error-message';
 import { useItemsPerPage } from '../../../lib/user-data-query';
-import { RoleBadge } from '../../users/components/role-badge';
+import { RoleBadge } from '../../users';
 import { useUpdateGroup } from '../api/update-group';
 import { AddMembersForm } from '../components/add-members-form';
 import { sortMembers } from '../sort-members';

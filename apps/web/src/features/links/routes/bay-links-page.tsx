@@ -1,5 +1,6 @@
 import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
+import { getRouteApi } from '@tanstack/react-router';
 import { canManageFacilities, type Link } from '@vaskedrift/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,12 +10,13 @@ import { LoadError } from '../../../components/load-error';
 import { useAuth } from '../../../lib/auth-context';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { apiErrorMessage } from '../../../lib/use-api-error-message';
-import { useRouteBay } from '../../bays/use-route-bay';
 import { useDeleteLink } from '../api/delete-link';
 import { useBayLinks } from '../api/get-links';
 import { useReorderLinks } from '../api/reorder-links';
 import { LinkFormModal } from '../components/link-form-modal';
 import { SortableLinkList } from '../components/sortable-link-list';
+
+const bayLinksRoute = getRouteApi('/app/locations/$locationId/bays/$bayId/links');
 
 /** The link being edited, 'new' for 'Ny lenke', or null with the modal closed. */
 type Editing = Link | 'new' | null;
@@ -24,7 +26,7 @@ export function BayLinksPage() {
   const { t } = useTranslation();
   const { role } = useAuth();
   const canManage = role != null && canManageFacilities(role);
-  const { bayId } = useRouteBay();
+  const { bayId } = bayLinksRoute.useParams();
   const links = useBayLinks(bayId);
   const { reorder } = useReorderLinks();
   const deleteLink = useDeleteLink();

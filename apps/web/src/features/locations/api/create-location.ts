@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type CreateLocationInput, dataResponse, type Location, locationSchema } from '@vaskedrift/shared';
 import { apiRequest } from '../../../lib/api-client';
-import { invalidateFacilityData } from './invalidate';
+import { invalidateFacilityData } from '../../../lib/invalidate-facility-data';
 
 const locationResponseSchema = dataResponse(locationSchema);
 

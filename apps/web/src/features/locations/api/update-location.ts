@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { dataResponse, type Location, locationSchema, type UpdateLocationInput } from '@vaskedrift/shared';
 import { apiRequest } from '../../../lib/api-client';
+import { invalidateFacilityData } from '../../../lib/invalidate-facility-data';
 import { locationQueryKey } from './get-location';
-import { invalidateFacilityData } from './invalidate';
 
 const locationResponseSchema = dataResponse(locationSchema);
 

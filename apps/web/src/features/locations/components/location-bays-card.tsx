@@ -4,12 +4,12 @@ import { createLink } from '@tanstack/react-router';
 import { MAX_ITEMS_PER_PAGE } from '@vaskedrift/shared';
 import type { ComponentPropsWithRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { BayStatusBadge } from '../../../components/bay-status/bay-status-badge';
 import { ButtonLink } from '../../../components/button-link';
 import { ListSkeleton } from '../../../components/list-skeleton';
 import { LoadError } from '../../../components/load-error';
-import { useBays } from '../../bays/api/get-bays';
-import { BayStatusBadge } from '../../bays/components/bay-status-badge';
-import '../../bays/bay-status.css';
+import { useBays } from '../../bays';
+import '../../../components/bay-status/bay-status.css';
 import classes from './location-bays-card.module.css';
 
 function BayCardAnchor(props: ComponentPropsWithRef<'a'>) {

@@ -2,7 +2,7 @@ import { Badge, Card, Group, Image, Stack, Text, ThemeIcon, Title } from '@manti
 import { IconBuildingStore, IconEyeOff, IconMapPin } from '@tabler/icons-react';
 import type { Location } from '@vaskedrift/shared';
 import { useTranslation } from 'react-i18next';
-import { StatusCounts } from '../../bays/components/status-counts';
+import { StatusCounts } from '../../../components/bay-status/status-counts';
 import classes from './location-summary-card.module.css';
 
 /** The facility at the top of its pages: picture, name, address, bay count and their statuses. */

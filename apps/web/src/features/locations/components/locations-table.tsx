@@ -2,9 +2,9 @@ import { Badge, Text } from '@mantine/core';
 import { LOCATION_SORT_COLUMNS, type Location } from '@vaskedrift/shared';
 import { useTranslation } from 'react-i18next';
 import { AnchorLink } from '../../../components/anchor-link';
+import { StatusCounts } from '../../../components/bay-status/status-counts';
 import { ServerDataTable, type ServerTableProps } from '../../../components/server-table/server-data-table';
 import { toSortColumn } from '../../../components/server-table/sort-column';
-import { StatusCounts } from '../../bays/components/status-counts';
 import type { LocationSortColumn } from '../api/get-locations';
 
 /** The table's accessor for the bay count is `bayCount`; the API sorts it as `bays`. */

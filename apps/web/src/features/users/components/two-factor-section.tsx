@@ -19,7 +19,7 @@ import { useTranslation } from 'react-i18next';
 import { confirmAction } from '../../../components/confirm';
 import { auth } from '../../../lib/auth-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import { isTotpCode, mfaErrorKey, normaliseTotpCode, qrCodeSrc } from '../../auth/mfa-error';
+import { isTotpCode, mfaErrorKey, normaliseTotpCode, qrCodeSrc } from '../../auth';
 
 interface Enrolment {
   factorId: string;

@@ -1,8 +1,8 @@
 import { Group, Text } from '@mantine/core';
 import type { StatusCounts as Counts } from '@vaskedrift/shared';
 import { useTranslation } from 'react-i18next';
-import { bayStatusLabelKey, nonZeroCounts } from '../bay-status';
-import '../bay-status.css';
+import { bayStatusLabelKey, nonZeroCounts } from './bay-status';
+import './bay-status.css';
 import classes from './status-counts.module.css';
 
 /** Bays per status as small coloured counts ("● 18 ● 1 ● 1"); each says its status to screen readers. */

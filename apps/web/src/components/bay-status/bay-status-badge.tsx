@@ -1,7 +1,7 @@
 import { Badge, type BadgeProps } from '@mantine/core';
 import type { BayStatus } from '@vaskedrift/shared';
 import { useTranslation } from 'react-i18next';
-import { bayStatusColor, bayStatusLabelKey } from '../bay-status';
+import { bayStatusColor, bayStatusLabelKey } from './bay-status';
 
 /** A bay's status as a coloured badge: green 'I drift', yellow 'Advarsel', red 'Feil', … */
 export function BayStatusBadge({ status, ...props }: { status: BayStatus } & Omit<BadgeProps, 'color'>) {

@@ -1,0 +1,3 @@
+// What other features may use of this one; the rest of the folder is its own (apps/web/README.md).
+export { useBays } from './api/get-bays';
+export { createAllBaysRoute, createLocationBaysRoutes } from './routes';

@@ -1,0 +1,67 @@
+import {
+  IconAlertTriangle,
+  IconBuildingStore,
+  IconCamera,
+  IconCarGarage,
+  IconPencil,
+} from '@tabler/icons-react';
+import { type AnyRoute, createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { ADMIN_ROLES } from '@vaskedrift/shared';
+import type { EntityTab } from '../../components/entity-layout/entity-tabs';
+import { createLocationAlertsRoute } from '../alerts';
+import { createAllBaysRoute, createLocationBaysRoutes } from '../bays';
+import { createLocationCamerasRoute } from '../cameras';
+
+/** A facility's tabs; `manage` is `canManageFacilities` of the viewer's role. */
+const locationTabs: readonly EntityTab[] = [
+  { path: '/', label: 'locations.tabs.overview', icon: IconBuildingStore },
+  { path: 'bays', label: 'locations.tabs.bays', icon: IconCarGarage },
+  { path: 'cameras', label: 'locations.tabs.cameras', icon: IconCamera },
+  { path: 'alerts', label: 'locations.tabs.alerts', icon: IconAlertTriangle },
+  { path: 'edit', label: 'locations.tabs.edit', icon: IconPencil, requires: 'manage' },
+];
+
+/**
+ * /locations and everything under it is for admins. The static `bays` (all bays) outranks `$locationId`:
+ * TanStack Router ranks static segments before params.
+ */
+export function createLocationRoutes<TParent extends AnyRoute>(parent: TParent) {
+  const locationsRoute = createRoute({
+    getParentRoute: () => parent,
+    path: 'locations',
+    staticData: { title: 'nav.locations', access: { roles: ADMIN_ROLES } },
+  });
+  const locationsIndexRoute = createRoute({
+    getParentRoute: () => locationsRoute,
+    path: '/',
+    component: lazyRouteComponent(() => import('./routes/locations-page'), 'LocationsPage'),
+  });
+  const locationRoute = createRoute({
+    getParentRoute: () => locationsRoute,
+    path: '$locationId',
+    staticData: { title: 'locations.detail.title', tabs: locationTabs },
+    component: lazyRouteComponent(() => import('./routes/location-layout'), 'LocationLayout'),
+  });
+  const locationOverviewRoute = createRoute({
+    getParentRoute: () => locationRoute,
+    path: '/',
+    component: lazyRouteComponent(() => import('./routes/location-overview-page'), 'LocationOverviewPage'),
+  });
+  const locationEditRoute = createRoute({
+    getParentRoute: () => locationRoute,
+    path: 'edit',
+    staticData: { title: 'locations.edit.title' },
+    component: lazyRouteComponent(() => import('./routes/location-edit-page'), 'LocationEditPage'),
+  });
+  return locationsRoute.addChildren([
+    locationsIndexRoute,
+    createAllBaysRoute(locationsRoute),
+    locationRoute.addChildren([
+      locationOverviewRoute,
+      createLocationBaysRoutes(locationRoute),
+      createLocationCamerasRoute(locationRoute),
+      createLocationAlertsRoute(locationRoute),
+      locationEditRoute,
+    ]),
+  ]);
+}
