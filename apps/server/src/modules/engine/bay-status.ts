@@ -1,11 +1,11 @@
 import type { Db } from '../../db/client';
 import type { EventBus } from '../../events/bus';
-import { hasEvaluatedAttributes } from '../checks/engine.repository';
 import {
   type AppliedStatusChange,
   applyBayStatusChanges,
   type BayStatusChange,
 } from './bay-status.repository';
+import { hasEvaluatedAttributes } from './engine.repository';
 
 export type { AppliedStatusChange, BayStatusChange };
 

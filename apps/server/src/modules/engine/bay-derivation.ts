@@ -1,6 +1,6 @@
 import { BAY_STATUS_CAUSES, deriveBayStatus } from '@vaskedrift/shared';
 import type { Db } from '../../db/client';
-import { type AppliedStatusChange, applyBayStatusChanges } from '../bays/bay-status.repository';
+import { type AppliedStatusChange, applyBayStatusChanges } from './bay-status.repository';
 import { lockBayLevels } from './engine.repository';
 import { baysInMaintenance } from './maintenance-seam';
 

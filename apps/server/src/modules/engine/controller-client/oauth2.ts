@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { DEFAULT_TOKEN_PATH, readPath } from '@vaskedrift/shared';
-import { OutboundError } from '../lib/outbound';
+import { OutboundError } from '../../../lib/outbound';
 import { type ApiConnection, type AuthContext, type Authenticator, CheckFailure, remaining } from './types';
 
 /** Tokens are used until this long before they expire, so one never runs out mid-request. */

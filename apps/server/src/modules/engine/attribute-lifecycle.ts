@@ -1,13 +1,9 @@
 import type { Db } from '../../db/client';
 import type { EventBus } from '../../events/bus';
-import {
-  type AlertPublication,
-  publishAlerts,
-  resolveAlertsOfAttributes,
-} from '../alerts/alert-writes.repository';
-import { publishStatusChanges } from '../bays/bay-status';
-import type { AppliedStatusChange } from '../bays/bay-status.repository';
+import { type AlertPublication, publishAlerts, resolveAlertsOfAttributes } from '../alerts';
 import { rederiveBays } from './bay-derivation';
+import { publishStatusChanges } from './bay-status';
+import type { AppliedStatusChange } from './bay-status.repository';
 import { attributesOf, clearLevels } from './engine.repository';
 
 /** What an admin change did to bays and alerts: published after its transaction commits. */

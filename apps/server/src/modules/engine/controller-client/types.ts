@@ -1,5 +1,5 @@
 import type { ApiDetails, AuthMethod, HttpMethod } from '@vaskedrift/shared';
-import type { OutboundClient } from '../lib/outbound';
+import type { OutboundClient } from '../../../lib/outbound';
 
 /** What a check needs to call one API: the stored connection with its secrets opened. */
 export type ApiConnection = {

@@ -17,7 +17,10 @@ const json = (value: unknown) => (value === undefined || value === null ? null :
  */
 export const EVALUATED_ATTRIBUTE = sql`${apiMetrics.status} = 'enabled' and ${apis.status} = 'enabled' and ${apis.deletedAt} is null`;
 
-export type ClaimedApi = typeof apis.$inferSelect & { dueAt: Date; claimedAt: Date };
+/** An API with everything a check needs, its secrets still sealed. */
+export type StoredApi = typeof apis.$inferSelect;
+
+export type ClaimedApi = StoredApi & { dueAt: Date; claimedAt: Date };
 
 /**
  * Claims up to `limit` due APIs for this instance by moving their `next_check_at` forward in the same

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { type ApiCheckResult, extractRecords, indexRecords } from '@vaskedrift/shared';
 import type { Db } from '../../db/client';
-import type { StoredApi } from '../apis/apis.repository';
 import { collectPaths, shorten } from './check-summary';
 import { type ApiDraftValues, checkTimeoutMs, type Engine } from './engine';
+import type { StoredApi } from './engine.repository';
 import { apiMetricKeys, loadRules } from './engine.repository';
 import { evaluateRules } from './evaluate-rules';
 

@@ -7,12 +7,11 @@ import {
   type AttributeTransition,
   applyAlertTransitions,
   publishAlerts,
-} from '../alerts/alert-writes.repository';
-import { publishStatusChanges } from '../bays/bay-status';
-import type { AppliedStatusChange } from '../bays/bay-status.repository';
-import { shouldStoreReading } from '../readings/reading-policy';
-import { insertReadings } from '../readings/readings.repository';
+} from '../alerts';
+import { insertReadings, shouldStoreReading } from '../readings';
 import { rederiveBays } from './bay-derivation';
+import { publishStatusChanges } from './bay-status';
+import type { AppliedStatusChange } from './bay-status.repository';
 import {
   type CheckLogRow,
   countCheck,

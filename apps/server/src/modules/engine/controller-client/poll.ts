@@ -1,5 +1,5 @@
 import { MAX_RESPONSE_BYTES } from '@vaskedrift/shared';
-import { type OutboundClient, OutboundError, type SafeResponse } from '../lib/outbound';
+import { type OutboundClient, OutboundError, type SafeResponse } from '../../../lib/outbound';
 import { type ApiConnection, type Authenticator, CheckFailure, remaining } from './types';
 
 export type PollResult = {

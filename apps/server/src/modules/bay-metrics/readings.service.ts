@@ -3,9 +3,9 @@ import type { z } from 'zod';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { NotFoundError } from '../../lib/errors';
-import type { Viewer } from '../access/require-admin';
-import { findBayMetric } from '../bay-metrics/bay-metrics.repository';
-import { readPoints, seriesOf } from './readings.repository';
+import type { Viewer } from '../../plugins/authenticate';
+import { readPoints, seriesOf } from '../readings';
+import { findBayMetric } from './bay-metrics.repository';
 
 type GetInput = z.output<typeof getReadingsSchema>;
 export type ReadingsService = ReturnType<typeof createReadingsService>;

@@ -1,0 +1,2 @@
+// Uploaded images (facility pictures, avatars).
+export { imagesRoutes } from './images.routes';
