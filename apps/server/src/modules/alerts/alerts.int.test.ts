@@ -1,16 +1,16 @@
 import { createSimulator, type Simulator } from '@vaskedrift/simulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bayStatus, runCheck, type WiredFacility, wireFacility } from '../../../test/engine';
-import { type Caller, caller, grantAccess } from '../../../test/facilities';
+import { type ApiClient, caller, grantAccess } from '../../../test/facilities';
 import { createTestApp, type TestContext } from '../../../test/helpers';
 import type { DomainEvents } from '../../events/domain-events';
 
 let ctx: TestContext;
 let sim: Simulator;
-let admin: Caller;
-let operator: Caller;
-let outsider: Caller;
-let viewer: Caller;
+let admin: ApiClient;
+let operator: ApiClient;
+let outsider: ApiClient;
+let viewer: ApiClient;
 let w: WiredFacility;
 let bayId: string;
 const seen: Array<{ event: string; payload: Record<string, unknown>; savedStatus?: string }> = [];
@@ -61,7 +61,7 @@ const setTemperature = async (temperature: number) => {
   seen.length = 0;
   await runCheck(ctx, w.apiId);
 };
-const openAlerts = async (who: Caller = admin) =>
+const openAlerts = async (who: ApiClient = admin) =>
   (await who.post('backend/alerts/get', { filters: { bayId, state: 'open' } })).json();
 
 describe('from a threshold to the bay status and an alert, and back', () => {

@@ -1,13 +1,13 @@
 import { createSimulator, type Simulator } from '@vaskedrift/simulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiBodyFor, runCheck, wireFacility } from '../../../test/engine';
-import { type Caller, caller, fieldMessages, unknownId } from '../../../test/facilities';
+import { type ApiClient, caller, fieldMessages, unknownId } from '../../../test/facilities';
 import { createTestApp, type TestContext } from '../../../test/helpers';
 import { logRows } from '../../../test/people';
 
 let ctx: TestContext;
 let sim: Simulator;
-let admin: Caller;
+let admin: ApiClient;
 
 beforeAll(async () => {
   sim = await createSimulator({ facilityCount: 5, baysPerFacility: 2, drift: false });

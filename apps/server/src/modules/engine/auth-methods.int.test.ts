@@ -8,12 +8,12 @@ import {
   type WiredFacility,
   wireFacility,
 } from '../../../test/engine';
-import { type Caller, caller } from '../../../test/facilities';
+import { type ApiClient, caller } from '../../../test/facilities';
 import { createTestApp, type TestContext } from '../../../test/helpers';
 
 let ctx: TestContext;
 let sim: Simulator;
-let admin: Caller;
+let admin: ApiClient;
 const wired = new Map<string, WiredFacility>();
 
 beforeAll(async () => {

@@ -10,9 +10,13 @@ import type { OutboundClient } from '../../lib/outbound';
 import { createReadingsMaintenance } from '../readings';
 import { createApiSecrets } from './api-secrets';
 import { type CheckOutcome, createCheckProcessor } from './check-processor';
-import type { ApiConnection } from './controller-client';
-import { CheckFailure, createAuthenticators, pollApi } from './controller-client';
-import { parseJsonBody } from './controller-client/poll';
+import {
+  type ApiConnection,
+  CheckFailure,
+  createAuthenticators,
+  parseJsonBody,
+  pollApi,
+} from './controller-client';
 import type { ClaimedApi, StoredApi } from './engine.repository';
 import { createScheduler, Samples } from './scheduler';
 

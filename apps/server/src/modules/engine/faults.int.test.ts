@@ -12,7 +12,7 @@ import {
   type WiredFacility,
   wireFacility,
 } from '../../../test/engine';
-import { type Caller, caller } from '../../../test/facilities';
+import { type ApiClient, caller } from '../../../test/facilities';
 import { createTestApp, type TestContext } from '../../../test/helpers';
 
 /** `metadata.localtest` resolves to the cloud metadata address; every other name as usual. */
@@ -23,7 +23,7 @@ const lookup = ((hostname: string, options: object, callback: (...args: unknown[
 
 let ctx: TestContext;
 let sim: Simulator;
-let admin: Caller;
+let admin: ApiClient;
 let redirector: Server;
 let redirectorUrl: string;
 let next = 0;

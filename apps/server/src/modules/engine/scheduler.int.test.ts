@@ -3,7 +3,7 @@ import { createSimulator, type Simulator } from '@vaskedrift/simulator';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiBodyFor } from '../../../test/engine';
-import { type Caller, caller } from '../../../test/facilities';
+import { type ApiClient, caller } from '../../../test/facilities';
 import { createTestApp, type TestContext, testConfig } from '../../../test/helpers';
 import { buildApp } from '../../app';
 import { connectDatabase, type Database } from '../../db/client';
@@ -27,7 +27,7 @@ describe('two server instances on one database, each running its scheduler', () 
   let ctx: TestContext;
   let second: { app: FastifyInstance; database: Database };
   let sim: Simulator;
-  let admin: Caller;
+  let admin: ApiClient;
 
   beforeAll(async () => {
     sim = await createSimulator({ facilityCount: 30, baysPerFacility: 1, drift: false });

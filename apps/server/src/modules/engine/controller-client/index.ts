@@ -6,7 +6,7 @@ import { noAuth } from './none';
 import { createOAuth2Auth } from './oauth2';
 import type { Authenticator } from './types';
 
-export { type PollResult, pollApi } from './poll';
+export { type PollResult, parseJsonBody, pollApi } from './poll';
 export { type ApiConnection, type Authenticator, CheckFailure } from './types';
 
 /** One authenticator per auth method; OAuth2's holds this engine's token cache. */

@@ -1,11 +1,10 @@
 import { z } from 'zod';
-import { type BayStatus, precedingStatus } from './bays';
+import { type ParsedPath, parsePath, readPath } from './json-path';
+import type { RecordIndex } from './records';
 
 /*
- * The status engine's evaluation (PRODUCT.md §3.3), pure: a controller's response → records → one level
- * per bay attribute → the bay's status. The server runs it for every check and every pushed body, tens of
- * thousands of attributes per half minute, so the pieces are split to be reused: index a response's
- * records once per key identifier, parse each path once (`prepareAttribute`), then evaluate.
+ * The level rules: one bay attribute's value in a response's records, converted to its type and compared
+ * with its thresholds, gives the attribute's level and the reason in Norwegian.
  */
 
 /** An attribute's level after a reading; `nodata` when the record, the value or its conversion is missing. */
@@ -63,157 +62,6 @@ export const EVALUATION_REASONS = {
   ) =>
     `${ATTRIBUTE_LEVEL_LABELS[level]}: ${String(value)} ${OPERATOR_SYMBOLS[operator]} ${String(threshold)}`,
 } as const;
-
-export type JsonRecord = Record<string, unknown>;
-export type RecordIndex = Map<string, JsonRecord>;
-
-/** Path segments never followed: reading them would reach the prototype chain, not the data. */
-const FORBIDDEN_SEGMENTS = new Set(['__proto__', 'constructor', 'prototype']);
-/** Longer paths are refused; real controller responses nest a handful of levels. */
-export const MAX_PATH_SEGMENTS = 100;
-
-export type ParsedPath = readonly string[];
-
-function isRecord(value: unknown): value is JsonRecord {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function isDigits(text: string): boolean {
-  if (text.length === 0) return false;
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    if (code < 48 || code > 57) return false;
-  }
-  return true;
-}
-
-/**
- * Splits a dot path into segments: `chemicals.0.level`, `sensors[2].value` and `[0].id` give
- * `['chemicals','0','level']`, `['sensors','2','value']`, `['0','id']`. Brackets hold an array index only.
- * Blank, `a..b`, `a.`, an unclosed or non-numeric bracket, or more than `MAX_PATH_SEGMENTS` segments →
- * null. Keys containing dots cannot be named.
- */
-export function parsePath(path: string): ParsedPath | null {
-  const text = path.trim();
-  if (text.length === 0) return null;
-  const segments: string[] = [];
-  let current = '';
-  // After `]` a segment has just ended; a following `.` then only separates, it does not end an empty one.
-  let afterBracket = false;
-  for (let i = 0; i < text.length; i++) {
-    const char = text[i];
-    if (char === '.') {
-      if (afterBracket) {
-        afterBracket = false;
-        if (i === text.length - 1) return null;
-        continue;
-      }
-      if (current.length === 0 || i === text.length - 1) return null;
-      segments.push(current);
-      current = '';
-    } else if (char === '[') {
-      if (current.length > 0) segments.push(current);
-      else if (i > 0 && !afterBracket) return null;
-      const close = text.indexOf(']', i + 1);
-      if (close === -1) return null;
-      const index = text.slice(i + 1, close).trim();
-      if (!isDigits(index)) return null;
-      segments.push(index);
-      current = '';
-      i = close;
-      afterBracket = true;
-      continue;
-    } else if (char === ']') {
-      return null;
-    } else {
-      if (afterBracket) return null;
-      current += char;
-    }
-    afterBracket = false;
-  }
-  if (current.length > 0) segments.push(current);
-  return segments.length > MAX_PATH_SEGMENTS ? null : segments;
-}
-
-export type PathReading = { found: true; value: unknown } | { found: false };
-
-const NOT_FOUND: PathReading = { found: false };
-
-/**
- * Reads the value at a path, following own properties of objects and indexes of arrays only: a
- * `__proto__`, `constructor` or `prototype` segment, an inherited property or `length` of an array reads as
- * missing. A value that is present but `null` is found (with value null).
- */
-export function readPath(value: unknown, path: string | ParsedPath): PathReading {
-  const segments = typeof path === 'string' ? parsePath(path) : path;
-  if (segments === null) return NOT_FOUND;
-  let current = value;
-  for (const segment of segments) {
-    if (FORBIDDEN_SEGMENTS.has(segment)) return NOT_FOUND;
-    if (Array.isArray(current)) {
-      if (!isDigits(segment) || (segment.length > 1 && segment[0] === '0')) return NOT_FOUND;
-      const index = Number(segment);
-      if (index >= current.length) return NOT_FOUND;
-      current = current[index];
-    } else if (isRecord(current)) {
-      if (!Object.hasOwn(current, segment)) return NOT_FOUND;
-      current = current[segment];
-    } else {
-      return NOT_FOUND;
-    }
-  }
-  return { found: true, value: current };
-}
-
-/**
- * The records (objects) of a response body: the body itself when it is an array, else the array at
- * `recordsPath` when given, else the first array property at the top level. Elements that are not objects
- * are dropped. No array where one is looked for → null; an empty array → [].
- */
-export function extractRecords(body: unknown, recordsPath?: string | ParsedPath | null): JsonRecord[] | null {
-  let array: unknown;
-  if (Array.isArray(body)) {
-    array = body;
-  } else if (recordsPath !== undefined && recordsPath !== null && recordsPath !== '') {
-    const reading = readPath(body, recordsPath);
-    if (!reading.found) return null;
-    array = reading.value;
-  } else if (isRecord(body)) {
-    for (const key of Object.keys(body)) {
-      if (!FORBIDDEN_SEGMENTS.has(key) && Array.isArray(body[key])) {
-        array = body[key];
-        break;
-      }
-    }
-  }
-  if (!Array.isArray(array)) return null;
-  return array.filter(isRecord);
-}
-
-/** A key value as the string bay attributes compare with; objects, arrays and null name no bay. */
-function keyString(value: unknown): string | null {
-  if (typeof value === 'string') return value;
-  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : null;
-  if (typeof value === 'boolean') return String(value);
-  return null;
-}
-
-/** Records by the string value at `keyIdentifier`; on duplicate keys the first record wins. */
-export function indexRecords(
-  records: readonly JsonRecord[],
-  keyIdentifier: string | ParsedPath,
-): RecordIndex {
-  const index: RecordIndex = new Map();
-  const path = typeof keyIdentifier === 'string' ? parsePath(keyIdentifier) : keyIdentifier;
-  if (path === null) return index;
-  for (const record of records) {
-    const reading = readPath(record, path);
-    if (!reading.found) continue;
-    const key = keyString(reading.value);
-    if (key !== null && !index.has(key)) index.set(key, record);
-  }
-  return index;
-}
 
 export type Conversion<T> = { ok: true; value: T } | { ok: false };
 
@@ -387,31 +235,4 @@ export function evaluateAttribute(
     rawValue: reading.value,
     reason: EVALUATION_REASONS.outsideThresholds,
   };
-}
-
-/** The bay status an attribute level pulls towards. */
-export const LEVEL_BAY_STATUS: Record<AttributeLevel, BayStatus> = {
-  critical: 'error',
-  warning: 'warning',
-  inactive: 'inactive',
-  nodata: 'inactive',
-  active: 'operational',
-};
-
-export interface BayStatusInput {
-  inMaintenance: boolean;
-  levels: Iterable<AttributeLevel>;
-  /** The status set by hand, kept when the bay has no attributes. */
-  manualStatus: BayStatus;
-}
-
-/**
- * PRODUCT.md §3.3: maintenance, then any critical → error, any warning → warning, any inactive or nodata →
- * inactive, otherwise operational; a bay without attributes keeps its manual status.
- */
-export function deriveBayStatus({ inMaintenance, levels, manualStatus }: BayStatusInput): BayStatus {
-  if (inMaintenance) return 'maintenance';
-  const statuses: BayStatus[] = [];
-  for (const level of levels) statuses.push(LEVEL_BAY_STATUS[level]);
-  return statuses.length === 0 ? manualStatus : precedingStatus(statuses);
 }

@@ -1,26 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import {
   ATTRIBUTE_LEVELS,
-  type AttributeLevel,
   type AttributeValue,
   type BayAttributeRule,
   compareValues,
   convertThreshold,
   convertValue,
-  deriveBayStatus,
   EVALUATION_REASONS,
   evaluateAttribute,
-  extractRecords,
-  indexRecords,
-  MAX_PATH_SEGMENTS,
   OPERATORS,
   type Operator,
   operatorSchema,
-  parsePath,
   prepareAttribute,
-  readPath,
   VALUE_TYPES,
-} from './evaluation';
+} from './level-rules';
+import { extractRecords, indexRecords } from './records';
+import { nested } from './test-support';
 
 /** Shape A of the simulator: records in the first array property, keyed by `bayId`. */
 const statusBody = {
@@ -56,173 +51,12 @@ function rule(overrides: Partial<BayAttributeRule>): BayAttributeRule {
   };
 }
 
-function nested(depth: number, leaf: unknown): { value: unknown; path: string } {
-  let value = leaf;
-  for (let i = depth - 1; i >= 0; i--) value = { [`n${i}`]: value };
-  return { value, path: Array.from({ length: depth }, (_, i) => `n${i}`).join('.') };
-}
-
 describe('constants', () => {
   it('lists the levels, operators and types of PRODUCT.md §3.3', () => {
     expect(ATTRIBUTE_LEVELS).toEqual(['active', 'inactive', 'warning', 'critical', 'nodata']);
     expect(OPERATORS).toEqual(['eq', 'ne', 'gt', 'gte', 'lt', 'lte']);
     expect(VALUE_TYPES).toEqual(['string', 'number', 'boolean']);
     expect(operatorSchema.safeParse('like').error?.issues[0]?.message).toBe('Ugyldig operator');
-  });
-});
-
-describe('parsePath', () => {
-  it.each([
-    ['temperature', ['temperature']],
-    ['chemicals.soap', ['chemicals', 'soap']],
-    ['chemicals.0.level', ['chemicals', '0', 'level']],
-    ['sensors[2].value', ['sensors', '2', 'value']],
-    ['sensors[2][0]', ['sensors', '2', '0']],
-    ['[0].id', ['0', 'id']],
-    ['  device.id  ', ['device', 'id']],
-  ])('parses %j', (path, segments) => {
-    expect(parsePath(path)).toEqual(segments);
-  });
-
-  it.each(['', '   ', 'a..b', '.a', 'a.', 'a[', 'a[x]', 'a[]', 'a]', 'a[0]b', 'a.[0]', 'a[0].'])(
-    'refuses %j',
-    (path) => {
-      expect(parsePath(path)).toBeNull();
-    },
-  );
-
-  it('refuses paths longer than the limit', () => {
-    expect(parsePath(Array(MAX_PATH_SEGMENTS).fill('a').join('.'))).toHaveLength(MAX_PATH_SEGMENTS);
-    expect(
-      parsePath(
-        Array(MAX_PATH_SEGMENTS + 1)
-          .fill('a')
-          .join('.'),
-      ),
-    ).toBeNull();
-  });
-});
-
-describe('readPath', () => {
-  const record = { a: { b: [10, { c: 'x' }], n: null, zero: 0, no: false } };
-
-  it('follows objects and array indexes, in both spellings', () => {
-    expect(readPath(record, 'a.b.0')).toEqual({ found: true, value: 10 });
-    expect(readPath(record, 'a.b[1].c')).toEqual({ found: true, value: 'x' });
-    expect(readPath(record, ['a', 'b', '1', 'c'])).toEqual({ found: true, value: 'x' });
-  });
-
-  it('finds null, 0 and false as values', () => {
-    expect(readPath(record, 'a.n')).toEqual({ found: true, value: null });
-    expect(readPath(record, 'a.zero')).toEqual({ found: true, value: 0 });
-    expect(readPath(record, 'a.no')).toEqual({ found: true, value: false });
-  });
-
-  it.each(['a.missing', 'a.b.2', 'a.b.01', 'a.b.-1', 'a.b.length', 'a.b.c', 'a.n.x', 'a.zero.x', 'a..b'])(
-    'misses %j',
-    (path) => {
-      expect(readPath(record, path)).toEqual({ found: false });
-    },
-  );
-
-  it('never walks into the prototype chain', () => {
-    expect(readPath({}, 'toString')).toEqual({ found: false });
-    expect(readPath({}, 'constructor')).toEqual({ found: false });
-    expect(readPath({}, 'constructor.prototype')).toEqual({ found: false });
-    expect(readPath({}, '__proto__')).toEqual({ found: false });
-    expect(readPath([], 'constructor.name')).toEqual({ found: false });
-    expect(readPath('text', 'length')).toEqual({ found: false });
-    expect(readPath(Object.create({ inherited: 1 }), 'inherited')).toEqual({ found: false });
-  });
-
-  it('treats own __proto__, constructor and prototype keys from JSON as missing', () => {
-    const body = JSON.parse('{"__proto__": {"x": 1}, "constructor": {"y": 2}, "prototype": 3, "ok": 4}');
-    expect(readPath(body, '__proto__.x')).toEqual({ found: false });
-    expect(readPath(body, 'constructor.y')).toEqual({ found: false });
-    expect(readPath(body, 'prototype')).toEqual({ found: false });
-    expect(readPath(body, 'ok')).toEqual({ found: true, value: 4 });
-    expect(({} as Record<string, unknown>).x).toBeUndefined();
-  });
-
-  it('reads 50 levels deep', () => {
-    const { value, path } = nested(50, 42);
-    expect(readPath(value, path)).toEqual({ found: true, value: 42 });
-    expect(readPath(value, `${path}.more`)).toEqual({ found: false });
-  });
-
-  it('reads the root for an empty parsed path and misses for an invalid one', () => {
-    expect(readPath(5, [])).toEqual({ found: true, value: 5 });
-    expect(readPath(record, 'a[')).toEqual({ found: false });
-  });
-});
-
-describe('extractRecords', () => {
-  it('takes a top-level array', () => {
-    expect(extractRecords([{ id: 1 }, { id: 2 }])).toEqual([{ id: 1 }, { id: 2 }]);
-  });
-
-  it('takes the first array property at the top level', () => {
-    const body = { site: 'Bergen', meta: { list: [{ x: 1 }] }, bays: [{ id: 'a' }], other: [{ id: 'b' }] };
-    expect(extractRecords(body)).toEqual([{ id: 'a' }]);
-  });
-
-  it('takes the array at recordsPath when set, and only there', () => {
-    const body = { first: [{ id: 'no' }], data: { units: [{ unit: 1 }] } };
-    expect(extractRecords(body, 'data.units')).toEqual([{ unit: 1 }]);
-    expect(extractRecords(body, ['data', 'units'])).toEqual([{ unit: 1 }]);
-    expect(extractRecords(body, 'data.missing')).toBeNull();
-    expect(extractRecords(body, 'data')).toBeNull();
-    expect(extractRecords(body, '')).toEqual([{ id: 'no' }]);
-    expect(extractRecords(body, null)).toEqual([{ id: 'no' }]);
-  });
-
-  it('drops elements that are not objects', () => {
-    expect(extractRecords([{ id: 1 }, null, 3, 'x', [1], { id: 2 }])).toEqual([{ id: 1 }, { id: 2 }]);
-  });
-
-  it('gives an empty list for an empty array and null when there is no array', () => {
-    expect(extractRecords([])).toEqual([]);
-    expect(extractRecords({ bays: [] })).toEqual([]);
-    expect(extractRecords({ site: 'Oslo', count: 2 })).toBeNull();
-    expect(extractRecords({})).toBeNull();
-    expect(extractRecords(null)).toBeNull();
-    expect(extractRecords('[]')).toBeNull();
-    expect(extractRecords(42)).toBeNull();
-  });
-
-  it('skips an own __proto__ array property and refuses it as recordsPath', () => {
-    const body = JSON.parse('{"__proto__": [{"id": "evil"}], "bays": [{"id": "good"}]}');
-    expect(extractRecords(body)).toEqual([{ id: 'good' }]);
-    expect(extractRecords(body, '__proto__')).toBeNull();
-  });
-});
-
-describe('indexRecords', () => {
-  it('indexes by the key as a string, with nested key paths', () => {
-    const records = [
-      { device: { id: 'B-1' } },
-      { device: { id: 2 } },
-      { device: { id: true } },
-      { device: {} },
-      { device: { id: null } },
-      { device: { id: { nested: 1 } } },
-    ];
-    const byId = indexRecords(records, 'device.id');
-    expect([...byId.keys()]).toEqual(['B-1', '2', 'true']);
-    expect(byId.get('2')).toBe(records[1]);
-  });
-
-  it('keeps the first record of a duplicate key', () => {
-    const records = [
-      { id: 'x', n: 1 },
-      { id: 'x', n: 2 },
-    ];
-    expect(indexRecords(records, 'id').get('x')?.n).toBe(1);
-  });
-
-  it('gives an empty index for an invalid or prototype key identifier', () => {
-    expect(indexRecords([{ id: 1 }], 'id..x').size).toBe(0);
-    expect(indexRecords([{ id: 1 }], 'constructor.name').size).toBe(0);
   });
 });
 
@@ -524,32 +358,6 @@ describe('evaluateAttribute', () => {
     expect(levels.filter((l) => l === 'critical')).toHaveLength(9 * 500);
     expect(evaluateAttribute(index, prepared)).toEqual(
       evaluateAttribute(index, rule({ keyValue: 'hall-2' })),
-    );
-  });
-});
-
-describe('deriveBayStatus', () => {
-  const manualStatus = 'operational' as const;
-
-  it.each<[AttributeLevel[], string]>([
-    [['active', 'critical', 'warning', 'nodata'], 'error'],
-    [['active', 'warning', 'inactive'], 'warning'],
-    [['active', 'nodata'], 'inactive'],
-    [['inactive', 'active'], 'inactive'],
-    [['active', 'active'], 'operational'],
-  ])('turns levels %j into %s', (levels, status) => {
-    expect(deriveBayStatus({ inMaintenance: false, levels, manualStatus })).toBe(status);
-  });
-
-  it('lets maintenance win over everything', () => {
-    expect(deriveBayStatus({ inMaintenance: true, levels: ['critical'], manualStatus })).toBe('maintenance');
-    expect(deriveBayStatus({ inMaintenance: true, levels: [], manualStatus: 'error' })).toBe('maintenance');
-  });
-
-  it('keeps the manual status of a bay without attributes', () => {
-    expect(deriveBayStatus({ inMaintenance: false, levels: [], manualStatus: 'error' })).toBe('error');
-    expect(deriveBayStatus({ inMaintenance: false, levels: new Set(), manualStatus: 'inactive' })).toBe(
-      'inactive',
     );
   });
 });
