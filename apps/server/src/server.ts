@@ -6,8 +6,8 @@ import { ConfigError, loadConfig } from './config';
 import { ensureDatabase, withDatabase } from './db/admin';
 import { connectDatabase, runMigrations } from './db/client';
 import { DataDirInUseError, type EmbeddedPostgres, startEmbeddedPostgres } from './db/embedded';
-import { type Demo, startDemo } from './modules/demo/demo';
-import { ensureSuperadmin } from './modules/users/bootstrap';
+import { type Demo, startDemo } from './modules/demo';
+import { ensureSuperadmin } from './modules/users';
 import { VERSION } from './version';
 
 const SHUTDOWN_TIMEOUT_MS = 30_000;

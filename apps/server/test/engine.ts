@@ -1,5 +1,5 @@
 import type { FacilityInfo, Simulator } from '@vaskedrift/simulator';
-import type { Caller } from './facilities';
+import type { ApiClient } from './facilities';
 import { createBay, createLocation } from './facilities';
 import type { TestContext } from './helpers';
 
@@ -40,7 +40,7 @@ export type WiredFacility = {
  * bay attributes (or those named by path), all through the API as `admin`.
  */
 export async function wireFacility(
-  admin: Caller,
+  admin: ApiClient,
   sim: Simulator,
   facility: FacilityInfo,
   options: { bays?: number; paths?: string[]; api?: Record<string, unknown> } = {},

@@ -3,8 +3,8 @@ import type { Role } from '@vaskedrift/shared';
 import type { TestContext } from './helpers';
 import { callApi, signedIn } from './people';
 
-/** An API caller of one role: `call(method, path, body)` with their token. */
-export type Caller = Awaited<ReturnType<typeof caller>>;
+/** An HTTP client signed in with one role: `call(method, path, body)` with their token. */
+export type ApiClient = Awaited<ReturnType<typeof caller>>;
 
 export async function caller(ctx: TestContext, role: Role) {
   const { user, token } = await signedIn(ctx, role);
@@ -41,7 +41,7 @@ export function locationBody(overrides: Record<string, unknown> = {}) {
 
 /** Creates a facility through the API as `admin` and returns its id. */
 export async function createLocation(
-  admin: Caller,
+  admin: ApiClient,
   overrides: Record<string, unknown> = {},
 ): Promise<string> {
   const res = await admin.post('backend/locations/create', locationBody(overrides));
@@ -49,7 +49,11 @@ export async function createLocation(
   return res.json().data.id;
 }
 
-export async function createBay(admin: Caller, locationId: string, overrides: Record<string, unknown> = {}) {
+export async function createBay(
+  admin: ApiClient,
+  locationId: string,
+  overrides: Record<string, unknown> = {},
+) {
   const res = await admin.post('backend/bays/create', { locationId, name: 'Hall 1', ...overrides });
   if (res.statusCode !== 200) throw new Error(`vaskehall: ${res.statusCode} ${res.body}`);
   return res.json().data.id as string;

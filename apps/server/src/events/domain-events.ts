@@ -1,10 +1,8 @@
 import type { Role } from '@vaskedrift/shared';
+import type { Actor } from './actor';
 import type { EngineEvents } from './engine-events';
 import type { FacilityEvents } from './facility-events';
 import type { PeopleEvents } from './people-events';
-
-/** Who did something and from where; carried by events that end up in the audit log. */
-export type Actor = { userId: string; ip: string | null };
 
 /** Every domain event and its payload. Adding one here is how a feature announces a change. */
 export type DomainEvents = {

@@ -1,5 +1,5 @@
 import type { AlertLevel, ApiStatus, AttributeLevel } from '@vaskedrift/shared';
-import type { Actor } from './domain-events';
+import type { Actor } from './actor';
 
 /** One alert's change, as the notification issue will deliver it (tags critical, warning, info). */
 export type AlertChange = {

@@ -1,5 +1,5 @@
 import type { BayStatus } from '@vaskedrift/shared';
-import type { Actor } from './domain-events';
+import type { Actor } from './actor';
 
 /**
  * Events about facilities and what hangs off them. Admin changes carry the actor for the audit log and

@@ -1,5 +1,5 @@
 import type { Role } from '@vaskedrift/shared';
-import type { Actor } from './domain-events';
+import type { Actor } from './actor';
 
 /**
  * Events about people and access (users, groups, facility access, recovery, two-factor). Every one

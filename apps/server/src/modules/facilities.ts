@@ -3,18 +3,12 @@ import type { Config } from '../config';
 import type { Db } from '../db/client';
 import type { EventBus } from '../events/bus';
 import type { OutboundClient } from '../lib/outbound';
-import { baysRoutes } from './bays/bays.routes';
-import { createBaysService } from './bays/bays.service';
-import { createSnapshotProxy } from './cameras/camera-snapshot';
-import { camerasRoutes } from './cameras/cameras.routes';
-import { createCamerasService } from './cameras/cameras.service';
-import { createSnapshotSigner } from './cameras/snapshot-token';
-import { dashboardRoutes } from './dashboard/dashboard.routes';
-import { imagesRoutes } from './images/images.routes';
-import { linksRoutes } from './links/links.routes';
-import { createLinksService } from './links/links.service';
-import { locationsRoutes } from './locations/locations.routes';
-import { createLocationsService } from './locations/locations.service';
+import { baysRoutes, createBaysService } from './bays';
+import { camerasRoutes, createCamerasService, createSnapshotProxy, createSnapshotSigner } from './cameras';
+import { dashboardRoutes } from './dashboard';
+import { imagesRoutes } from './images';
+import { createLinksService, linksRoutes } from './links';
+import { createLocationsService, locationsRoutes } from './locations';
 
 type Deps = { config: Config; db: Db; bus: EventBus; outbound: OutboundClient };
 

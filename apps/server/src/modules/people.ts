@@ -4,18 +4,12 @@ import type { Db } from '../db/client';
 import type { EventBus } from '../events/bus';
 import { deriveKey } from '../lib/crypto';
 import type { Mailer } from '../notify/email';
-import { accessRoutes } from './access/access.routes';
-import { createAccessService } from './access/access.service';
-import type { AuthService } from './auth/auth.service';
-import { createMfaService } from './auth/mfa.service';
-import { createRecoveryService } from './auth/recovery.service';
-import { groupsRoutes } from './groups/groups.routes';
-import { createGroupsService } from './groups/groups.service';
-import { logsRoutes } from './logs/logs.routes';
-import { createLogsService } from './logs/logs.service';
-import { createUserSettingsService } from './users/user-settings.service';
-import { usersRoutes } from './users/users.routes';
-import { createUsersService } from './users/users.service';
+import { accessRoutes, createAccessService } from './access';
+import type { AuthService } from './auth';
+import { createMfaService, createRecoveryService, deleteSessions, invalidateRecoveryTokens } from './auth';
+import { createGroupsService, groupsRoutes } from './groups';
+import { createLogsService, logsRoutes } from './logs';
+import { createUserSettingsService, createUsersService, usersRoutes } from './users';
 
 type Deps = { config: Config; db: Db; bus: EventBus; mailer: Mailer; auth: AuthService };
 
@@ -38,7 +32,7 @@ export function createPeople({ config, db, bus, mailer, auth }: Deps) {
       totpKey: deriveKey(config.secretKey, 'totp'),
       maxFailuresPerMinute: limit,
     }),
-    users: createUsersService({ db, bus }),
+    users: createUsersService({ db, bus, signOuts: { deleteSessions, invalidateRecoveryTokens } }),
     settings: createUserSettingsService({ db, bus }),
     groups: createGroupsService({ db, bus }),
     access: createAccessService({ db, bus }),

@@ -4,18 +4,12 @@ import type { Config } from '../config';
 import type { Db } from '../db/client';
 import type { EventBus } from '../events/bus';
 import type { OutboundClient } from '../lib/outbound';
-import { alertsRoutes } from './alerts/alerts.routes';
-import { createAlertsService } from './alerts/alerts.service';
-import { apiMetricsRoutes } from './api-metrics/api-metrics.routes';
-import { createApiMetricsService } from './api-metrics/api-metrics.service';
-import { createApiSecrets } from './apis/api-secrets';
-import { apisRoutes } from './apis/apis.routes';
-import { createApisService } from './apis/apis.service';
-import { bayMetricsRoutes } from './bay-metrics/bay-metrics.routes';
-import { createBayMetricsService } from './bay-metrics/bay-metrics.service';
-import { createEngine } from './checks/engine';
-import { pushRoutes } from './push/push.routes';
-import { createReadingsService } from './readings/readings.service';
+import { alertsRoutes, createAlertsService } from './alerts';
+import { apiMetricsRoutes, createApiMetricsService } from './api-metrics';
+import { apisRoutes, createApisService } from './apis';
+import { bayMetricsRoutes, createBayMetricsService, createReadingsService } from './bay-metrics';
+import { createApiSecrets, createEngine } from './engine';
+import { pushRoutes } from './push';
 
 type Deps = { config: Config; db: Db; bus: EventBus; outbound: OutboundClient; log: Logger };
 

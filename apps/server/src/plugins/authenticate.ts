@@ -1,7 +1,39 @@
-import { ERROR_CODES } from '@vaskedrift/shared';
+import { ERROR_CODES, type Role } from '@vaskedrift/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, UnauthorizedError } from '../lib/errors';
-import { type AuthService, needsSecondFactor, type Principal } from '../modules/auth/auth.service';
+
+/**
+ * What a valid access token proves, resolved on every request against the live session. The auth module
+ * makes it (and needs all of it for two-factor); every other module sees the `Caller` made from it.
+ */
+export type Principal = {
+  userId: string;
+  sessionId: string;
+  role: Role;
+  email: string;
+  aal: 'aal1' | 'aal2';
+  /** The user has a verified TOTP factor: an aal1 session must pass a challenge before using the API. */
+  hasVerifiedFactor: boolean;
+  /** When this session last proved who is there: the sign-in, or a later TOTP code. */
+  authenticatedAt: Date;
+};
+
+/** True while a session of a user with two-factor sign-in has not yet given a code. */
+export function needsSecondFactor(principal: Pick<Principal, 'aal' | 'hasVerifiedFactor'>): boolean {
+  return principal.hasVerifiedFactor && principal.aal !== 'aal2';
+}
+
+/**
+ * Who is calling a route, as services see it: who and with which role (permission rules, facility access),
+ * which session (a user changing themselves keeps it), and from where (the audit log).
+ */
+export type Caller = { userId: string; role: Role; sessionId: string; ip: string | null };
+
+/** The part of the caller a read needs: who, and whether they see every facility. */
+export type Viewer = Pick<Caller, 'userId' | 'role'>;
+
+/** Resolves an access token to its principal; the auth module's `authenticate`. */
+type Authenticate = { authenticate(accessToken: string): Promise<Principal | null> };
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -25,7 +57,7 @@ export function bearerToken(request: FastifyRequest): string | null {
  * with two-factor sign-in gets nothing here until the session has passed the TOTP challenge (aal2): only
  * /auth/v1 (user, factors, logout) answers an aal1 session of theirs.
  */
-export function requireAuthentication(app: FastifyInstance, auth: AuthService) {
+export function requireAuthentication(app: FastifyInstance, auth: Authenticate) {
   app.decorateRequest('principal', null);
   app.addHook('onRequest', async (request) => {
     if (request.routeOptions.config.public) return;
@@ -43,8 +75,14 @@ export function requireAuthentication(app: FastifyInstance, auth: AuthService) {
   });
 }
 
-/** The caller of an authenticated route. */
+/** The principal of an authenticated route. */
 export function principalOf(request: FastifyRequest): Principal {
   if (!request.principal) throw new UnauthorizedError();
   return request.principal;
+}
+
+/** The caller of an authenticated route. */
+export function callerOf(request: FastifyRequest): Caller {
+  const { userId, role, sessionId } = principalOf(request);
+  return { userId, role, sessionId, ip: request.ip ?? null };
 }

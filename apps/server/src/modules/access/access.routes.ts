@@ -7,7 +7,8 @@ import {
 } from '@vaskedrift/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { peopleCallerOf, requirePeopleAdmin } from '../users/caller';
+import { callerOf } from '../../plugins/authenticate';
+import { requirePeopleAdmin } from '../../plugins/authorize';
 import type { AccessService } from './access.service';
 
 const tags = ['users'];
@@ -40,7 +41,7 @@ export async function accessRoutes(app: FastifyInstance, { access }: { access: A
         response: { 200: dataResponse(userAccessGrantSchema) },
       },
     },
-    async (request) => ({ data: await access.grant(peopleCallerOf(request), request.body) }),
+    async (request) => ({ data: await access.grant(callerOf(request), request.body) }),
   );
 
   api.delete(
@@ -53,6 +54,6 @@ export async function accessRoutes(app: FastifyInstance, { access }: { access: A
         response: { 200: dataResponse(userAccessChangeSchema) },
       },
     },
-    async (request) => ({ data: await access.revoke(peopleCallerOf(request), request.body) }),
+    async (request) => ({ data: await access.revoke(callerOf(request), request.body) }),
   );
 }

@@ -13,8 +13,8 @@ import {
 import type { Db } from '../../db/client';
 import type { EventBus } from '../../events/bus';
 import { AppError, ConflictError, NotFoundError } from '../../lib/errors';
-import type { PeopleCaller } from '../users/caller';
-import { findUserById } from '../users/users.repository';
+import type { Caller } from '../../plugins/authenticate';
+import { findUserById } from '../users';
 import { deleteGrant, insertGrant, listGrantedLocations, liveLocationExists } from './access.repository';
 
 export type AccessService = ReturnType<typeof createAccessService>;
@@ -25,7 +25,7 @@ export type AccessService = ReturnType<typeof createAccessService>;
  * routes check the caller's role first.
  */
 export function createAccessService({ db, bus }: { db: Db; bus: EventBus }) {
-  async function targetOf(caller: PeopleCaller, userId: string) {
+  async function targetOf(caller: Caller, userId: string) {
     const target = await findUserById(db, userId);
     if (!target) throw new NotFoundError(USER_MESSAGES.notFound);
     if (roleLevel(target.role) > roleLevel(caller.role)) {
@@ -44,7 +44,7 @@ export function createAccessService({ db, bus }: { db: Db; bus: EventBus }) {
     };
   }
 
-  async function grant(caller: PeopleCaller, input: UserAccessChange): Promise<UserAccessGrant> {
+  async function grant(caller: Caller, input: UserAccessChange): Promise<UserAccessGrant> {
     const target = await targetOf(caller, input.userId);
     if (seesAllLocations(target.role)) {
       throw new ConflictError(ACCESS_MESSAGES.isAdminNoGrant, ACCESS_ERROR_CODES.isAdmin);
@@ -52,10 +52,10 @@ export function createAccessService({ db, bus }: { db: Db; bus: EventBus }) {
     if (!(await liveLocationExists(db, input.locationId))) {
       throw new NotFoundError(ACCESS_MESSAGES.locationNotFound);
     }
-    const { grant, created } = await insertGrant(db, { ...input, grantedBy: caller.id });
+    const { grant, created } = await insertGrant(db, { ...input, grantedBy: caller.userId });
     if (created) {
       bus.publish('access.granted', {
-        userId: caller.id,
+        userId: caller.userId,
         ip: caller.ip,
         targetId: target.id,
         locationId: input.locationId,
@@ -69,13 +69,13 @@ export function createAccessService({ db, bus }: { db: Db; bus: EventBus }) {
     };
   }
 
-  async function revoke(caller: PeopleCaller, input: UserAccessChange): Promise<UserAccessChange> {
+  async function revoke(caller: Caller, input: UserAccessChange): Promise<UserAccessChange> {
     const target = await targetOf(caller, input.userId);
     if (!(await deleteGrant(db, target.id, input.locationId))) {
       throw new NotFoundError(ACCESS_MESSAGES.grantNotFound);
     }
     bus.publish('access.revoked', {
-      userId: caller.id,
+      userId: caller.userId,
       ip: caller.ip,
       targetId: target.id,
       locationId: input.locationId,

@@ -1,7 +1,7 @@
 import { createSimulator, type Simulator } from '@vaskedrift/simulator';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { bayStatus, runCheck, type WiredFacility, wireFacility } from '../../../test/engine';
-import { type Caller, caller, grantAccess } from '../../../test/facilities';
+import { type ApiClient, caller, grantAccess } from '../../../test/facilities';
 import { createTestApp, type TestContext } from '../../../test/helpers';
 import type { DomainEvents } from '../../events/domain-events';
 
@@ -11,10 +11,10 @@ import type { DomainEvents } from '../../events/domain-events';
  */
 let sim: Simulator;
 let ctx: TestContext;
-let admin: Caller;
-let operator: Caller;
-let outsider: Caller;
-let viewer: Caller;
+let admin: ApiClient;
+let operator: ApiClient;
+let outsider: ApiClient;
+let viewer: ApiClient;
 let w: WiredFacility;
 let bayId: string;
 const seen: Array<{ event: string; payload: Record<string, unknown>; savedStatus?: string }> = [];
@@ -72,7 +72,7 @@ const setTemperature = async (temperature: number) => {
   seen.length = 0;
   await runCheck(ctx, w.apiId);
 };
-const openAlerts = async (who: Caller = admin) =>
+const openAlerts = async (who: ApiClient = admin) =>
   (await who.post('backend/alerts/get', { filters: { bayId, state: 'open' } })).json();
 
 /** The open alert of the bay: warning at 75, then critical at 95 (escalated). */

@@ -11,13 +11,8 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import type { EventBus } from '../../events/bus';
 import { NotFoundError } from '../../lib/errors';
-import type { Caller } from '../access/require-admin';
-import {
-  type EngineChanges,
-  NO_ENGINE_CHANGES,
-  publishEngineChanges,
-  retireAttributes,
-} from '../checks/attribute-lifecycle';
+import type { Caller } from '../../plugins/authenticate';
+import { type EngineChanges, NO_ENGINE_CHANGES, publishEngineChanges, retireAttributes } from '../engine';
 import {
   apiIdOfMetric,
   deleteApiMetric,

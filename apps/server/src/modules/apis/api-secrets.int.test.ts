@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type Caller, caller, fieldMessages } from '../../../test/facilities';
+import { type ApiClient, caller, fieldMessages } from '../../../test/facilities';
 import { createTestApp, type TestContext, testConfig } from '../../../test/helpers';
 import { buildApp } from '../../app';
 import { connectDatabase } from '../../db/client';
@@ -54,7 +54,7 @@ const SECRET_KEY = randomBytes(32).toString('hex');
 const env = { ALLOW_LOOPBACK_TARGETS: 'true', SECRET_KEY };
 
 let ctx: TestContext;
-let admin: Caller;
+let admin: ApiClient;
 let home: Recorder;
 let elsewhere: Recorder;
 

@@ -1,13 +1,13 @@
 import { createSimulator, type Simulator } from '@vaskedrift/simulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiBodyFor, runCheck, wireFacility } from '../../../test/engine';
-import { type Caller, caller, fieldMessages, unknownId } from '../../../test/facilities';
+import { type ApiClient, caller, fieldMessages, unknownId } from '../../../test/facilities';
 import { createTestApp, type TestContext } from '../../../test/helpers';
 import { logRows } from '../../../test/people';
 
 let ctx: TestContext;
 let sim: Simulator;
-let admin: Caller;
+let admin: ApiClient;
 
 beforeAll(async () => {
   sim = await createSimulator({ facilityCount: 5, baysPerFacility: 2, drift: false });
@@ -250,7 +250,7 @@ describe('API connections: status, check, logs, roles', () => {
 describe('API connections: the list', () => {
   // A database of its own: the counts below are of these five connections only.
   let own: TestContext;
-  let listAdmin: Caller;
+  let listAdmin: ApiClient;
   beforeAll(async () => {
     own = await createTestApp();
     listAdmin = await caller(own, 'admin');

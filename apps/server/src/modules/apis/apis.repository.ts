@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { qualified } from '../../db/qualified';
 import { apiCheckLogs, apiCheckStats, apiMetrics, apis } from '../../db/schema';
 import { containsPattern, ordered, pageWindow, totalCount } from '../../lib/list-query';
+import type { StoredApi } from '../engine';
 
 const apiId = qualified(apis.id);
 
@@ -148,8 +149,6 @@ export async function lockApi(tx: Db, id: string) {
     .for('update');
   return row;
 }
-
-export type StoredApi = NonNullable<Awaited<ReturnType<typeof lockApi>>>;
 
 /** A live API with its sealed secrets, not locked (manual checks). */
 export async function findStoredApi(db: Db, id: string): Promise<StoredApi | undefined> {

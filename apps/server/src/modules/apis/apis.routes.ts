@@ -17,7 +17,8 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { callerOf, requireFacilityAdmin } from '../access/require-admin';
+import { callerOf } from '../../plugins/authenticate';
+import { requireFacilityAdmin } from '../../plugins/authorize';
 import type { ApisService } from './apis.service';
 
 const tags = ['apis'];

@@ -21,16 +21,16 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import type { EventBus } from '../../events/bus';
 import { NotFoundError, ValidationError } from '../../lib/errors';
-import type { Caller } from '../access/require-admin';
+import type { Caller } from '../../plugins/authenticate';
+import type { ApiSecrets, Engine } from '../engine';
 import {
   type EngineChanges,
   NO_ENGINE_CHANGES,
   publishEngineChanges,
   retireAttributes,
-} from '../checks/attribute-lifecycle';
-import type { Engine } from '../checks/engine';
-import { runManualCheck } from '../checks/manual-check';
-import { type ApiSecrets, secretsLeftAsStored } from './api-secrets';
+  runManualCheck,
+  secretsLeftAsStored,
+} from '../engine';
 import {
   type ApiRow,
   type ApiValues,

@@ -3,7 +3,7 @@ import { REFRESH_REUSE_GRACE_SECONDS } from '@vaskedrift/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, signIn, TEST_PASSWORD, type TestContext } from '../../../test/helpers';
-import { updateUser } from '../users/users.repository';
+import { updateUser } from '../users';
 
 let ctx: TestContext;
 beforeAll(async () => {

@@ -1,9 +1,10 @@
-import { type Role, signInSchema } from '@vaskedrift/shared';
+import { signInSchema } from '@vaskedrift/shared';
 import type { Db } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import type { EventBus } from '../../events/bus';
 import { verifyPassword } from '../../lib/password';
-import { findUserByEmail } from '../users/users.repository';
+import type { Principal } from '../../plugins/authenticate';
+import { findUserByEmail } from '../users';
 import {
   currentFailures,
   deleteSessions,
@@ -15,24 +16,6 @@ import { GoTrueError, invalidCredentials, sessionNotFound, toGoTrueUser } from '
 import { listFactors } from './mfa.repository';
 import { createSessionIssuer } from './session-issuer';
 import type { TokenSigner } from './tokens';
-
-/** Who is calling: resolved on every request from the access token and the live session. */
-export type Principal = {
-  userId: string;
-  sessionId: string;
-  role: Role;
-  email: string;
-  aal: 'aal1' | 'aal2';
-  /** The user has a verified TOTP factor: an aal1 session must pass a challenge before using the API. */
-  hasVerifiedFactor: boolean;
-  /** When this session last proved who is there: the sign-in, or a later TOTP code. */
-  authenticatedAt: Date;
-};
-
-/** True while a session of a user with two-factor sign-in has not yet given a code. */
-export function needsSecondFactor(principal: Pick<Principal, 'aal' | 'hasVerifiedFactor'>): boolean {
-  return principal.hasVerifiedFactor && principal.aal !== 'aal2';
-}
 
 export type AuthService = ReturnType<typeof createAuthService>;
 

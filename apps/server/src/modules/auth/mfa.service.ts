@@ -7,9 +7,9 @@ import {
 import type { Db } from '../../db/client';
 import type { EventBus } from '../../events/bus';
 import { open, seal } from '../../lib/secret-box';
-import { findUserById } from '../users/users.repository';
+import type { Principal } from '../../plugins/authenticate';
+import { findUserById } from '../users';
 import { currentFailures, recordFailure } from './auth.repository';
-import type { Principal } from './auth.service';
 import {
   factorNotFound,
   GoTrueError,

@@ -12,9 +12,9 @@ import type { EventBus } from '../../events/bus';
 import { randomToken, sha256 } from '../../lib/crypto';
 import { hashPassword, verifyPassword } from '../../lib/password';
 import type { Mailer } from '../../notify/email';
-import { findUserByEmail, findUserById, updateUser } from '../users/users.repository';
+import type { Principal } from '../../plugins/authenticate';
+import { findUserByEmail, findUserById, updateUser } from '../users';
 import { currentFailures, deleteSessions, recordFailure } from './auth.repository';
-import type { Principal } from './auth.service';
 import { GoTrueError, insufficientAal, toGoTrueUser, validationFailed } from './gotrue';
 import { listFactors } from './mfa.repository';
 import {

@@ -1,7 +1,7 @@
 import { ACCESS_TOKEN_TTL_SECONDS } from '@vaskedrift/shared';
 import type { Db } from '../../db/client';
 import type { UserRow } from '../../db/schema';
-import { updateUser } from '../users/users.repository';
+import { updateUser } from '../users';
 import { insertSession, issueRefreshToken, type SessionRow } from './auth.repository';
 import { toGoTrueUser } from './gotrue';
 import { listFactors } from './mfa.repository';

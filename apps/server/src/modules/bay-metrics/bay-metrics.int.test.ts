@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  type Caller,
+  type ApiClient,
   caller,
   createBay,
   createLocation,
@@ -11,7 +11,7 @@ import {
 import { createTestApp, type TestContext } from '../../../test/helpers';
 
 let ctx: TestContext;
-let admin: Caller;
+let admin: ApiClient;
 let apiId: string;
 let apiMetricId: string;
 let locationId: string;

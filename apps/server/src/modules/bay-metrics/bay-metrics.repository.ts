@@ -9,9 +9,9 @@ import { and, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { apiMetrics, apis, bayMetrics, bays, locations } from '../../db/schema';
 import { containsPattern, ordered, pageWindow, totalCount } from '../../lib/list-query';
-import { visibleLocationsCondition } from '../access/location-access';
-import type { Viewer } from '../access/require-admin';
-import { EVALUATED_ATTRIBUTE } from '../checks/engine.repository';
+import type { Viewer } from '../../plugins/authenticate';
+import { visibleLocationsCondition } from '../access';
+import { EVALUATED_ATTRIBUTE } from '../engine';
 
 /** Bay attributes of live bays the viewer may see, bound to API attributes of live APIs. */
 function selectBayMetrics(db: Db, viewer: Viewer, where: SQL | undefined) {

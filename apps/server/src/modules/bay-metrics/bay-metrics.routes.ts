@@ -12,10 +12,10 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { principalOf } from '../../plugins/authenticate';
-import { callerOf, requireFacilityAdmin } from '../access/require-admin';
-import type { ReadingsService } from '../readings/readings.service';
+import { callerOf } from '../../plugins/authenticate';
+import { requireFacilityAdmin } from '../../plugins/authorize';
 import type { BayMetricsService } from './bay-metrics.service';
+import type { ReadingsService } from './readings.service';
 
 const tags = ['bay-metrics'];
 
@@ -36,7 +36,7 @@ export async function bayMetricsRoutes(
         response: { 200: getBayMetricsResponseSchema },
       },
     },
-    async (request) => bayMetrics.get(principalOf(request), request.body),
+    async (request) => bayMetrics.get(callerOf(request), request.body),
   );
 
   api.post(
@@ -93,6 +93,6 @@ export async function bayMetricsRoutes(
         response: { 200: getReadingsResponseSchema },
       },
     },
-    async (request) => readings.get(principalOf(request), request.body),
+    async (request) => readings.get(callerOf(request), request.body),
   );
 }

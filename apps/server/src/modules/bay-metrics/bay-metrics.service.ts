@@ -13,15 +13,10 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import type { EventBus } from '../../events/bus';
 import { NotFoundError, ValidationError } from '../../lib/errors';
-import type { Caller, Viewer } from '../access/require-admin';
-import { lockLiveApi } from '../api-metrics/api-metrics.repository';
-import { lockBay } from '../bays/bays.repository';
-import {
-  type EngineChanges,
-  NO_ENGINE_CHANGES,
-  publishEngineChanges,
-  retireAttributes,
-} from '../checks/attribute-lifecycle';
+import type { Caller, Viewer } from '../../plugins/authenticate';
+import { lockLiveApi } from '../api-metrics';
+import { lockBay } from '../bays';
+import { type EngineChanges, NO_ENGINE_CHANGES, publishEngineChanges, retireAttributes } from '../engine';
 import {
   apiMetricWithApi,
   deleteBayMetric,

@@ -1,7 +1,7 @@
 import { type BayStatus, FACILITY_LOG_TYPES } from '@vaskedrift/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  type Caller,
+  type ApiClient,
   caller,
   createBay,
   createLocation,
@@ -12,11 +12,11 @@ import {
 import { createTestApp, type TestContext } from '../../../test/helpers';
 import { logRows } from '../../../test/people';
 import type { DomainEvents } from '../../events/domain-events';
-import { changeBayStatus } from './bay-status';
+import { changeBayStatus } from '../engine';
 
 let ctx: TestContext;
-let admin: Caller;
-let operator: Caller;
+let admin: ApiClient;
+let operator: ApiClient;
 let locationId: string;
 const statusEvents: Array<DomainEvents['bay.status_changed']> = [];
 beforeAll(async () => {

@@ -10,8 +10,8 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { principalOf } from '../../plugins/authenticate';
-import { callerOf, requireFacilityAdmin } from '../access/require-admin';
+import { callerOf } from '../../plugins/authenticate';
+import { requireFacilityAdmin } from '../../plugins/authorize';
 import type { BaysService } from './bays.service';
 
 const tags = ['bays'];
@@ -29,7 +29,7 @@ export async function baysRoutes(app: FastifyInstance, { bays }: { bays: BaysSer
         response: { 200: getBaysResponseSchema },
       },
     },
-    async (request) => bays.get(principalOf(request), request.body),
+    async (request) => bays.get(callerOf(request), request.body),
   );
 
   api.post(

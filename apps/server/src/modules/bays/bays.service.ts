@@ -10,10 +10,15 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import type { EventBus } from '../../events/bus';
 import { ConflictError, NotFoundError } from '../../lib/errors';
-import { assertLocationVisible } from '../access/location-access';
-import type { Caller, Viewer } from '../access/require-admin';
-import { canSetStatusByHand, publishStatusChanges } from './bay-status';
-import { applyBayStatusChanges, closeOpenPeriods, openFirstPeriods } from './bay-status.repository';
+import type { Caller, Viewer } from '../../plugins/authenticate';
+import { assertLocationVisible } from '../access';
+import {
+  applyBayStatusChanges,
+  canSetStatusByHand,
+  closeOpenPeriods,
+  openFirstPeriods,
+  publishStatusChanges,
+} from '../engine';
 import {
   findBay,
   insertBay,

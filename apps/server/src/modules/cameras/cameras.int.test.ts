@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  type Caller,
+  type ApiClient,
   caller,
   createLocation,
   fieldMessages,
@@ -33,7 +33,7 @@ afterAll(async () => {
   await new Promise((resolve) => camServer.close(resolve));
 });
 
-async function camera(admin: Caller, locationId: string, body: Record<string, unknown> = {}) {
+async function camera(admin: ApiClient, locationId: string, body: Record<string, unknown> = {}) {
   const res = await admin.post('backend/locations/cameras/create', {
     locationId,
     name: 'Kamera Inngang',
@@ -48,7 +48,7 @@ const fetchProxy = (ctx: TestContext, url: string) => ctx.app.inject({ method: '
 
 describe('with loopback targets refused (the default)', () => {
   let ctx: TestContext;
-  let admin: Caller;
+  let admin: ApiClient;
   let locationId: string;
   beforeAll(async () => {
     ctx = await createTestApp();
@@ -161,7 +161,7 @@ describe('with loopback targets refused (the default)', () => {
 
 describe('the snapshot proxy with loopback targets allowed (the demo and tests)', () => {
   let ctx: TestContext;
-  let admin: Caller;
+  let admin: ApiClient;
   let locationId: string;
   beforeAll(async () => {
     ctx = await createTestApp({ ALLOW_LOOPBACK_TARGETS: 'true' });

@@ -3,8 +3,8 @@ import { and, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { cameras, locations, users } from '../../db/schema';
 import { containsPattern, ordered, pageWindow, totalCount } from '../../lib/list-query';
-import { visibleLocationsCondition } from '../access/location-access';
-import type { Viewer } from '../access/require-admin';
+import type { Viewer } from '../../plugins/authenticate';
+import { visibleLocationsCondition } from '../access';
 
 /** Cameras of live facilities the viewer may see, with their facility's name. */
 function selectCameras(db: Db, viewer: Viewer, where: SQL | undefined) {

@@ -13,8 +13,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors';
-import { principalOf } from '../../plugins/authenticate';
-import { callerOf, requireFacilityAdmin } from '../access/require-admin';
+import { callerOf } from '../../plugins/authenticate';
+import { requireFacilityAdmin } from '../../plugins/authorize';
 import type { Snapshot, SnapshotProxy } from './camera-snapshot';
 import type { CamerasService } from './cameras.service';
 
@@ -36,7 +36,7 @@ export async function camerasRoutes(
         response: { 200: getCamerasResponseSchema },
       },
     },
-    async (request) => cameras.get(principalOf(request), request.body),
+    async (request) => cameras.get(callerOf(request), request.body),
   );
 
   api.post(

@@ -11,8 +11,8 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import type { EventBus } from '../../events/bus';
 import { NotFoundError } from '../../lib/errors';
-import { assertLocationVisible } from '../access/location-access';
-import type { Caller, Viewer } from '../access/require-admin';
+import type { Caller, Viewer } from '../../plugins/authenticate';
+import { assertLocationVisible } from '../access';
 import {
   type CameraRow,
   deleteCamera,

@@ -1,7 +1,7 @@
 import { type Dashboard, dashboardBayFromTuple } from '@vaskedrift/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  type Caller,
+  type ApiClient,
   caller,
   createBay,
   createLocation,
@@ -11,7 +11,7 @@ import {
 import { createTestApp, type TestContext } from '../../../test/helpers';
 
 let ctx: TestContext;
-let admin: Caller;
+let admin: ApiClient;
 const ids: Record<string, string> = {};
 beforeAll(async () => {
   ctx = await createTestApp();
@@ -30,7 +30,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const dashboard = async (who: Caller, body: unknown = {}) => {
+const dashboard = async (who: ApiClient, body: unknown = {}) => {
   const res = await who.post('dashboard/get', body);
   expect(res.statusCode).toBe(200);
   return res.json().data as Dashboard;

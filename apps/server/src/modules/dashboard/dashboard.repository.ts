@@ -2,8 +2,8 @@ import type { DashboardBayTuple } from '@vaskedrift/shared';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { bays, locations } from '../../db/schema';
-import { visibleLocationsCondition } from '../access/location-access';
-import type { Viewer } from '../access/require-admin';
+import type { Viewer } from '../../plugins/authenticate';
+import { visibleLocationsCondition } from '../access';
 
 /**
  * Every facility shown on the dashboard with its bays as compact tuples, in one query: PostgreSQL builds

@@ -2,7 +2,7 @@ import { dashboardRequestSchema, dashboardSchema, dataResponse } from '@vaskedri
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client';
-import { principalOf } from '../../plugins/authenticate';
+import { callerOf } from '../../plugins/authenticate';
 import { getDashboard } from './dashboard.service';
 
 export async function dashboardRoutes(app: FastifyInstance, { db }: { db: Db }) {
@@ -18,6 +18,6 @@ export async function dashboardRoutes(app: FastifyInstance, { db }: { db: Db }) 
         response: { 200: dataResponse(dashboardSchema) },
       },
     },
-    async (request) => ({ data: await getDashboard(db, principalOf(request), request.body?.locationIds) }),
+    async (request) => ({ data: await getDashboard(db, callerOf(request), request.body?.locationIds) }),
   );
 }

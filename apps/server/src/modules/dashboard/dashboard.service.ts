@@ -1,6 +1,6 @@
 import { type Dashboard, emptyStatusCounts } from '@vaskedrift/shared';
 import type { Db } from '../../db/client';
-import type { Viewer } from '../access/require-admin';
+import type { Viewer } from '../../plugins/authenticate';
 import { dashboardLocations } from './dashboard.repository';
 
 /** Status counts are over the bays shown, so the numbers always match the tiles below them. */

@@ -3,7 +3,7 @@ import { and, asc, desc, eq, ilike, inArray, ne, or, type SQL, sql } from 'drizz
 import type { Db } from '../../db/client';
 import { qualified } from '../../db/qualified';
 import { type GroupRow, groupMembers, groups, users } from '../../db/schema';
-import { likePattern } from '../users/users.repository';
+import { containsPattern } from '../../lib/list-query';
 
 export type GroupWithCount = GroupRow & { memberCount: number };
 
@@ -132,7 +132,7 @@ export async function listGroups(
   db: Db,
   query: GroupListQuery,
 ): Promise<{ rows: GroupWithCount[]; count: number }> {
-  const pattern = query.search ? likePattern(query.search) : undefined;
+  const pattern = query.search ? containsPattern(query.search) : undefined;
   const memberId = query.filters?.memberId;
   const where = and(
     pattern ? or(ilike(groups.name, pattern), ilike(groups.description, pattern)) : undefined,

@@ -11,7 +11,8 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { peopleCallerOf, requirePeopleAdmin } from '../users/caller';
+import { callerOf } from '../../plugins/authenticate';
+import { requirePeopleAdmin } from '../../plugins/authorize';
 import type { GroupsService } from './groups.service';
 
 const tags = ['groups'];
@@ -44,7 +45,7 @@ export async function groupsRoutes(app: FastifyInstance, { groups }: { groups: G
         response: { 200: dataResponse(groupDetailSchema) },
       },
     },
-    async (request) => ({ data: await groups.create(peopleCallerOf(request), request.body) }),
+    async (request) => ({ data: await groups.create(callerOf(request), request.body) }),
   );
 
   api.patch(
@@ -57,7 +58,7 @@ export async function groupsRoutes(app: FastifyInstance, { groups }: { groups: G
         response: { 200: dataResponse(groupDetailSchema) },
       },
     },
-    async (request) => ({ data: await groups.update(peopleCallerOf(request), request.body) }),
+    async (request) => ({ data: await groups.update(callerOf(request), request.body) }),
   );
 
   api.delete(
@@ -70,6 +71,6 @@ export async function groupsRoutes(app: FastifyInstance, { groups }: { groups: G
         response: { 200: dataResponse(z.object({ id: z.uuid() })) },
       },
     },
-    async (request) => ({ data: await groups.remove(peopleCallerOf(request), request.body.id) }),
+    async (request) => ({ data: await groups.remove(callerOf(request), request.body.id) }),
   );
 }

@@ -8,10 +8,10 @@ import {
   type UpdateGroupInput,
 } from '@vaskedrift/shared';
 import type { Db } from '../../db/client';
+import { isForeignKeyViolation } from '../../db/violations';
 import type { EventBus } from '../../events/bus';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors';
-import type { PeopleCaller } from '../users/caller';
-import { isForeignKeyViolation } from '../users/users.repository';
+import type { Caller } from '../../plugins/authenticate';
 import {
   countMembers,
   deleteGroup,
@@ -68,7 +68,7 @@ export function createGroupsService({ db, bus }: { db: Db; bus: EventBus }) {
     return { data: rows.map(toGroup), count };
   }
 
-  async function create(caller: PeopleCaller, input: CreateGroupInput): Promise<GroupDetail> {
+  async function create(caller: Caller, input: CreateGroupInput): Promise<GroupDetail> {
     await assertMembersExist(input.members);
     if (await groupNameTaken(db, input.name)) throw nameTaken();
     const group = await db.transaction(async (tx) => {
@@ -81,7 +81,7 @@ export function createGroupsService({ db, bus }: { db: Db; bus: EventBus }) {
       return row;
     });
     bus.publish('groups.created', {
-      userId: caller.id,
+      userId: caller.userId,
       ip: caller.ip,
       groupId: group.id,
       name: group.name,
@@ -90,7 +90,7 @@ export function createGroupsService({ db, bus }: { db: Db; bus: EventBus }) {
     return detail(group.id);
   }
 
-  async function update(caller: PeopleCaller, input: UpdateGroupInput): Promise<GroupDetail> {
+  async function update(caller: Caller, input: UpdateGroupInput): Promise<GroupDetail> {
     const existing = await findGroup(db, input.id);
     if (!existing) throw new NotFoundError(GROUP_MESSAGES.notFound);
     if (input.members) await assertMembersExist(input.members);
@@ -105,7 +105,7 @@ export function createGroupsService({ db, bus }: { db: Db; bus: EventBus }) {
     });
     const fields = Object.keys(input).filter((key) => key !== 'id');
     bus.publish('groups.updated', {
-      userId: caller.id,
+      userId: caller.userId,
       ip: caller.ip,
       groupId: existing.id,
       name: input.name ?? existing.name,
@@ -115,7 +115,7 @@ export function createGroupsService({ db, bus }: { db: Db; bus: EventBus }) {
   }
 
   /** Refused while the group has members ('Gruppen er i bruk'): remove them first, on purpose. */
-  async function remove(caller: PeopleCaller, id: string): Promise<{ id: string }> {
+  async function remove(caller: Caller, id: string): Promise<{ id: string }> {
     const name = await db
       .transaction(async (tx) => {
         const group = await lockGroup(tx, id);
@@ -129,7 +129,7 @@ export function createGroupsService({ db, bus }: { db: Db; bus: EventBus }) {
         if (isForeignKeyViolation(err)) throw inUse();
         throw err;
       });
-    bus.publish('groups.deleted', { userId: caller.id, ip: caller.ip, groupId: id, name });
+    bus.publish('groups.deleted', { userId: caller.userId, ip: caller.ip, groupId: id, name });
     return { id };
   }
 

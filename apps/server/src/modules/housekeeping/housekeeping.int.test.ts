@@ -1,14 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Caller, caller, createLocation } from '../../../test/facilities';
+import { type ApiClient, caller, createLocation } from '../../../test/facilities';
 import { createTestApp, type TestContext, testConfig } from '../../../test/helpers';
 import { buildApp } from '../../app';
 import { connectDatabase, type Database } from '../../db/client';
-import { insertImage } from '../images/images.repository';
+import { insertImage } from '../images';
 import { HOUSEKEEPING_BATCH } from './housekeeping';
 
 let ctx: TestContext;
-let admin: Caller;
+let admin: ApiClient;
 beforeAll(async () => {
   ctx = await createTestApp();
   admin = await caller(ctx, 'admin');

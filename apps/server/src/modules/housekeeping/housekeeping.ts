@@ -3,7 +3,7 @@ import type { Config } from '../../config';
 import { tryAdvisoryXactLock } from '../../db/advisory-lock';
 import type { Db } from '../../db/client';
 import { deleteFinishedMessages } from '../../notify/email-outbox.repository';
-import { deleteUnattachedImages } from '../images/images.repository';
+import { deleteUnattachedImages } from '../images';
 
 /** Transaction-level advisory lock: one instance cleans up at a time; the others skip that round. */
 const HOUSEKEEPING_LOCK = 727_301;

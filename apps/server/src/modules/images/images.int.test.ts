@@ -1,11 +1,11 @@
 import { deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Caller, caller, createLocation, unknownId } from '../../../test/facilities';
+import { type ApiClient, caller, createLocation, unknownId } from '../../../test/facilities';
 import { createTestApp, type TestContext } from '../../../test/helpers';
 import { signedIn } from '../../../test/people';
 
 let ctx: TestContext;
-let admin: Caller;
+let admin: ApiClient;
 let adminToken: string;
 beforeAll(async () => {
   ctx = await createTestApp();

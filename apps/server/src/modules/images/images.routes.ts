@@ -15,7 +15,8 @@ import type { Db } from '../../db/client';
 import type { EventBus } from '../../events/bus';
 import { AppError, NotFoundError, ValidationError } from '../../lib/errors';
 import { sniffImage } from '../../lib/image-format';
-import { callerOf, requireFacilityAdmin } from '../access/require-admin';
+import { callerOf } from '../../plugins/authenticate';
+import { requireFacilityAdmin } from '../../plugins/authorize';
 import { findImage, insertImage } from './images.repository';
 
 /** Reads the one uploaded file, refusing a second file and anything over the size cap. */

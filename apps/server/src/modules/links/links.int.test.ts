@@ -1,7 +1,7 @@
 import { FACILITY_LOG_TYPES } from '@vaskedrift/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  type Caller,
+  type ApiClient,
   caller,
   createBay,
   createLocation,
@@ -13,7 +13,7 @@ import { createTestApp, type TestContext } from '../../../test/helpers';
 import { logRows } from '../../../test/people';
 
 let ctx: TestContext;
-let admin: Caller;
+let admin: ApiClient;
 let locationId: string;
 let bayId: string;
 beforeAll(async () => {
@@ -35,7 +35,7 @@ async function createLink(bay: string, title: string, extra: Record<string, unkn
   return res.json().data as { id: string; sortOrder: number };
 }
 
-const linksOf = async (bay: string, who: Caller = admin) =>
+const linksOf = async (bay: string, who: ApiClient = admin) =>
   (await who.post('backend/bays/links/get', { filters: { bayId: bay } })).json() as {
     data: Array<{ id: string; title: string; sortOrder: number }>;
     count: number;

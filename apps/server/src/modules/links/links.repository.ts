@@ -2,8 +2,8 @@ import type { Link, LinkTarget } from '@vaskedrift/shared';
 import { and, asc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { bayLinks, bays, locations } from '../../db/schema';
-import { visibleLocationsCondition } from '../access/location-access';
-import type { Viewer } from '../access/require-admin';
+import type { Viewer } from '../../plugins/authenticate';
+import { visibleLocationsCondition } from '../access';
 
 const linkColumns = {
   id: bayLinks.id,

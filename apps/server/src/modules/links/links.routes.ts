@@ -12,8 +12,8 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { principalOf } from '../../plugins/authenticate';
-import { callerOf, requireFacilityAdmin } from '../access/require-admin';
+import { callerOf } from '../../plugins/authenticate';
+import { requireFacilityAdmin } from '../../plugins/authorize';
 import type { LinksService } from './links.service';
 
 const tags = ['links'];
@@ -31,7 +31,7 @@ export async function linksRoutes(app: FastifyInstance, { links }: { links: Link
         response: { 200: getLinksResponseSchema },
       },
     },
-    async (request) => links.get(principalOf(request), request.body),
+    async (request) => links.get(callerOf(request), request.body),
   );
 
   api.post(

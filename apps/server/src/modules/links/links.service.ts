@@ -11,8 +11,8 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import type { EventBus } from '../../events/bus';
 import { NotFoundError, ValidationError } from '../../lib/errors';
-import type { Caller, Viewer } from '../access/require-admin';
-import { findBay, lockBay } from '../bays/bays.repository';
+import type { Caller, Viewer } from '../../plugins/authenticate';
+import { findBay, lockBay } from '../bays';
 import {
   deleteLink,
   findLink,

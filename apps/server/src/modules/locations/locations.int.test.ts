@@ -1,7 +1,7 @@
 import { FACILITY_LOG_TYPES } from '@vaskedrift/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  type Caller,
+  type ApiClient,
   caller,
   createBay,
   createLocation,
@@ -14,9 +14,9 @@ import { createTestApp, type TestContext } from '../../../test/helpers';
 import { logRows } from '../../../test/people';
 
 let ctx: TestContext;
-let admin: Caller;
-let operator: Caller;
-let viewer: Caller;
+let admin: ApiClient;
+let operator: ApiClient;
+let viewer: ApiClient;
 beforeAll(async () => {
   ctx = await createTestApp();
   admin = await caller(ctx, 'admin');

@@ -9,8 +9,8 @@ import { and, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { bays, images, locations } from '../../db/schema';
 import { containsPattern, ordered, pageWindow, totalCount } from '../../lib/list-query';
-import { visibleLocationsCondition } from '../access/location-access';
-import type { Viewer } from '../access/require-admin';
+import type { Viewer } from '../../plugins/authenticate';
+import { visibleLocationsCondition } from '../access';
 
 const statusCount = (status: BayStatus) =>
   sql<number>`(count(${bays.id}) filter (where ${bays.status} = ${status}))::int`;

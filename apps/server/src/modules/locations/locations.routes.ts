@@ -10,8 +10,8 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { principalOf } from '../../plugins/authenticate';
-import { callerOf, requireFacilityAdmin } from '../access/require-admin';
+import { callerOf } from '../../plugins/authenticate';
+import { requireFacilityAdmin } from '../../plugins/authorize';
 import type { LocationsService } from './locations.service';
 
 const tags = ['locations'];
@@ -29,7 +29,7 @@ export async function locationsRoutes(app: FastifyInstance, { locations }: { loc
         response: { 200: getLocationsResponseSchema },
       },
     },
-    async (request) => locations.get(principalOf(request), request.body),
+    async (request) => locations.get(callerOf(request), request.body),
   );
 
   api.post(

@@ -9,7 +9,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import type { EventBus } from '../../events/bus';
 import { NotFoundError, ValidationError } from '../../lib/errors';
-import type { Caller, Viewer } from '../access/require-admin';
+import type { Caller, Viewer } from '../../plugins/authenticate';
 import {
   findLocation,
   imageExists,

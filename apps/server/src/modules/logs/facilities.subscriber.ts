@@ -1,7 +1,8 @@
 import { BAY_STATUS_CAUSES, FACILITY_LOG_TYPES as T } from '@vaskedrift/shared';
 import type { Db } from '../../db/client';
+import type { Actor } from '../../events/actor';
 import type { EventBus } from '../../events/bus';
-import type { Actor, DomainEvents } from '../../events/domain-events';
+import type { DomainEvents } from '../../events/domain-events';
 import type { FacilityEvents } from '../../events/facility-events';
 import { insertLog } from './logs.repository';
 

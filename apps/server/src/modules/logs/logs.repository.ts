@@ -2,7 +2,7 @@ import type { LogEntry } from '@vaskedrift/shared';
 import { and, desc, eq, ilike, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { logs, users } from '../../db/schema';
-import { likePattern } from '../users/users.repository';
+import { containsPattern } from '../../lib/list-query';
 
 export type NewLog = typeof logs.$inferInsert;
 
@@ -62,7 +62,7 @@ export type LogListQuery = {
 export async function listLogs(db: Db, query: LogListQuery): Promise<{ rows: LogEntry[]; count: number }> {
   const f = query.filters ?? {};
   const where = and(
-    query.search ? ilike(logs.type, likePattern(query.search)) : undefined,
+    query.search ? ilike(logs.type, containsPattern(query.search)) : undefined,
     f.type ? eq(logs.type, f.type) : undefined,
     f.resourceType ? eq(logs.resourceType, f.resourceType) : undefined,
     f.resourceId ? eq(logs.resourceId, f.resourceId) : undefined,

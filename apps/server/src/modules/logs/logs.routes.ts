@@ -10,7 +10,8 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { peopleCallerOf, requirePeopleAdmin } from '../users/caller';
+import { callerOf } from '../../plugins/authenticate';
+import { requirePeopleAdmin } from '../../plugins/authorize';
 import type { LogsService } from './logs.service';
 
 const tags = ['logs'];
@@ -30,7 +31,7 @@ export async function logsRoutes(app: FastifyInstance, { logs }: { logs: LogsSer
       },
     },
     async (request) => {
-      await logs.createOwn(peopleCallerOf(request), request.body);
+      await logs.createOwn(callerOf(request), request.body);
       return { data: { ok: true as const } };
     },
   );
@@ -60,7 +61,7 @@ export async function logsRoutes(app: FastifyInstance, { logs }: { logs: LogsSer
         response: { 200: dataResponse(logEntrySchema) },
       },
     },
-    async (request) => ({ data: await logs.update(peopleCallerOf(request), request.body) }),
+    async (request) => ({ data: await logs.update(callerOf(request), request.body) }),
   );
 
   api.delete(
@@ -74,6 +75,6 @@ export async function logsRoutes(app: FastifyInstance, { logs }: { logs: LogsSer
         response: { 200: dataResponse(z.object({ id: z.number().int() })) },
       },
     },
-    async (request) => ({ data: await logs.remove(peopleCallerOf(request), request.body.id) }),
+    async (request) => ({ data: await logs.remove(callerOf(request), request.body.id) }),
   );
 }

@@ -1,7 +1,8 @@
 import { AUDIT_LOG_TYPES } from '@vaskedrift/shared';
 import type { Db } from '../../db/client';
+import type { Actor } from '../../events/actor';
 import type { EventBus } from '../../events/bus';
-import type { Actor, DomainEvents } from '../../events/domain-events';
+import type { DomainEvents } from '../../events/domain-events';
 import type { PeopleEvents } from '../../events/people-events';
 import { insertLog } from './logs.repository';
 

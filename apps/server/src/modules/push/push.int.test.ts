@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attributeRow, bayStatus, checkLogs } from '../../../test/engine';
-import { type Caller, caller, createBay, createLocation } from '../../../test/facilities';
+import { type ApiClient, caller, createBay, createLocation } from '../../../test/facilities';
 import { createTestApp, type TestContext } from '../../../test/helpers';
 
 let ctx: TestContext;
-let admin: Caller;
+let admin: ApiClient;
 let api: { id: string; pushPath: string };
 let bayId: string;
 let bayMetricId: string;

@@ -4,9 +4,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { AppError, ConflictError, NotFoundError } from '../../lib/errors';
-import type { ApiSecrets } from '../apis/api-secrets';
-import { findApiByPushHash } from '../apis/apis.repository';
-import type { Engine } from '../checks/engine';
+import { findApiByPushHash } from '../apis';
+import type { ApiSecrets, Engine } from '../engine';
 
 const pushResultSchema = z.object({
   records: z.number().int().nullable(),

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Caller, caller, createBay, createLocation } from '../../../test/facilities';
+import { type ApiClient, caller, createBay, createLocation } from '../../../test/facilities';
 import { createTestApp, type TestContext } from '../../../test/helpers';
 
 let ctx: TestContext;
-let admin: Caller;
+let admin: ApiClient;
 let bayMetricId: string;
 let series: number;
 

@@ -11,7 +11,8 @@ import {
 import type { Db } from '../../db/client';
 import type { EventBus } from '../../events/bus';
 import { NotFoundError, ValidationError } from '../../lib/errors';
-import { type PeopleCaller, refuseIfDenied } from './caller';
+import type { Caller } from '../../plugins/authenticate';
+import { personOf, refuseIfDenied } from '../../plugins/authorize';
 import {
   findUserConfigSize,
   findUserView,
@@ -28,26 +29,26 @@ export type UserSettingsService = ReturnType<typeof createUserSettingsService>;
  * level. Answers the whole `v_users_data` row, so the web app refreshes its user data from one reply.
  */
 export function createUserSettingsService({ db, bus }: { db: Db; bus: EventBus }) {
-  async function allowedTarget(caller: PeopleCaller, id: string | undefined) {
-    const targetId = id ?? caller.id;
-    refuseIfDenied(userViewDenial(caller, targetId));
+  async function allowedTarget(caller: Caller, id: string | undefined) {
+    const targetId = id ?? caller.userId;
+    refuseIfDenied(userViewDenial(personOf(caller), targetId));
     const target = await findUserById(db, targetId);
     if (!target) throw new NotFoundError(USER_MESSAGES.notFound);
-    refuseIfDenied(userUpdateDenial(caller, target, {}));
+    refuseIfDenied(userUpdateDenial(personOf(caller), target, {}));
     return target;
   }
 
-  async function answer(caller: PeopleCaller, targetId: string, fields: string[]): Promise<UserView> {
+  async function answer(caller: Caller, targetId: string, fields: string[]): Promise<UserView> {
     // Changing one's own theme is not an admin change; changing someone else's settings is logged.
-    if (targetId !== caller.id && fields.length > 0) {
-      bus.publish('users.settings_updated', { userId: caller.id, ip: caller.ip, targetId, fields });
+    if (targetId !== caller.userId && fields.length > 0) {
+      bus.publish('users.settings_updated', { userId: caller.userId, ip: caller.ip, targetId, fields });
     }
     const view = await findUserView(db, targetId);
     if (!view) throw new NotFoundError(USER_MESSAGES.notFound);
     return view;
   }
 
-  async function updateSettings(caller: PeopleCaller, input: UpdateUserSettingsInput): Promise<UserView> {
+  async function updateSettings(caller: Caller, input: UpdateUserSettingsInput): Promise<UserView> {
     const target = await allowedTarget(caller, input.id);
     await db.transaction(async (tx) => {
       await upsertUserSettings(tx, target.id, { itemsPerPage: input.itemsPerPage, language: input.language });
@@ -57,7 +58,7 @@ export function createUserSettingsService({ db, bus }: { db: Db; bus: EventBus }
     return answer(caller, target.id, fields);
   }
 
-  async function updateConfig(caller: PeopleCaller, input: UpdateUserConfigInput): Promise<UserView> {
+  async function updateConfig(caller: Caller, input: UpdateUserConfigInput): Promise<UserView> {
     const target = await allowedTarget(caller, input.id);
     await db.transaction(async (tx) => {
       await mergeUserConfig(tx, target.id, input.config);

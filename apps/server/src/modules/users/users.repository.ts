@@ -3,6 +3,8 @@ import { and, asc, desc, eq, ilike, isNotNull, isNull, or, type SQL, sql } from 
 import type { Db } from '../../db/client';
 import { qualified } from '../../db/qualified';
 import { groupMembers, type UserRow, users } from '../../db/schema';
+import { isUniqueViolation } from '../../db/violations';
+import { containsPattern } from '../../lib/list-query';
 
 export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(sql`lower(${users.email}) = lower(${email})`).limit(1);
@@ -96,11 +98,6 @@ export async function findUserWithGroups(db: Db, id: string): Promise<UserWithGr
   return row ? { ...row.user, groups: row.groups } : undefined;
 }
 
-/** `%`, `_` and `\` typed by a user match themselves, not any text. */
-export function likePattern(search: string): string {
-  return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 const ROLE_ORDER = sql`case ${users.role} when 'superadmin' then 4 when 'admin' then 3 when 'operator' then 2 else 1 end`;
 
 const SORTABLE: Record<UserSortColumn, SQL> = {
@@ -128,7 +125,7 @@ export async function listUsers(
   query: UserListQuery,
 ): Promise<{ rows: UserWithGroups[]; count: number }> {
   const { filters = {} } = query;
-  const pattern = query.search ? likePattern(query.search) : undefined;
+  const pattern = query.search ? containsPattern(query.search) : undefined;
   const where = and(
     pattern
       ? or(
@@ -158,17 +155,4 @@ export async function listUsers(
     db.select({ n: sql<number>`count(*)::int` }).from(users).where(where),
   ]);
   return { rows: rows.map((r) => ({ ...r.user, groups: r.groups })), count: total?.n ?? 0 };
-}
-
-/** True for PostgreSQL's unique_violation on the named constraint (or any, without a name). */
-export function isUniqueViolation(err: unknown, constraint?: string): boolean {
-  const cause = (err as { cause?: unknown })?.cause ?? err;
-  const pg = cause as { code?: string; constraint?: string };
-  return pg?.code === '23505' && (constraint === undefined || pg.constraint === constraint);
-}
-
-/** True for PostgreSQL's foreign_key_violation: the row is still referenced somewhere. */
-export function isForeignKeyViolation(err: unknown): boolean {
-  const cause = (err as { cause?: unknown })?.cause ?? err;
-  return (cause as { code?: string })?.code === '23503';
 }

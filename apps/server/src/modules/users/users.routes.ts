@@ -13,7 +13,8 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { peopleCallerOf, requirePeopleAdmin } from './caller';
+import { callerOf } from '../../plugins/authenticate';
+import { requirePeopleAdmin } from '../../plugins/authorize';
 import type { UserSettingsService } from './user-settings.service';
 import type { UsersService } from './users.service';
 
@@ -37,7 +38,7 @@ export async function usersRoutes(app: FastifyInstance, { users, settings }: Opt
         },
       },
     },
-    (request) => users.get(peopleCallerOf(request), request.body),
+    (request) => users.get(callerOf(request), request.body),
   );
 
   api.post(
@@ -51,7 +52,7 @@ export async function usersRoutes(app: FastifyInstance, { users, settings }: Opt
         response: { 200: dataResponse(userSchema) },
       },
     },
-    async (request) => ({ data: await users.create(peopleCallerOf(request), request.body) }),
+    async (request) => ({ data: await users.create(callerOf(request), request.body) }),
   );
 
   api.patch(
@@ -65,7 +66,7 @@ export async function usersRoutes(app: FastifyInstance, { users, settings }: Opt
         response: { 200: dataResponse(userSchema) },
       },
     },
-    async (request) => ({ data: await users.update(peopleCallerOf(request), request.body) }),
+    async (request) => ({ data: await users.update(callerOf(request), request.body) }),
   );
 
   api.delete(
@@ -79,7 +80,7 @@ export async function usersRoutes(app: FastifyInstance, { users, settings }: Opt
         response: { 200: dataResponse(z.object({ id: z.uuid() })) },
       },
     },
-    async (request) => ({ data: await users.remove(peopleCallerOf(request), request.body.id) }),
+    async (request) => ({ data: await users.remove(callerOf(request), request.body.id) }),
   );
 
   api.patch(
@@ -92,7 +93,7 @@ export async function usersRoutes(app: FastifyInstance, { users, settings }: Opt
         response: { 200: dataResponse(userViewSchema) },
       },
     },
-    async (request) => ({ data: await settings.updateSettings(peopleCallerOf(request), request.body) }),
+    async (request) => ({ data: await settings.updateSettings(callerOf(request), request.body) }),
   );
 
   api.patch(
@@ -105,6 +106,6 @@ export async function usersRoutes(app: FastifyInstance, { users, settings }: Opt
         response: { 200: dataResponse(userViewSchema) },
       },
     },
-    async (request) => ({ data: await settings.updateConfig(peopleCallerOf(request), request.body) }),
+    async (request) => ({ data: await settings.updateConfig(callerOf(request), request.body) }),
   );
 }

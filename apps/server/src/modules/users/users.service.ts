@@ -12,13 +12,13 @@ import {
   userViewDenial,
 } from '@vaskedrift/shared';
 import type { Db } from '../../db/client';
+import { isForeignKeyViolation } from '../../db/violations';
 import type { EventBus } from '../../events/bus';
 import { AppError, ConflictError, NotFoundError, ValidationError } from '../../lib/errors';
 import { hashPassword } from '../../lib/password';
-import { deleteSessions } from '../auth/auth.repository';
-import { invalidateRecoveryTokens } from '../auth/recovery.repository';
-import { existingGroupIds } from '../groups/groups.repository';
-import { type PeopleCaller, refuseIfDenied } from './caller';
+import type { Caller } from '../../plugins/authenticate';
+import { personOf, refuseIfDenied } from '../../plugins/authorize';
+import { existingGroupIds } from '../groups';
 import { findUserView } from './user-profile.repository';
 import {
   deleteUser,
@@ -26,7 +26,6 @@ import {
   findUserById,
   findUserWithGroups,
   insertUser,
-  isForeignKeyViolation,
   listUsers,
   setUserGroups,
   type UserPatch,
@@ -55,8 +54,19 @@ export function toUser(row: UserWithGroups): User {
 
 const emailTaken = () => new ConflictError(USER_MESSAGES.emailExists, USER_ERROR_CODES.emailExists);
 
+/**
+ * Signing a user out, which the auth module owns (sessions, recovery links). The composition
+ * (`modules/people.ts`) hands it in, so users never imports auth, which reads users.
+ */
+export type SignOuts = {
+  /** Ends the user's sessions, all or all but one, in the caller's transaction; the ended session ids. */
+  deleteSessions(tx: Db, userId: string, which: { except: string } | 'all'): Promise<string[]>;
+  /** Voids the user's unused recovery links, in the caller's transaction. */
+  invalidateRecoveryTokens(tx: Db, userId: string): Promise<void>;
+};
+
 /** Users: who may read and change whom is decided by packages/shared/src/permissions.ts. */
-export function createUsersService({ db, bus }: { db: Db; bus: EventBus }) {
+export function createUsersService({ db, bus, signOuts }: { db: Db; bus: EventBus; signOuts: SignOuts }) {
   async function assertGroupsExist(groupIds: readonly string[]) {
     const found = await existingGroupIds(db, groupIds);
     const missing = groupIds.findIndex((id) => !found.has(id));
@@ -71,9 +81,9 @@ export function createUsersService({ db, bus }: { db: Db; bus: EventBus }) {
     return row;
   }
 
-  async function get(caller: PeopleCaller, input: UserGetInput) {
+  async function get(caller: Caller, input: UserGetInput) {
     if (input.id) {
-      refuseIfDenied(userViewDenial(caller, input.id));
+      refuseIfDenied(userViewDenial(personOf(caller), input.id));
       if (input.table) {
         const view = await findUserView(db, input.id);
         if (!view) throw new NotFoundError(USER_MESSAGES.notFound);
@@ -86,7 +96,7 @@ export function createUsersService({ db, bus }: { db: Db; bus: EventBus }) {
     return { data: rows.map(toUser), count };
   }
 
-  async function create(caller: PeopleCaller, input: CreateUserInput): Promise<User> {
+  async function create(caller: Caller, input: CreateUserInput): Promise<User> {
     refuseIfDenied(userCreateDenial(caller, input.role));
     await assertGroupsExist(input.groups);
     if (await findUserByEmail(db, input.email)) throw emailTaken();
@@ -111,7 +121,7 @@ export function createUsersService({ db, bus }: { db: Db; bus: EventBus }) {
       throw new AppError(500, USER_ERROR_CODES.createFailed, USER_MESSAGES.createFailed, null, null, err);
     }
     bus.publish('users.created', {
-      userId: caller.id,
+      userId: caller.userId,
       ip: caller.ip,
       targetId: id,
       email: input.email,
@@ -121,13 +131,13 @@ export function createUsersService({ db, bus }: { db: Db; bus: EventBus }) {
     return toUser(await loadUser(id));
   }
 
-  async function update(caller: PeopleCaller, input: UpdateUserInput): Promise<User> {
-    refuseIfDenied(userViewDenial(caller, input.id));
+  async function update(caller: Caller, input: UpdateUserInput): Promise<User> {
+    refuseIfDenied(userViewDenial(personOf(caller), input.id));
     const target = await findUserById(db, input.id);
     if (!target) throw new NotFoundError(USER_MESSAGES.notFound);
     refuseIfDenied(
       userUpdateDenial(
-        caller,
+        personOf(caller),
         { id: target.id, role: target.role, email: target.email, disabled: target.disabledAt !== null },
         { role: input.role, disabled: input.disabled, email: input.email, groups: input.groups },
       ),
@@ -148,7 +158,7 @@ export function createUsersService({ db, bus }: { db: Db; bus: EventBus }) {
     const disabling = input.disabled === true && target.disabledAt === null;
     if (disabling) patch.disabledAt = new Date();
     if (input.disabled === false) patch.disabledAt = null;
-    const self = caller.id === target.id;
+    const self = caller.userId === target.id;
 
     const sessionsEnded = await db.transaction(async (tx) => {
       if (Object.keys(patch).length > 0 && !(await updateUser(tx, target.id, patch))) throw emailTaken();
@@ -156,15 +166,19 @@ export function createUsersService({ db, bus }: { db: Db; bus: EventBus }) {
       // A disabled user, or one whose password changed, is signed out everywhere — except the very
       // session a user changes their own password from.
       if (disabling || input.password !== undefined) {
-        if (input.password !== undefined) await invalidateRecoveryTokens(tx, target.id);
-        const ended = await deleteSessions(tx, target.id, self ? { except: caller.sessionId } : 'all');
+        if (input.password !== undefined) await signOuts.invalidateRecoveryTokens(tx, target.id);
+        const ended = await signOuts.deleteSessions(
+          tx,
+          target.id,
+          self ? { except: caller.sessionId } : 'all',
+        );
         return ended.length;
       }
       return 0;
     });
     const fields = Object.keys(input).filter((key) => key !== 'id' && key !== 'confirmPassword');
     bus.publish('users.updated', {
-      userId: caller.id,
+      userId: caller.userId,
       ip: caller.ip,
       targetId: target.id,
       fields,
@@ -173,10 +187,10 @@ export function createUsersService({ db, bus }: { db: Db; bus: EventBus }) {
     return toUser(await loadUser(target.id));
   }
 
-  async function remove(caller: PeopleCaller, id: string): Promise<{ id: string }> {
+  async function remove(caller: Caller, id: string): Promise<{ id: string }> {
     const target = await findUserById(db, id);
     if (!target) throw new NotFoundError(USER_MESSAGES.notFound);
-    refuseIfDenied(userDeleteDenial(caller, target));
+    refuseIfDenied(userDeleteDenial(personOf(caller), target));
     try {
       await deleteUser(db, target.id); // sessions, settings, memberships and grants go with the user
     } catch (err) {
@@ -187,7 +201,7 @@ export function createUsersService({ db, bus }: { db: Db; bus: EventBus }) {
       );
     }
     bus.publish('users.deleted', {
-      userId: caller.id,
+      userId: caller.userId,
       ip: caller.ip,
       targetId: target.id,
       email: target.email,

@@ -1,0 +1,10 @@
+// Alerts: the list and acknowledgement routes, and the writes the status engine makes as levels change.
+export {
+  type AlertPublication,
+  type AttributeTransition,
+  applyAlertTransitions,
+  publishAlerts,
+  resolveAlertsOfAttributes,
+} from './alert-writes.repository';
+export { alertsRoutes } from './alerts.routes';
+export { createAlertsService } from './alerts.service';

@@ -1,0 +1,2 @@
+// The demo: a few facilities wired to the simulator, started when DEMO is on.
+export { type Demo, startDemo } from './demo';

@@ -1,0 +1,238 @@
+import { DEFAULT_FAILURE_THRESHOLD, extractRecords } from '@vaskedrift/shared';
+import type { Logger } from 'pino';
+import type { Db } from '../../db/client';
+import type { EventBus } from '../../events/bus';
+import {
+  type AlertPublication,
+  type AttributeTransition,
+  applyAlertTransitions,
+  publishAlerts,
+} from '../alerts';
+import { insertReadings, shouldStoreReading } from '../readings';
+import { rederiveBays } from './bay-derivation';
+import { publishStatusChanges } from './bay-status';
+import type { AppliedStatusChange } from './bay-status.repository';
+import {
+  type CheckLogRow,
+  countCheck,
+  insertCheckLog,
+  loadRules,
+  markFailure,
+  markSuccess,
+  writeAttributeResults,
+} from './engine.repository';
+import { type Evaluated, evaluateRules, everyAttribute } from './evaluate-rules';
+import { baysInMaintenance } from './maintenance-seam';
+
+/** What a poll or a push brought: the parsed body, or why there is none. */
+export type CheckOutcome =
+  | { ok: true; json: unknown; httpStatus: number | null; bytes: number; durationMs: number; startedAt: Date }
+  | {
+      ok: false;
+      error: string;
+      code: string;
+      httpStatus: number | null;
+      bytes: number | null;
+      durationMs: number;
+      startedAt: Date;
+    };
+
+export type ProcessedCheck = {
+  records: number | null;
+  attributes: number;
+  transitions: number;
+  statusChanges: number;
+  consecutiveFailures: number;
+};
+
+/**
+ * Check transactions at once per instance. The pool has 10 connections; the rest stay free for the
+ * scheduler's claims and for API requests, so 50 checks in flight never make a claim (or a user) wait.
+ */
+const TRANSACTIONS_AT_ONCE = 8;
+
+/** A success is written to the check log at most this often per API (all failures are, decision 009). */
+const OK_LOG_EVERY_MS = 5 * 60_000;
+
+type ApiRef = { id: string; name: string; details: { failureThreshold?: number; recordsPath?: string } };
+
+export type CheckProcessor = ReturnType<typeof createCheckProcessor>;
+
+/**
+ * Turns one check's outcome into stored state, in one transaction: the API's failure count, every
+ * evaluated attribute's last reading, the raw readings worth keeping, alerts for attributes whose level
+ * changed, and the derived status of their bays. Events are published only after the commit. A failure
+ * changes no attribute until the API's failure threshold is reached; from then on every attribute of the
+ * API reads `nodata` ('API-et svarer ikke: …').
+ */
+export function createCheckProcessor(deps: { db: Db; bus: EventBus; log: Logger; heartbeatMs: number }) {
+  const lastOkLogged = new Map<string, number>();
+  const transactions = new Semaphore(TRANSACTIONS_AT_ONCE);
+
+  async function process(
+    api: ApiRef,
+    outcome: CheckOutcome,
+    source: 'poll' | 'push',
+  ): Promise<ProcessedCheck> {
+    const at = new Date();
+    const threshold = api.details.failureThreshold ?? DEFAULT_FAILURE_THRESHOLD;
+    const records = outcome.ok ? extractRecords(outcome.json, api.details.recordsPath || null) : null;
+    let failures = 0;
+    let previousFailures = 0;
+    let statusChanges: AppliedStatusChange[] = [];
+    let alerts: AlertPublication[] = [];
+    let evaluatedCount = 0;
+    let transitionCount = 0;
+
+    await transactions.run(() =>
+      deps.db.transaction(async (tx) => {
+        let evaluated: Evaluated[] = [];
+        if (outcome.ok) {
+          previousFailures = await markSuccess(tx, api.id, at);
+          evaluated = await evaluateRules(await loadRules(tx, api.id), records);
+        } else {
+          failures = await markFailure(tx, api.id, at, outcome.error);
+          if (failures >= threshold) {
+            const rules = await loadRules(tx, api.id);
+            evaluated = everyAttribute(rules, 'nodata', `API-et svarer ikke: ${outcome.error}`);
+          }
+        }
+        evaluatedCount = evaluated.length;
+        const changed = await writeEvaluations(tx, evaluated, at);
+        transitionCount = changed.length;
+        if (changed.length > 0) {
+          const bayIds = [...new Set(changed.map((e) => e.rule.bayId))];
+          const maintenance = await baysInMaintenance(tx, bayIds);
+          alerts = await applyAlertTransitions(
+            tx,
+            changed.map((e) => transition(e, maintenance)),
+            at,
+          );
+          statusChanges = await rederiveBays(tx, bayIds);
+        }
+        const logRow: CheckLogRow = {
+          apiId: api.id,
+          startedAt: outcome.startedAt,
+          source,
+          outcome: outcome.ok ? 'ok' : 'error',
+          durationMs: outcome.durationMs,
+          httpStatus: outcome.httpStatus,
+          bytes: outcome.bytes,
+          records: records?.length ?? null,
+          error: outcome.ok ? null : outcome.error,
+          errorCode: outcome.ok ? null : outcome.code,
+        };
+        if (!outcome.ok || previousFailures > 0 || shouldLogSuccess(api.id, at.getTime())) {
+          await insertCheckLog(tx, logRow);
+        }
+        await countCheck(tx, logRow);
+      }),
+    );
+
+    // Committed: now it may be announced.
+    publishStatusChanges(deps.bus, statusChanges);
+    publishAlerts(deps.bus, alerts);
+    if (!outcome.ok) {
+      // The first failure and the one that reaches the threshold are warnings; the rest, every 30 s while
+      // a controller is down, would drown the log and are in the API's check log anyway.
+      const level = failures === 1 || failures === threshold ? 'warn' : 'debug';
+      deps.log[level](
+        { apiId: api.id, api: api.name, code: outcome.code, failures, threshold },
+        `sjekk av «${api.name}» feilet (${failures} på rad): ${outcome.error}`,
+      );
+      deps.bus.publish('api.check_failed', {
+        apiId: api.id,
+        name: api.name,
+        source,
+        reason: outcome.error,
+        code: outcome.code,
+        consecutiveFailures: failures,
+        thresholdReached: failures >= threshold,
+        at,
+      });
+    } else if (previousFailures >= threshold) {
+      deps.bus.publish('api.recovered', { apiId: api.id, name: api.name, failures: previousFailures, at });
+    }
+    return {
+      records: records?.length ?? null,
+      attributes: evaluatedCount,
+      transitions: transitionCount,
+      statusChanges: statusChanges.length,
+      consecutiveFailures: failures,
+    };
+  }
+
+  function shouldLogSuccess(apiId: string, now: number): boolean {
+    const last = lastOkLogged.get(apiId);
+    if (last !== undefined && now - last < OK_LOG_EVERY_MS) return false;
+    lastOkLogged.set(apiId, now);
+    return true;
+  }
+
+  /** Writes last readings and stored readings; returns the evaluations whose level changed. */
+  async function writeEvaluations(tx: Db, evaluated: Evaluated[], at: Date): Promise<Evaluated[]> {
+    if (evaluated.length === 0) return [];
+    const now = at.getTime();
+    const results = evaluated.map((e) => ({
+      id: e.rule.id,
+      value: e.value,
+      level: e.level,
+      reason: e.reason,
+      stored: shouldStoreReading(
+        { level: e.rule.lastLevel, value: e.rule.storedValue, at: e.rule.storedAt },
+        e,
+        now,
+        deps.heartbeatMs,
+      ),
+    }));
+    await writeAttributeResults(
+      tx,
+      results.filter(
+        (r, i) => r.stored || (r.level === 'nodata' && r.reason !== evaluated[i]?.rule.lastReason),
+      ),
+      at,
+    );
+    await insertReadings(
+      tx,
+      evaluated
+        .filter((_, i) => results[i]?.stored)
+        .map((e) => ({ series: e.rule.series, value: e.value, level: e.level })),
+      at,
+    );
+    return evaluated.filter((e) => e.level !== e.rule.lastLevel);
+  }
+
+  return { process };
+}
+
+function transition(e: Evaluated, maintenance: Set<string>): AttributeTransition {
+  return {
+    bayMetricId: e.rule.id,
+    bayId: e.rule.bayId,
+    locationId: e.rule.locationId,
+    attributeName: e.rule.apiMetricName,
+    previous: e.rule.lastLevel,
+    level: e.level,
+    value: e.value,
+    reason: e.reason,
+    inMaintenance: maintenance.has(e.rule.bayId),
+  };
+}
+
+/** At most `size` tasks at once; the others wait their turn in order (a finished task hands its slot on). */
+class Semaphore {
+  private active = 0;
+  private readonly waiting: Array<() => void> = [];
+  constructor(private readonly size: number) {}
+  async run<T>(task: () => Promise<T>): Promise<T> {
+    if (this.active < this.size) this.active++;
+    else await new Promise<void>((resolve) => this.waiting.push(resolve));
+    try {
+      return await task();
+    } finally {
+      const next = this.waiting.shift();
+      if (next) next();
+      else this.active--;
+    }
+  }
+}

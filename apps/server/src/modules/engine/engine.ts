@@ -1,0 +1,229 @@
+import { setMaxListeners } from 'node:events';
+import type { apiDraftSchema } from '@vaskedrift/shared';
+import {
+  type ApiDraft,
+  DEFAULT_CHECK_TIMEOUT_MS,
+  MAX_RESPONSE_BYTES,
+  movesAddress,
+  patchHeaders,
+} from '@vaskedrift/shared';
+import type { Logger } from 'pino';
+import type { z } from 'zod';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import type { EventBus } from '../../events/bus';
+import type { OutboundClient } from '../../lib/outbound';
+import { createReadingsMaintenance } from '../readings';
+import { createApiSecrets } from './api-secrets';
+import { type CheckOutcome, createCheckProcessor } from './check-processor';
+import {
+  type ApiConnection,
+  CheckFailure,
+  createAuthenticators,
+  parseJsonBody,
+  pollApi,
+} from './controller-client';
+import type { ClaimedApi, StoredApi } from './engine.repository';
+import { createScheduler, Samples } from './scheduler';
+
+type Draft = z.output<typeof apiDraftSchema>;
+
+/** A check never runs past half its interval, so the next slot never finds it still running. */
+export function checkTimeoutMs(api: Pick<StoredApi, 'checkInterval' | 'details'>): number {
+  return Math.min(api.details.timeoutMs ?? DEFAULT_CHECK_TIMEOUT_MS, (api.checkInterval * 1000) / 2);
+}
+
+export type Engine = ReturnType<typeof createEngine>;
+
+/**
+ * The status engine of one server instance: the scheduler that claims due APIs, the check of one API
+ * (poll → outcome → `check-processor`), pushed bodies, the manual 'Test tilkobling', and the periodic
+ * readings rollup. Any number of instances may run it on one database (decision 009).
+ */
+export function createEngine(deps: {
+  config: Config;
+  db: Db;
+  bus: EventBus;
+  outbound: OutboundClient;
+  log: Logger;
+}) {
+  const { config, db, log } = deps;
+  const secrets = createApiSecrets(config.secretKey);
+  const authenticators = createAuthenticators();
+  const processor = createCheckProcessor({
+    db,
+    bus: deps.bus,
+    log,
+    heartbeatMs: config.readings.heartbeatMinutes * 60_000,
+  });
+  const shutdown = new AbortController();
+  // Every check in flight listens for shutdown: 50 listeners on one signal are expected, not a leak.
+  setMaxListeners(0, shutdown.signal);
+  const durations = new Samples();
+  let running = false;
+
+  /**
+   * The API as a check sends it: secrets opened, a draft's fields (from the edit form) laid over it. A
+   * draft that moves the address gets none of the stored secrets, only those typed into it (decision 015).
+   */
+  function connectionOf(api: Partial<StoredApi> & { id: string }, draft?: Draft): ApiConnection {
+    const readable = (plain: string | null): string => {
+      if (plain === null) {
+        throw new CheckFailure(
+          'auth/secret-unreadable',
+          'Hemmeligheten kunne ikke leses (er SECRET_KEY byttet?)',
+        );
+      }
+      return plain;
+    };
+    const opened = (sealed: string | null | undefined) => (sealed ? readable(secrets.tryOpen(sealed)) : null);
+    const pick = <K extends keyof Draft>(key: K, fallback: NonNullable<Draft[K]> | null) =>
+      draft && draft[key] !== undefined ? (draft[key] as NonNullable<Draft[K]> | null) : fallback;
+    const stored = draft && movesAddress(api, draft) ? null : api;
+    const storedHeaders = Object.fromEntries(
+      Object.entries(stored?.headers ?? {}).map(([name, value]) => [
+        name,
+        readable(secrets.openHeaderValue(value)),
+      ]),
+    );
+    return {
+      id: api.id,
+      endpointUrl: pick('endpointUrl', api.endpointUrl ?? null) ?? '',
+      authEndpointUrl: pick('authEndpointUrl', api.authEndpointUrl ?? null),
+      tokenPath: pick('tokenPath', api.tokenPath ?? null),
+      clientId: pick('clientId', api.clientId ?? null),
+      clientSecret:
+        draft?.clientSecret !== undefined ? draft.clientSecret : opened(stored?.clientSecretEncrypted),
+      apiKey: draft?.apiKey !== undefined ? draft.apiKey : opened(stored?.apiKeyEncrypted),
+      authMethod: pick('authMethod', api.authMethod ?? 'none') ?? 'none',
+      method: pick('method', api.method ?? 'GET') ?? 'GET',
+      headers: patchHeaders(storedHeaders, draft?.headers ?? {}),
+      body: pick('body', api.body ?? null),
+      params: pick('params', api.params ?? {}) ?? {},
+      details: pick('details', api.details ?? {}) ?? {},
+    };
+  }
+
+  /** Polls once; never throws: a failure is an outcome with its Norwegian reason. */
+  async function poll(
+    connect: () => ApiConnection,
+    timeoutMs: number,
+  ): Promise<{ outcome: CheckOutcome; contentType: string | null }> {
+    const startedAt = new Date();
+    const started = performance.now();
+    const elapsed = () => Math.round(performance.now() - started);
+    try {
+      const connection = connect();
+      const res = await pollApi(connection, {
+        outbound: deps.outbound,
+        authenticator: authenticators[connection.authMethod],
+        timeoutMs,
+        signal: shutdown.signal,
+      });
+      const outcome: CheckOutcome = {
+        ok: true,
+        json: res.json,
+        httpStatus: res.httpStatus,
+        bytes: res.bytes,
+        durationMs: elapsed(),
+        startedAt,
+      };
+      return { outcome, contentType: res.contentType };
+    } catch (err) {
+      const failure =
+        err instanceof CheckFailure ? err : new CheckFailure('internal', 'Uventet feil under sjekken');
+      if (!(err instanceof CheckFailure)) log.error({ err }, 'uventet feil under sjekk');
+      const outcome: CheckOutcome = {
+        ok: false,
+        error: failure.message,
+        code: failure.code,
+        httpStatus: failure.httpStatus,
+        bytes: failure.bytes,
+        durationMs: elapsed(),
+        startedAt,
+      };
+      return { outcome, contentType: null };
+    }
+  }
+
+  async function runCheck(api: ClaimedApi): Promise<void> {
+    const { outcome } = await poll(() => connectionOf(api), checkTimeoutMs(api));
+    // Aborted by shutdown: not the API's fault, and nothing to record.
+    if (shutdown.signal.aborted) return;
+    durations.add(outcome.durationMs);
+    await processor.process(api, outcome, 'poll');
+  }
+
+  const scheduler = createScheduler({ db, log, concurrency: config.checks.concurrency, runCheck });
+  const maintenance = createReadingsMaintenance({ db, log, config });
+
+  /** A pushed body, processed exactly like a polled response (size already capped by the route). */
+  async function processPush(api: StoredApi, body: Buffer) {
+    const startedAt = new Date();
+    let outcome: CheckOutcome;
+    if (body.length > MAX_RESPONSE_BYTES) {
+      outcome = {
+        ok: false,
+        error: 'Svaret er større enn 5 MB',
+        code: 'outbound/too-large',
+        httpStatus: null,
+        bytes: body.length,
+        durationMs: 0,
+        startedAt,
+      };
+    } else {
+      try {
+        outcome = {
+          ok: true,
+          json: parseJsonBody(body, null),
+          httpStatus: null,
+          bytes: body.length,
+          durationMs: 0,
+          startedAt,
+        };
+      } catch (err) {
+        const failure = err as CheckFailure;
+        outcome = {
+          ok: false,
+          error: failure.message,
+          code: failure.code,
+          httpStatus: null,
+          bytes: body.length,
+          durationMs: 0,
+          startedAt,
+        };
+      }
+    }
+    const processed = await processor.process(api, outcome, 'push');
+    return { outcome, processed };
+  }
+
+  return {
+    connectionOf,
+    poll,
+    processPush,
+    stats: () => ({ ...scheduler.stats, durations }),
+    /** Whether this instance's check loop runs (config `CHECKS_ENABLED` and started). */
+    get running() {
+      return scheduler.running;
+    },
+    /** Checks every API due now, to the end: for tests and tools, while the loop is off. */
+    checkDue: () => scheduler.runDue(),
+    /** One round of the readings rollup and pruning (normally every minute): for tests and benchmarks. */
+    runMaintenance: () => maintenance.runOnce(),
+    start() {
+      if (running || !config.checks.enabled) return;
+      running = true;
+      scheduler.start();
+      maintenance.start();
+    },
+    async stop() {
+      if (!running) return;
+      running = false;
+      shutdown.abort();
+      await Promise.all([scheduler.stop(), maintenance.stop()]);
+    },
+  };
+}
+
+export type { ApiDraft, Draft as ApiDraftValues };

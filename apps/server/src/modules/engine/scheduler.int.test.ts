@@ -1,0 +1,146 @@
+import { randomBytes } from 'node:crypto';
+import { createSimulator, type Simulator } from '@vaskedrift/simulator';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiBodyFor } from '../../../test/engine';
+import { type ApiClient, caller } from '../../../test/facilities';
+import {
+  createTestApp,
+  createTestInstance,
+  type TestContext,
+  type TestInstance,
+} from '../../../test/helpers';
+import { connectDatabase, type Database } from '../../db/client';
+import { claimDueApis } from './engine.repository';
+
+const env = {
+  SECRET_KEY: randomBytes(32).toString('hex'),
+  ALLOW_LOOPBACK_TARGETS: 'true',
+  CHECK_CONCURRENCY: '6',
+};
+
+async function waitUntil(condition: () => Promise<boolean>, timeoutMs = 20_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error('tidsavbrudd');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+describe('two server instances on one database, each running its scheduler', () => {
+  let ctx: TestContext;
+  let second: TestInstance;
+  let sim: Simulator;
+  let admin: ApiClient;
+
+  beforeAll(async () => {
+    sim = await createSimulator({ facilityCount: 30, baysPerFacility: 1, drift: false });
+    ctx = await createTestApp(env, { backgroundChecks: true });
+    // A second server instance on the same database, with the same secret key, as behind a load balancer.
+    second = await createTestInstance(ctx, env, { backgroundChecks: true });
+    admin = await caller(ctx, 'admin');
+  });
+  afterAll(async () => {
+    await ctx?.close();
+    await sim?.close();
+  });
+
+  it('never poll the same API twice for one slot, round after round, and share the work', async () => {
+    for (const facility of sim.facilities) {
+      const res = await admin.post('backend/apis/create', apiBodyFor(sim, facility, { checkInterval: 30 }));
+      expect(res.statusCode).toBe(200);
+    }
+    const pool = ctx.database.pool;
+    const allCheckedSince = (since: Date) => async () => {
+      const { rows } = await pool.query(
+        'select count(*)::int as n from apis where last_check_at is null or last_check_at < $1',
+        [since],
+      );
+      return rows[0].n === 0;
+    };
+    await waitUntil(allCheckedSince(new Date(0)));
+    await ctx.app.bus.drain();
+    sim.control.reset();
+    const claimedSoFar = () =>
+      [ctx.app.statusEngine.engine.stats(), second.app.statusEngine.engine.stats()].map((s) => s.claimed);
+    const claimedBefore = claimedSoFar();
+
+    const rounds = 5;
+    for (let round = 1; round <= rounds; round++) {
+      const start = new Date();
+      await pool.query(`update apis set next_check_at = now()`);
+      await waitUntil(allCheckedSince(start));
+      // Both instances had the chance to claim again: nothing more may come for this slot.
+      await new Promise((r) => setTimeout(r, 600));
+      const perFacility = Object.values(sim.control.stats().facilities).map((f) => f.requests);
+      expect(perFacility).toEqual(sim.facilities.map(() => round));
+    }
+    const claimed = claimedSoFar().map((n, i) => n - (claimedBefore[i] ?? 0));
+    expect((claimed[0] ?? 0) + (claimed[1] ?? 0)).toBe(rounds * sim.facilities.length);
+    expect(claimed.every((n) => n > 0)).toBe(true);
+  });
+});
+
+describe('claiming due APIs by hand (no scheduler running: the test is the only claimer)', () => {
+  let ctx: TestContext;
+  let other: Database;
+
+  beforeAll(async () => {
+    ctx = await createTestApp(env);
+    // A second connection pool on the same database, as a second instance's claims would use.
+    other = connectDatabase(ctx.databaseUrl, 5);
+  });
+  afterAll(async () => {
+    await other?.close();
+    await ctx?.close();
+  });
+
+  it('claims each due API once under many concurrent claimers', async () => {
+    const pool = ctx.database.pool;
+    const { rows } = await pool.query(
+      `insert into apis (name, endpoint_url, check_interval, push_token_hash, push_token_encrypted, next_check_at)
+       select 'Last ' || n, 'http://10.0.0.1/', 30, md5(random()::text || n), 'x', now() - interval '1 second'
+       from generate_series(1, 500) n returning id`,
+    );
+    const claimers = [ctx.database.db, other.db].flatMap((db) =>
+      Array.from({ length: 5 }, async () => {
+        const ids: string[] = [];
+        for (;;) {
+          const claimed = await claimDueApis(db, 7);
+          if (claimed.length === 0) return ids;
+          ids.push(...claimed.map((c) => c.id));
+        }
+      }),
+    );
+    const all = (await Promise.all(claimers)).flat();
+    const { rows: left } = await pool.query(
+      `select count(*)::int as n from apis where status = 'enabled' and next_check_at <= now()`,
+    );
+    expect(left[0].n).toBe(0);
+    expect(new Set(all).size).toBe(all.length);
+    expect(new Set(all)).toEqual(new Set(rows.map((r: { id: string }) => r.id)));
+  });
+
+  it('after a long stop checks each overdue API once and keeps its phase, at least half an interval ahead', async () => {
+    const pool = ctx.database.pool;
+    await pool.query(`update apis set status = 'disabled'`);
+    const { rows } = await pool.query(
+      `insert into apis (name, endpoint_url, check_interval, push_token_hash, push_token_encrypted, next_check_at)
+       values ('Fase', 'http://10.0.0.1/', 60, md5(random()::text), 'x', now() - interval '10 minutes 20 seconds')
+       returning id, next_check_at`,
+    );
+    const due: Date = rows[0].next_check_at;
+    const [claimed] = await claimDueApis(ctx.database.db, 10);
+    expect(claimed?.id).toBe(rows[0].id);
+    const { rows: after } = await pool.query('select next_check_at, now() as now from apis where id = $1', [
+      rows[0].id,
+    ]);
+    const next: Date = after[0].next_check_at;
+    const now: Date = after[0].now;
+    // Same phase: a whole number of intervals after the missed slot…
+    expect(((next.getTime() - due.getTime()) / 1000) % 60).toBe(0);
+    // …at least half an interval ahead, at most one and a half.
+    expect(next.getTime() - now.getTime()).toBeGreaterThanOrEqual(30_000);
+    expect(next.getTime() - now.getTime()).toBeLessThanOrEqual(90_000);
+    expect(await claimDueApis(ctx.database.db, 10)).toEqual([]);
+  });
+});

@@ -1,0 +1,3 @@
+// Links of a bay.
+export { linksRoutes } from './links.routes';
+export { createLinksService } from './links.service';

@@ -1,0 +1,4 @@
+// Facilities (anlegg).
+export { insertLocation } from './locations.repository';
+export { locationsRoutes } from './locations.routes';
+export { createLocationsService } from './locations.service';

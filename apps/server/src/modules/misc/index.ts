@@ -1,0 +1,2 @@
+// Health and version.
+export { miscRoutes } from './misc.routes';

@@ -1,0 +1,43 @@
+/*
+ * The status engine's evaluation (docs/domain.md, Evaluation), pure: a controller's response → records → one level
+ * per bay attribute → the bay's status. The server runs it for every check and every pushed body, tens of
+ * thousands of attributes per half minute, so the pieces are split to be reused: index a response's
+ * records once per key identifier, parse each path once (`prepareAttribute`), then evaluate.
+ */
+
+export { type BayStatusInput, deriveBayStatus, LEVEL_BAY_STATUS } from './bay-status-rule';
+export {
+  type JsonRecord,
+  MAX_PATH_SEGMENTS,
+  type ParsedPath,
+  type PathReading,
+  parsePath,
+  readPath,
+} from './json-path';
+export {
+  ATTRIBUTE_LEVEL_LABELS,
+  ATTRIBUTE_LEVELS,
+  type AttributeEvaluation,
+  type AttributeLevel,
+  type AttributeValue,
+  attributeLevelSchema,
+  type BayAttributeRule,
+  type Conversion,
+  compareValues,
+  convertThreshold,
+  convertValue,
+  EVALUATION_REASONS,
+  evaluateAttribute,
+  OPERATORS,
+  type Operator,
+  operatorSchema,
+  type PreparedBayAttribute,
+  prepareAttribute,
+  THRESHOLD_ORDER,
+  type ThresholdField,
+  VALUE_TYPES,
+  type ValueOfType,
+  type ValueType,
+  valueTypeSchema,
+} from './level-rules';
+export { extractRecords, indexRecords, type RecordIndex } from './records';
