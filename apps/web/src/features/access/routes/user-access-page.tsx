@@ -52,14 +52,14 @@ export function UserAccessPage() {
 
   const askRevoke = (location: GrantedLocation) =>
     confirmAction({
-      title: t('access.removeTitle'),
-      message: t('access.removeConfirm', { location: location.name, user: userName }),
-      confirmLabel: t('access.removeLabel'),
+      title: t('access.remove.title'),
+      message: t('access.remove.confirm', { location: location.name, user: userName }),
+      confirmLabel: t('access.remove.confirmButton'),
       onConfirm: () =>
         revoke.mutate(
           { userId, locationId: location.locationId },
           {
-            onSuccess: () => notifySuccess(t('access.removed', { location: location.name })),
+            onSuccess: () => notifySuccess(t('access.remove.success', { location: location.name })),
             onError: (error) => notifyError(apiErrorMessage(error, t)),
           },
         ),
@@ -118,11 +118,11 @@ export function UserAccessPage() {
               title: <VisuallyHidden>{t('common.actions')}</VisuallyHidden>,
               textAlign: 'right',
               render: (row) => (
-                <Tooltip label={t('access.remove', { location: row.name })}>
+                <Tooltip label={t('access.remove.label', { location: row.name })}>
                   <ActionIcon
                     variant="subtle"
                     color="red"
-                    aria-label={t('access.remove', { location: row.name })}
+                    aria-label={t('access.remove.label', { location: row.name })}
                     onClick={() => askRevoke(row)}
                   >
                     <IconTrash size={16} aria-hidden />

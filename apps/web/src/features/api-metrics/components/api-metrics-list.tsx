@@ -56,9 +56,9 @@ export function ApiMetricsList({
       title: t('apiMetrics.delete.title'),
       message:
         metric.bayMetricCount > 0
-          ? t('apiMetrics.delete.messageInUse', { name: metric.name, count: metric.bayMetricCount })
-          : t('apiMetrics.delete.message', { name: metric.name }),
-      confirmLabel: t('apiMetrics.delete.confirm'),
+          ? t('apiMetrics.delete.confirmInUse', { name: metric.name, count: metric.bayMetricCount })
+          : t('apiMetrics.delete.confirm', { name: metric.name }),
+      confirmLabel: t('apiMetrics.delete.confirmButton'),
       onConfirm: () =>
         deleteMetric.mutate(metric.id, {
           onSuccess: () => notifySuccess(t('apiMetrics.delete.success', { name: metric.name })),

@@ -119,7 +119,7 @@ export function ApiMetricsTable({
               <IconPencil size={16} aria-hidden />
             </ActionIcon>
           </Tooltip>
-          <Tooltip label={t('apiMetrics.delete.confirm')} withArrow>
+          <Tooltip label={t('apiMetrics.delete.confirmButton')} withArrow>
             <ActionIcon
               variant="subtle"
               color="red"

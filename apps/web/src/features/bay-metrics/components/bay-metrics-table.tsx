@@ -175,7 +175,7 @@ export function BayMetricsTable({
                     leftSection={<IconTrash size={14} aria-hidden />}
                     onClick={() => onDelete(metric)}
                   >
-                    {t('bayMetrics.delete.confirm')}
+                    {t('bayMetrics.delete.confirmButton')}
                   </Menu.Item>
                 </Menu.Dropdown>
               </Menu>

@@ -35,8 +35,8 @@ export function BayMetricsPage() {
   const remove = (metric: BayMetric) =>
     confirmAction({
       title: t('bayMetrics.delete.title'),
-      message: t('bayMetrics.delete.message', { name: metric.apiMetricName }),
-      confirmLabel: t('bayMetrics.delete.confirm'),
+      message: t('bayMetrics.delete.confirm', { name: metric.apiMetricName }),
+      confirmLabel: t('bayMetrics.delete.confirmButton'),
       onConfirm: () =>
         deleteMetric.mutate(metric.id, {
           onSuccess: () => notifySuccess(t('bayMetrics.delete.success', { name: metric.apiMetricName })),

@@ -33,7 +33,7 @@ export function LocationCamerasPage() {
     confirmAction({
       title: t('cameras.delete.title'),
       message: t('cameras.delete.confirm', { name: camera.name }),
-      confirmLabel: t('cameras.delete.confirmLabel'),
+      confirmLabel: t('cameras.delete.confirmButton'),
       onConfirm: () =>
         deleteCamera.mutate(
           { id: camera.id, locationId },

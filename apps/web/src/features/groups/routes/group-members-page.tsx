@@ -38,14 +38,14 @@ export function GroupMembersPage() {
   const askRemove = (member: GroupMember) => {
     const name = fullName(member);
     confirmAction({
-      title: t('groups.members.removeTitle'),
-      message: t('groups.members.removeConfirm', { name, group: detail.name }),
-      confirmLabel: t('groups.members.removeLabel'),
+      title: t('groups.members.remove.title'),
+      message: t('groups.members.remove.confirm', { name, group: detail.name }),
+      confirmLabel: t('groups.members.remove.confirmButton'),
       onConfirm: () =>
         updateGroup.mutate(
           { id: detail.id, members: detail.members.filter((m) => m.id !== member.id).map((m) => m.id) },
           {
-            onSuccess: () => notifySuccess(t('groups.members.removed', { name })),
+            onSuccess: () => notifySuccess(t('groups.members.remove.success', { name })),
             onError: (error) => notifyError(apiErrorMessage(error, t)),
           },
         ),
@@ -96,11 +96,11 @@ export function GroupMembersPage() {
               title: <VisuallyHidden>{t('common.actions')}</VisuallyHidden>,
               textAlign: 'right',
               render: (member) => (
-                <Tooltip label={t('groups.members.remove', { name: fullName(member) })}>
+                <Tooltip label={t('groups.members.remove.label', { name: fullName(member) })}>
                   <ActionIcon
                     variant="subtle"
                     color="red"
-                    aria-label={t('groups.members.remove', { name: fullName(member) })}
+                    aria-label={t('groups.members.remove.label', { name: fullName(member) })}
                     onClick={() => askRemove(member)}
                   >
                     <IconUserMinus size={16} aria-hidden />

@@ -40,7 +40,7 @@ export function BayLinksPage() {
     confirmAction({
       title: t('links.delete.title'),
       message: t('links.delete.confirm', { title: link.title }),
-      confirmLabel: t('links.delete.confirmLabel'),
+      confirmLabel: t('links.delete.confirmButton'),
       onConfirm: () =>
         deleteLink.mutate(
           { id: link.id, bayId },
