@@ -4,12 +4,13 @@ import type { DataTableColumn } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
 import { AnchorLink } from '../../../components/anchor-link';
 import { ServerDataTable, type ServerTableProps } from '../../../components/server-table/server-data-table';
+import { toSortColumn } from '../../../components/server-table/sort-column';
 import { formatDateTime } from '../../../lib/format';
 import type { BaySortColumn } from '../api/get-bays';
 import { BayStatusBadge } from './bay-status-badge';
 
 export function toBaySortColumn(accessor: unknown, fallback: BaySortColumn = 'name'): BaySortColumn {
-  return BAY_SORT_COLUMNS.find((column) => column === accessor) ?? fallback;
+  return toSortColumn(accessor, BAY_SORT_COLUMNS, fallback);
 }
 
 /**
