@@ -4,13 +4,11 @@ import { ACCESS_MESSAGES, type GrantedLocation } from '@vaskedrift/shared';
 import { DataTable } from 'mantine-datatable';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { confirmAction } from '../../../components/confirm';
+import { confirmMutation } from '../../../components/confirm';
 import { ListSkeleton } from '../../../components/list-skeleton';
 import { LoadError } from '../../../components/load-error';
 import { useDataTableTexts } from '../../../components/use-data-table-texts';
 import { formatDateTime, fullName } from '../../../lib/format';
-import { notifyError, notifySuccess } from '../../../lib/notify';
-import { apiErrorMessage } from '../../../lib/use-api-error-message';
 import { useItemsPerPage } from '../../../lib/user-data-query';
 import { useRouteUser } from '../../users/use-route-user';
 import { useDeleteUserAccess } from '../api/delete-user-access';
@@ -51,18 +49,13 @@ export function UserAccessPage() {
   const currentPage = Math.min(page, pages);
 
   const askRevoke = (location: GrantedLocation) =>
-    confirmAction({
+    confirmMutation({
       title: t('access.remove.title'),
       message: t('access.remove.confirm', { location: location.name, user: userName }),
       confirmLabel: t('access.remove.confirmButton'),
-      onConfirm: () =>
-        revoke.mutate(
-          { userId, locationId: location.locationId },
-          {
-            onSuccess: () => notifySuccess(t('access.remove.success', { location: location.name })),
-            onError: (error) => notifyError(apiErrorMessage(error, t)),
-          },
-        ),
+      success: t('access.remove.success', { location: location.name }),
+      mutation: revoke,
+      variables: { userId, locationId: location.locationId },
     });
 
   return (
