@@ -57,7 +57,8 @@ export function DangerZoneCard<TData, TVariables>({
       padding="lg"
       component="section"
       aria-labelledby={titleId}
-      style={{ borderColor: 'var(--mantine-color-red-outline)' }}
+      // Half the filled red: a red edge in both colour schemes (the theme's `red-outline` is near white in dark).
+      style={{ borderColor: 'color-mix(in srgb, var(--mantine-color-red-filled) 50%, transparent)' }}
     >
       <Stack gap="md">
         <Group justify="space-between" align="center" gap="md">
