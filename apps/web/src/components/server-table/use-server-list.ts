@@ -12,9 +12,26 @@ export interface ServerListParams<C extends string> {
   sort: { column: C; direction: 'asc' | 'desc' };
 }
 
+/** Page and page size (the user's setting) of a server-paged table; a new page size goes back to page 1. */
+export function useServerPaging() {
+  const [perPage, setPerPageState] = useState(useItemsPerPage());
+  const [page, setPage] = useState(1);
+  return {
+    page,
+    perPage,
+    setPage,
+    resetPage: () => setPage(1),
+    setPerPage: (size: number) => {
+      setPerPageState(size);
+      setPage(1);
+    },
+  };
+}
+
+export type ServerPaging = ReturnType<typeof useServerPaging>;
+
 /**
- * Page, page size (the user's setting), debounced search and sort of a server-paged table; any change
- * but the page itself goes back to page 1. `toSortColumn` maps the table's sort accessor to the API's
+ * `useServerPaging` with debounced search and sort; any change but the page itself goes back to page 1. `toSortColumn` maps the table's sort accessor to the API's
  * sort column; `defaultSort` is the accessor sorted by at first (ascending).
  */
 export function useServerList<T, C extends string>({
@@ -24,8 +41,7 @@ export function useServerList<T, C extends string>({
   defaultSort: string;
   toSortColumn: (accessor: unknown) => C;
 }) {
-  const [perPage, setPerPageState] = useState(useItemsPerPage());
-  const [page, setPage] = useState(1);
+  const paging = useServerPaging();
   const [search, setSearchState] = useState('');
   const [debouncedSearch] = useDebouncedValue(search, 300);
   const [sortStatus, setSortStatusState] = useState<DataTableSortStatus<T>>({
@@ -34,52 +50,46 @@ export function useServerList<T, C extends string>({
   });
 
   const params: ServerListParams<C> = {
-    page,
-    perPage,
+    page: paging.page,
+    perPage: paging.perPage,
     search: debouncedSearch,
     sort: { column: toSortColumn(sortStatus.columnAccessor), direction: sortStatus.direction },
   };
 
   return {
+    ...paging,
     params,
-    page,
-    perPage,
     search,
     searching: debouncedSearch.trim().length > 0,
     sortStatus,
-    setPage,
-    resetPage: () => setPage(1),
     setSearch: (value: string) => {
       setSearchState(value);
-      setPage(1);
-    },
-    setPerPage: (size: number) => {
-      setPerPageState(size);
-      setPage(1);
+      paging.resetPage();
     },
     setSortStatus: (status: DataTableSortStatus<T>) => {
       setSortStatusState(status);
-      setPage(1);
+      paging.resetPage();
     },
   };
 }
 
 export type ServerList<T> = ReturnType<typeof useServerList<T, string>>;
 
-/** The paging, sorting and loading props of a server table, from its list state and its query. */
+/** The paging, sorting (for a sortable list) and loading props of a server table, from its state and query. */
 export function serverTableProps<T>(
-  list: ServerList<T>,
+  list: ServerPaging | ServerList<T>,
   query: UseQueryResult<{ data: T[]; count: number }>,
 ): Omit<ServerTableProps<T>, 'emptyText' | 'onOpen'> {
+  const sorting =
+    'sortStatus' in list ? { sortStatus: list.sortStatus, onSortStatusChange: list.setSortStatus } : {};
   return {
+    ...sorting,
     records: query.data?.data ?? [],
     total: query.data?.count ?? 0,
     fetching: query.isFetching,
     page: list.page,
     perPage: list.perPage,
-    sortStatus: list.sortStatus,
     onPageChange: list.setPage,
     onPerPageChange: list.setPerPage,
-    onSortStatusChange: list.setSortStatus,
   };
 }

@@ -37,7 +37,7 @@ export function GrantAccessForm({
       { userId, locationId },
       {
         onSuccess: () => {
-          notifySuccess(t('access.grantedToast', { user: userName, location: label }));
+          notifySuccess(t('access.grant.success', { user: userName, location: label }));
           setLocationId(null);
           setSearch('');
         },
@@ -69,7 +69,7 @@ export function GrantAccessForm({
         disabled={!locationId}
         loading={grant.isPending}
       >
-        {t('access.grant')}
+        {t('access.grant.button')}
       </Button>
     </Group>
   );

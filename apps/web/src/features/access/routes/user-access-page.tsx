@@ -4,13 +4,11 @@ import { ACCESS_MESSAGES, type GrantedLocation } from '@vaskedrift/shared';
 import { DataTable } from 'mantine-datatable';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { confirmAction } from '../../../components/confirm';
+import { confirmMutation } from '../../../components/confirm';
 import { ListSkeleton } from '../../../components/list-skeleton';
 import { LoadError } from '../../../components/load-error';
 import { useDataTableTexts } from '../../../components/use-data-table-texts';
 import { formatDateTime, fullName } from '../../../lib/format';
-import { notifyError, notifySuccess } from '../../../lib/notify';
-import { apiErrorMessage } from '../../../lib/use-api-error-message';
 import { useItemsPerPage } from '../../../lib/user-data-query';
 import { useRouteUser } from '../../users';
 import { useDeleteUserAccess } from '../api/delete-user-access';
@@ -51,18 +49,13 @@ export function UserAccessPage() {
   const currentPage = Math.min(page, pages);
 
   const askRevoke = (location: GrantedLocation) =>
-    confirmAction({
-      title: t('access.removeTitle'),
-      message: t('access.removeConfirm', { location: location.name, user: userName }),
-      confirmLabel: t('access.removeLabel'),
-      onConfirm: () =>
-        revoke.mutate(
-          { userId, locationId: location.locationId },
-          {
-            onSuccess: () => notifySuccess(t('access.removed', { location: location.name })),
-            onError: (error) => notifyError(apiErrorMessage(error, t)),
-          },
-        ),
+    confirmMutation({
+      title: t('access.remove.title'),
+      message: t('access.remove.confirm', { location: location.name, user: userName }),
+      confirmLabel: t('access.remove.confirmButton'),
+      success: t('access.remove.success', { location: location.name }),
+      mutation: revoke,
+      variables: { userId, locationId: location.locationId },
     });
 
   return (
@@ -118,11 +111,11 @@ export function UserAccessPage() {
               title: <VisuallyHidden>{t('common.actions')}</VisuallyHidden>,
               textAlign: 'right',
               render: (row) => (
-                <Tooltip label={t('access.remove', { location: row.name })}>
+                <Tooltip label={t('access.remove.label', { location: row.name })}>
                   <ActionIcon
                     variant="subtle"
                     color="red"
-                    aria-label={t('access.remove', { location: row.name })}
+                    aria-label={t('access.remove.label', { location: row.name })}
                     onClick={() => askRevoke(row)}
                   >
                     <IconTrash size={16} aria-hidden />

@@ -1,11 +1,10 @@
-import 'mantine-datatable/styles.css';
 import { Badge, Button, Group, Text, Tooltip } from '@mantine/core';
 import { IconEye } from '@tabler/icons-react';
 import type { Alert } from '@vaskedrift/shared';
-import { DataTable, type DataTableColumn } from 'mantine-datatable';
+import type { DataTableColumn } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
 import { AnchorLink } from '../../../components/anchor-link';
-import { pageSizeOptions, useDataTableTexts } from '../../../components/use-data-table-texts';
+import { ServerDataTable, type ServerTableProps } from '../../../components/server-table/server-data-table';
 import { formatDateTime, fullName } from '../../../lib/format';
 import { formatRelativeTime } from '../../../lib/relative-time';
 
@@ -19,34 +18,18 @@ function formatValue(value: unknown): string {
  * who may acknowledge; resolved ones show when they were resolved.
  */
 export function AlertsTable({
-  alerts,
-  total,
-  fetching,
-  page,
-  perPage,
   resolved,
-  emptyText,
   canAcknowledge,
   acknowledging,
   onAcknowledge,
-  onPageChange,
-  onPerPageChange,
-}: {
-  alerts: Alert[];
-  total: number;
-  fetching: boolean;
-  page: number;
-  perPage: number;
+  ...props
+}: ServerTableProps<Alert> & {
   resolved: boolean;
-  emptyText: string;
   canAcknowledge: boolean;
   acknowledging: string | null;
   onAcknowledge: (alert: Alert) => void;
-  onPageChange: (page: number) => void;
-  onPerPageChange: (perPage: number) => void;
 }) {
   const { t, i18n } = useTranslation();
-  const texts = useDataTableTexts(emptyText);
   const when = (iso: string | null) => (
     <Text size="sm" title={formatDateTime(iso, i18n.language) ?? undefined} style={{ whiteSpace: 'nowrap' }}>
       {formatRelativeTime(iso, i18n.language) ?? '–'}
@@ -142,22 +125,10 @@ export function AlertsTable({
     },
   ];
   return (
-    <DataTable<Alert>
-      {...texts.empty}
-      {...texts.pagination}
-      recordsPerPageLabel={texts.recordsPerPageLabel}
-      minHeight={alerts.length === 0 ? 140 : undefined}
-      verticalSpacing="sm"
-      records={alerts}
-      fetching={fetching}
-      totalRecords={total}
-      page={page}
-      onPageChange={onPageChange}
-      recordsPerPage={perPage}
-      recordsPerPageOptions={pageSizeOptions(perPage)}
-      onRecordsPerPageChange={onPerPageChange}
+    <ServerDataTable<Alert>
+      {...props}
       columns={columns}
-      customRowAttributes={(alert) => ({ 'data-alert-level': alert.level })}
+      rowAttributes={(alert) => ({ 'data-alert-level': alert.level })}
     />
   );
 }

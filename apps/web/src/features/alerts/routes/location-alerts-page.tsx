@@ -1,14 +1,12 @@
 import { Badge, Card, Group, Stack, Title } from '@mantine/core';
 import { getRouteApi } from '@tanstack/react-router';
 import { type AlertState, canAcknowledgeAlerts } from '@vaskedrift/shared';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ListSkeleton } from '../../../components/list-skeleton';
-import { LoadError } from '../../../components/load-error';
+import { ServerListContent } from '../../../components/server-table/server-list-content';
+import { serverTableProps, useServerPaging } from '../../../components/server-table/use-server-list';
 import { useAuth } from '../../../lib/auth-context';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { apiErrorMessage } from '../../../lib/use-api-error-message';
-import { useItemsPerPage } from '../../../lib/user-data-query';
 import { useAcknowledgeAlert } from '../api/acknowledge-alert';
 import { useAlerts } from '../api/get-alerts';
 import { AlertsTable } from '../components/alerts-table';
@@ -18,9 +16,8 @@ const locationRoute = getRouteApi('/app/locations/$locationId');
 function AlertsSection({ state, locationId }: { state: AlertState; locationId: string }) {
   const { t } = useTranslation();
   const { role } = useAuth();
-  const [perPage, setPerPage] = useState(useItemsPerPage());
-  const [page, setPage] = useState(1);
-  const alerts = useAlerts({ page, perPage, filters: { locationId, state } });
+  const paging = useServerPaging();
+  const alerts = useAlerts({ page: paging.page, perPage: paging.perPage, filters: { locationId, state } });
   const acknowledge = useAcknowledgeAlert();
   const resolved = state === 'resolved';
   const title = resolved ? t('alerts.past') : t('alerts.open');
@@ -38,17 +35,9 @@ function AlertsSection({ state, locationId }: { state: AlertState; locationId: s
             </Badge>
           )}
         </Group>
-        {alerts.isPending ? (
-          <ListSkeleton rows={3} />
-        ) : alerts.isError && !alerts.data ? (
-          <LoadError error={alerts.error} onRetry={() => alerts.refetch()} retrying={alerts.isFetching} />
-        ) : (
+        <ServerListContent query={alerts} rows={3}>
           <AlertsTable
-            alerts={alerts.data?.data ?? []}
-            total={alerts.data?.count ?? 0}
-            fetching={alerts.isFetching}
-            page={page}
-            perPage={perPage}
+            {...serverTableProps(paging, alerts)}
             resolved={resolved}
             emptyText={resolved ? t('alerts.emptyPast') : t('alerts.emptyOpen')}
             canAcknowledge={role != null && canAcknowledgeAlerts(role)}
@@ -59,13 +48,8 @@ function AlertsSection({ state, locationId }: { state: AlertState; locationId: s
                 onError: (error) => notifyError(apiErrorMessage(error, t)),
               })
             }
-            onPageChange={setPage}
-            onPerPageChange={(size) => {
-              setPerPage(size);
-              setPage(1);
-            }}
           />
-        )}
+        </ServerListContent>
       </Stack>
     </Card>
   );

@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { API_METRIC_SORT_COLUMNS, type ApiMetric, apiMetricSchema, listResponse } from '@vaskedrift/shared';
+import { toSortColumn } from '../../../components/server-table/sort-column';
 import { apiRequest } from '../../../lib/api-client';
 
 const apiMetricsResponseSchema = listResponse(apiMetricSchema);
@@ -39,5 +40,5 @@ export function toApiMetricSortColumn(
   accessor: unknown,
   fallback: ApiMetricSortColumn = 'name',
 ): ApiMetricSortColumn {
-  return API_METRIC_SORT_COLUMNS.find((column) => column === accessor) ?? fallback;
+  return toSortColumn(accessor, API_METRIC_SORT_COLUMNS, fallback);
 }

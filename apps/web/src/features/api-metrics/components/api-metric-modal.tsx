@@ -1,20 +1,8 @@
-import {
-  Autocomplete,
-  Button,
-  Group,
-  Modal,
-  Stack,
-  Switch,
-  TagsInput,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
+import { Autocomplete, Switch, TagsInput, Textarea, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { type ApiMetric, createApiMetricSchema } from '@vaskedrift/shared';
 import { useTranslation } from 'react-i18next';
-import { apiFieldErrors } from '../../../lib/form-errors';
-import { notifyError, notifySuccess } from '../../../lib/notify';
-import { apiErrorMessage } from '../../../lib/use-api-error-message';
+import { EntityFormModal, useCreateOrUpdateSubmit } from '../../../components/entity-form-modal';
 import { ApiSelect, useApiCheck } from '../../apis';
 import { useCreateApiMetric } from '../api/create-api-metric';
 import { useUpdateApiMetric } from '../api/update-api-metric';
@@ -75,113 +63,84 @@ export function ApiMetricModal({
   });
   const check = useApiCheck(opened ? form.values.apiId : null);
   const keys = check.data?.keys ?? [];
-  const pending = createMetric.isPending || updateMetric.isPending;
-
-  const close = () => {
-    form.reset();
-    createMetric.reset();
-    updateMetric.reset();
-    onClose();
-  };
-
-  const onError = (error: unknown) => {
-    const errors = apiFieldErrors(error, FIELDS);
-    if (errors) form.setErrors(errors);
-    else notifyError(apiErrorMessage(error, t));
-  };
-
-  const submit = (values: ApiMetricValues) => {
-    const input = toInput(values);
-    if (metric) {
-      const { apiId: _apiId, ...changes } = input;
-      updateMetric.mutate(
-        { id: metric.id, ...changes },
-        {
-          onSuccess: (saved) => {
-            notifySuccess(t('apiMetrics.edit.success', { name: saved.name }));
-            close();
+  const save = useCreateOrUpdateSubmit({
+    form,
+    fields: FIELDS,
+    onClose,
+    create: {
+      mutation: createMetric,
+      input: toInput,
+      success: (saved) => t('apiMetrics.create.success', { name: saved.name }),
+    },
+    update: metric
+      ? {
+          mutation: updateMetric,
+          input: (values) => {
+            const { apiId: _apiId, ...changes } = toInput(values);
+            return { id: metric.id, ...changes };
           },
-          onError,
-        },
-      );
-    } else {
-      createMetric.mutate(input, {
-        onSuccess: (saved) => {
-          notifySuccess(t('apiMetrics.create.success', { name: saved.name }));
-          close();
-        },
-        onError,
-      });
-    }
-  };
+          success: (saved) => t('apiMetrics.edit.success', { name: saved.name }),
+        }
+      : null,
+  });
 
   return (
-    <Modal
+    <EntityFormModal
       opened={opened}
-      onClose={close}
+      onClose={save.close}
       title={metric ? t('apiMetrics.edit.title') : t('apiMetrics.create.title')}
-      centered
       size="lg"
+      submitLabel={metric ? t('common.save') : t('apiMetrics.create.submit')}
+      pending={save.pending}
+      onSubmit={form.onSubmit(save.submit)}
     >
-      <form onSubmit={form.onSubmit(submit)} noValidate>
-        <Stack gap="md">
-          {!apiId && !metric && (
-            <ApiSelect
-              label={t('apiMetrics.fields.api')}
-              placeholder={t('apiMetrics.fields.apiPlaceholder')}
-              withAsterisk
-              {...form.getInputProps('apiId')}
-            />
-          )}
-          <TextInput
-            label={t('apiMetrics.fields.name')}
-            placeholder={t('apiMetrics.fields.namePlaceholder')}
-            withAsterisk
-            autoComplete="off"
-            data-autofocus
-            {...form.getInputProps('name')}
-          />
-          <Textarea
-            label={t('apiMetrics.fields.description')}
-            withAsterisk
-            autosize
-            minRows={2}
-            {...form.getInputProps('description')}
-          />
-          <Autocomplete
-            label={t('apiMetrics.fields.keyIdentifier')}
-            description={t('apiMetrics.fields.keyIdentifierHint')}
-            placeholder="bayId"
-            withAsterisk
-            data={keys}
-            autoComplete="off"
-            {...form.getInputProps('keyIdentifier')}
-          />
-          <TagsInput
-            label={t('apiMetrics.fields.targetKeys')}
-            description={t('apiMetrics.fields.targetKeysHint')}
-            placeholder={t('apiMetrics.fields.targetKeysPlaceholder')}
-            withAsterisk
-            data={keys}
-            splitChars={[',']}
-            acceptValueOnBlur
-            clearable
-            {...form.getInputProps('targetKeys')}
-          />
-          <Switch
-            label={t('apiMetrics.fields.enabled')}
-            {...form.getInputProps('enabled', { type: 'checkbox' })}
-          />
-          <Group justify="flex-end" mt="sm">
-            <Button variant="default" onClick={close}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" loading={pending}>
-              {metric ? t('common.save') : t('apiMetrics.create.submit')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+      {!apiId && !metric && (
+        <ApiSelect
+          label={t('apiMetrics.fields.api')}
+          placeholder={t('apiMetrics.fields.apiPlaceholder')}
+          withAsterisk
+          {...form.getInputProps('apiId')}
+        />
+      )}
+      <TextInput
+        label={t('apiMetrics.fields.name')}
+        placeholder={t('apiMetrics.fields.namePlaceholder')}
+        withAsterisk
+        autoComplete="off"
+        data-autofocus
+        {...form.getInputProps('name')}
+      />
+      <Textarea
+        label={t('apiMetrics.fields.description')}
+        withAsterisk
+        autosize
+        minRows={2}
+        {...form.getInputProps('description')}
+      />
+      <Autocomplete
+        label={t('apiMetrics.fields.keyIdentifier')}
+        description={t('apiMetrics.fields.keyIdentifierHint')}
+        placeholder="bayId"
+        withAsterisk
+        data={keys}
+        autoComplete="off"
+        {...form.getInputProps('keyIdentifier')}
+      />
+      <TagsInput
+        label={t('apiMetrics.fields.targetKeys')}
+        description={t('apiMetrics.fields.targetKeysHint')}
+        placeholder={t('apiMetrics.fields.targetKeysPlaceholder')}
+        withAsterisk
+        data={keys}
+        splitChars={[',']}
+        acceptValueOnBlur
+        clearable
+        {...form.getInputProps('targetKeys')}
+      />
+      <Switch
+        label={t('apiMetrics.fields.enabled')}
+        {...form.getInputProps('enabled', { type: 'checkbox' })}
+      />
+    </EntityFormModal>
   );
 }

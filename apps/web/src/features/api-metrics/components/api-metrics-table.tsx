@@ -1,44 +1,23 @@
-import 'mantine-datatable/styles.css';
 import { ActionIcon, Badge, Code, Group, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import type { ApiMetric } from '@vaskedrift/shared';
-import { DataTable, type DataTableColumn, type DataTableSortStatus } from 'mantine-datatable';
+import type { DataTableColumn } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
 import { AnchorLink } from '../../../components/anchor-link';
-import { pageSizeOptions, useDataTableTexts } from '../../../components/use-data-table-texts';
+import { ServerDataTable, type ServerTableProps } from '../../../components/server-table/server-data-table';
 
 /** API attributes: name, API (on the all-attributes page), key identifier, target keys, status, use. */
 export function ApiMetricsTable({
-  metrics,
-  total,
-  fetching,
-  page,
-  perPage,
-  sortStatus,
-  emptyText,
   showApi,
-  onPageChange,
-  onPerPageChange,
-  onSortStatusChange,
   onEdit,
   onDelete,
-}: {
-  metrics: ApiMetric[];
-  total: number;
-  fetching: boolean;
-  page: number;
-  perPage: number;
-  sortStatus: DataTableSortStatus<ApiMetric>;
-  emptyText: string;
+  ...props
+}: ServerTableProps<ApiMetric> & {
   showApi: boolean;
-  onPageChange: (page: number) => void;
-  onPerPageChange: (perPage: number) => void;
-  onSortStatusChange: (status: DataTableSortStatus<ApiMetric>) => void;
   onEdit: (metric: ApiMetric) => void;
   onDelete: (metric: ApiMetric) => void;
 }) {
   const { t } = useTranslation();
-  const texts = useDataTableTexts(emptyText);
   const columns: DataTableColumn<ApiMetric>[] = [
     {
       accessor: 'name',
@@ -119,7 +98,7 @@ export function ApiMetricsTable({
               <IconPencil size={16} aria-hidden />
             </ActionIcon>
           </Tooltip>
-          <Tooltip label={t('apiMetrics.delete.confirm')} withArrow>
+          <Tooltip label={t('apiMetrics.delete.button')} withArrow>
             <ActionIcon
               variant="subtle"
               color="red"
@@ -133,24 +112,5 @@ export function ApiMetricsTable({
       ),
     },
   ];
-  return (
-    <DataTable<ApiMetric>
-      {...texts.empty}
-      {...texts.pagination}
-      recordsPerPageLabel={texts.recordsPerPageLabel}
-      minHeight={metrics.length === 0 ? 180 : undefined}
-      verticalSpacing="sm"
-      records={metrics}
-      fetching={fetching}
-      totalRecords={total}
-      page={page}
-      onPageChange={onPageChange}
-      recordsPerPage={perPage}
-      recordsPerPageOptions={pageSizeOptions(perPage)}
-      onRecordsPerPageChange={onPerPageChange}
-      sortStatus={sortStatus}
-      onSortStatusChange={onSortStatusChange}
-      columns={columns}
-    />
-  );
+  return <ServerDataTable<ApiMetric> {...props} columns={columns} />;
 }

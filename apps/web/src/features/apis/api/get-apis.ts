@@ -7,6 +7,7 @@ import {
   dataResponse,
   listResponse,
 } from '@vaskedrift/shared';
+import { toSortColumn } from '../../../components/server-table/sort-column';
 import { apiRequest } from '../../../lib/api-client';
 
 const apisResponseSchema = listResponse(apiSchema);
@@ -58,5 +59,5 @@ export function useApi(id: string) {
 }
 
 export function toApiSortColumn(accessor: unknown, fallback: ApiSortColumn = 'name'): ApiSortColumn {
-  return API_SORT_COLUMNS.find((column) => column === accessor) ?? fallback;
+  return toSortColumn(accessor, API_SORT_COLUMNS, fallback);
 }

@@ -1,33 +1,26 @@
-import 'mantine-datatable/styles.css';
 import { Text } from '@mantine/core';
 import type { ApiCheckLog } from '@vaskedrift/shared';
-import { DataTable, type DataTableColumn } from 'mantine-datatable';
+import type { DataTableColumn } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
-import { pageSizeOptions, useDataTableTexts } from '../../../components/use-data-table-texts';
+import {
+  ServerDataTable,
+  type ServerTablePreviewProps,
+  type ServerTableProps,
+} from '../../../components/server-table/server-data-table';
 import { formatDateTime } from '../../../lib/format';
 import { formatBytes } from '../../../lib/relative-time';
 import { OutcomeBadge } from './outcome-badge';
 
-/** Check log rows: time, outcome, HTTP status, duration, size, records and the reason of a failure. */
-export function ApiLogsTable({
-  logs,
-  total,
-  fetching,
-  page,
-  perPage,
-  onPageChange,
-  onPerPageChange,
-}: {
-  logs: ApiCheckLog[];
-  total: number;
-  fetching: boolean;
-  page?: number;
-  perPage: number;
-  onPageChange?: (page: number) => void;
-  onPerPageChange?: (perPage: number) => void;
-}) {
+/**
+ * Check log rows: time, outcome, HTTP status, duration, size, records and the reason of a failure. Paged on
+ * the log page; the overview shows the newest few without paging.
+ */
+export function ApiLogsTable(
+  props:
+    | Omit<ServerTableProps<ApiCheckLog>, 'emptyText'>
+    | Omit<ServerTablePreviewProps<ApiCheckLog>, 'emptyText'>,
+) {
   const { t, i18n } = useTranslation();
-  const texts = useDataTableTexts(t('apis.logs.empty'));
   const columns: DataTableColumn<ApiCheckLog>[] = [
     {
       accessor: 'startedAt',
@@ -82,26 +75,5 @@ export function ApiLogsTable({
       ),
     },
   ];
-  const common = {
-    ...texts.empty,
-    minHeight: logs.length === 0 ? 160 : undefined,
-    verticalSpacing: 'xs' as const,
-    records: logs,
-    fetching,
-    columns,
-  };
-  if (onPageChange == null || page == null) return <DataTable<ApiCheckLog> {...common} />;
-  return (
-    <DataTable<ApiCheckLog>
-      {...common}
-      {...texts.pagination}
-      recordsPerPageLabel={texts.recordsPerPageLabel}
-      totalRecords={total}
-      page={page}
-      onPageChange={onPageChange}
-      recordsPerPage={perPage}
-      recordsPerPageOptions={pageSizeOptions(perPage)}
-      onRecordsPerPageChange={onPerPageChange ?? (() => {})}
-    />
-  );
+  return <ServerDataTable<ApiCheckLog> {...props} emptyText={t('apis.logs.empty')} columns={columns} />;
 }

@@ -1,4 +1,3 @@
-import 'mantine-datatable/styles.css';
 import { Text } from '@mantine/core';
 import type { Api } from '@vaskedrift/shared';
 import type { DataTableColumn } from 'mantine-datatable';

@@ -1,10 +1,9 @@
-import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { IconTrash } from '@tabler/icons-react';
+import { Stack } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
 import type { UpdateApiInput } from '@vaskedrift/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { confirmAction } from '../../../components/confirm';
+import { DangerZoneCard } from '../../../components/danger-zone-card';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { apiErrorMessage } from '../../../lib/use-api-error-message';
 import { useDeleteApi } from '../api/delete-api';
@@ -22,21 +21,6 @@ export function ApiEditPage() {
   const [savedCount, setSavedCount] = useState(0);
   if (!api.data) return null;
   const current = api.data;
-
-  const remove = () =>
-    confirmAction({
-      title: t('apis.delete.title'),
-      message: t('apis.delete.message', { name: current.name }),
-      confirmLabel: t('apis.delete.confirm'),
-      onConfirm: () =>
-        deleteApi.mutate(current.id, {
-          onSuccess: () => {
-            notifySuccess(t('apis.delete.success', { name: current.name }));
-            void navigate({ to: '/integrations/apis' });
-          },
-          onError: (error) => notifyError(apiErrorMessage(error, t)),
-        }),
-    });
 
   return (
     <Stack gap="lg">
@@ -58,27 +42,13 @@ export function ApiEditPage() {
           })
         }
       />
-      <Card padding="lg" withBorder style={{ borderColor: 'var(--mantine-color-red-light-color)' }}>
-        <Group justify="space-between" gap="md">
-          <Stack gap={2}>
-            <Title order={3} fz="md">
-              {t('apis.delete.title')}
-            </Title>
-            <Text size="sm" c="dimmed">
-              {t('apis.delete.hint')}
-            </Text>
-          </Stack>
-          <Button
-            color="red"
-            variant="light"
-            leftSection={<IconTrash size={16} aria-hidden />}
-            onClick={remove}
-            loading={deleteApi.isPending}
-          >
-            {t('apis.delete.button')}
-          </Button>
-        </Group>
-      </Card>
+      <DangerZoneCard
+        texts="apis.delete"
+        name={current.name}
+        mutation={deleteApi}
+        variables={current.id}
+        onDeleted={() => void navigate({ to: '/integrations/apis' })}
+      />
     </Stack>
   );
 }

@@ -1,9 +1,8 @@
 import { Card, Group, SegmentedControl, Stack, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ListSkeleton } from '../../../components/list-skeleton';
-import { LoadError } from '../../../components/load-error';
-import { useItemsPerPage } from '../../../lib/user-data-query';
+import { ServerListContent } from '../../../components/server-table/server-list-content';
+import { serverTableProps, useServerPaging } from '../../../components/server-table/use-server-list';
 import { useApiLogs } from '../api/get-api-logs';
 import { ApiLogsTable } from '../components/api-logs-table';
 import { useRouteApi } from '../use-route-api';
@@ -14,13 +13,12 @@ type OutcomeFilter = 'all' | 'ok' | 'error';
 export function ApiLogsPage() {
   const { t } = useTranslation();
   const { apiId } = useRouteApi();
-  const [perPage, setPerPage] = useState(useItemsPerPage());
-  const [page, setPage] = useState(1);
+  const paging = useServerPaging();
   const [outcome, setOutcome] = useState<OutcomeFilter>('all');
   const logs = useApiLogs({
     apiId,
-    page,
-    perPage,
+    page: paging.page,
+    perPage: paging.perPage,
     filters: outcome === 'all' ? undefined : { outcome },
   });
 
@@ -36,7 +34,7 @@ export function ApiLogsPage() {
             value={outcome}
             onChange={(value) => {
               setOutcome(value as OutcomeFilter);
-              setPage(1);
+              paging.resetPage();
             }}
             data={[
               { value: 'all', label: t('apis.logs.all') },
@@ -45,24 +43,9 @@ export function ApiLogsPage() {
             ]}
           />
         </Group>
-        {logs.isPending ? (
-          <ListSkeleton rows={Math.min(perPage, 8)} />
-        ) : logs.isError && !logs.data ? (
-          <LoadError error={logs.error} onRetry={() => logs.refetch()} retrying={logs.isFetching} />
-        ) : (
-          <ApiLogsTable
-            logs={logs.data?.data ?? []}
-            total={logs.data?.count ?? 0}
-            fetching={logs.isFetching}
-            page={page}
-            perPage={perPage}
-            onPageChange={setPage}
-            onPerPageChange={(size) => {
-              setPerPage(size);
-              setPage(1);
-            }}
-          />
-        )}
+        <ServerListContent query={logs} rows={paging.perPage}>
+          <ApiLogsTable {...serverTableProps(paging, logs)} />
+        </ServerListContent>
       </Stack>
     </Card>
   );

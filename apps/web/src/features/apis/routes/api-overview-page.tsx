@@ -159,12 +159,7 @@ export function ApiOverviewPage() {
           ) : logs.isError && !logs.data ? (
             <LoadError error={logs.error} onRetry={() => logs.refetch()} retrying={logs.isFetching} />
           ) : (
-            <ApiLogsTable
-              logs={logs.data?.data ?? []}
-              total={logs.data?.count ?? 0}
-              fetching={false}
-              perPage={5}
-            />
+            <ApiLogsTable records={logs.data?.data ?? []} fetching={false} />
           )}
         </Stack>
       </Card>

@@ -1,14 +1,4 @@
-import {
-  Autocomplete,
-  Button,
-  Group,
-  Modal,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Autocomplete, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import {
   type BayMetric,
@@ -19,9 +9,7 @@ import {
   type ValueType,
 } from '@vaskedrift/shared';
 import { useTranslation } from 'react-i18next';
-import { apiFieldErrors } from '../../../lib/form-errors';
-import { notifyError, notifySuccess } from '../../../lib/notify';
-import { apiErrorMessage } from '../../../lib/use-api-error-message';
+import { EntityFormModal, useCreateOrUpdateSubmit } from '../../../components/entity-form-modal';
 import { useApiMetrics } from '../../api-metrics';
 import { useApiCheck } from '../../apis';
 import { useCreateBayMetric } from '../api/create-bay-metric';
@@ -119,134 +107,105 @@ export function BayMetricModal({
     ]);
   }
   const data = [...groups].map(([group, items]) => ({ group, items }));
-  const pending = createMetric.isPending || updateMetric.isPending;
-
-  const close = () => {
-    form.reset();
-    createMetric.reset();
-    updateMetric.reset();
-    onClose();
-  };
-
-  const onError = (error: unknown) => {
-    const errors = apiFieldErrors(error, FIELDS);
-    if (errors) form.setErrors(errors);
-    else notifyError(apiErrorMessage(error, t));
-  };
-
-  const submit = (values: BayMetricValues) => {
-    const input = createBayMetricSchema.parse(values);
-    if (metric) {
-      const { bayId: _bayId, ...changes } = input;
-      updateMetric.mutate(
-        { id: metric.id, ...changes },
-        {
-          onSuccess: (saved) => {
-            notifySuccess(t('bayMetrics.edit.success', { name: saved.apiMetricName }));
-            close();
+  const save = useCreateOrUpdateSubmit({
+    form,
+    fields: FIELDS,
+    onClose,
+    create: {
+      mutation: createMetric,
+      input: (values) => createBayMetricSchema.parse(values),
+      success: (saved) => t('bayMetrics.create.success', { name: saved.apiMetricName }),
+    },
+    update: metric
+      ? {
+          mutation: updateMetric,
+          input: (values) => {
+            const { bayId: _bayId, ...changes } = createBayMetricSchema.parse(values);
+            return { id: metric.id, ...changes };
           },
-          onError,
-        },
-      );
-    } else {
-      createMetric.mutate(input, {
-        onSuccess: (saved) => {
-          notifySuccess(t('bayMetrics.create.success', { name: saved.apiMetricName }));
-          close();
-        },
-        onError,
-      });
-    }
-  };
+          success: (saved) => t('bayMetrics.edit.success', { name: saved.apiMetricName }),
+        }
+      : null,
+  });
 
   return (
-    <Modal
+    <EntityFormModal
       opened={opened}
-      onClose={close}
+      onClose={save.close}
       title={metric ? t('bayMetrics.edit.title') : t('bayMetrics.create.title')}
       size="lg"
-      centered
+      submitLabel={metric ? t('common.save') : t('bayMetrics.create.submit')}
+      pending={save.pending}
+      onSubmit={form.onSubmit(save.submit)}
     >
-      <form onSubmit={form.onSubmit(submit)} noValidate>
-        <Stack gap="md">
-          <Select
-            label={t('bayMetrics.fields.apiMetric')}
-            placeholder={t('bayMetrics.fields.apiMetricPlaceholder')}
-            withAsterisk
-            searchable
-            data={data}
-            nothingFoundMessage={t('apiMetrics.empty')}
-            disabled={apiMetrics.isPending}
-            data-autofocus
-            {...form.getInputProps('apiMetricId')}
-            onChange={(value) => form.setFieldValue('apiMetricId', value ?? '')}
+      <Select
+        label={t('bayMetrics.fields.apiMetric')}
+        placeholder={t('bayMetrics.fields.apiMetricPlaceholder')}
+        withAsterisk
+        searchable
+        data={data}
+        nothingFoundMessage={t('apiMetrics.empty')}
+        disabled={apiMetrics.isPending}
+        data-autofocus
+        {...form.getInputProps('apiMetricId')}
+        onChange={(value) => form.setFieldValue('apiMetricId', value ?? '')}
+      />
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <Autocomplete
+          label={t('bayMetrics.fields.keyValue')}
+          description={
+            keyValues.length > 0
+              ? t('bayMetrics.fields.keyValueSeen', { count: keyValues.length })
+              : t('bayMetrics.fields.keyValueHint')
+          }
+          withAsterisk
+          data={keyValues}
+          autoComplete="off"
+          {...form.getInputProps('keyValue')}
+        />
+        <Autocomplete
+          label={t('bayMetrics.fields.path')}
+          description={t('bayMetrics.fields.pathHint')}
+          withAsterisk
+          data={paths}
+          autoComplete="off"
+          {...form.getInputProps('path')}
+        />
+        <Select
+          label={t('bayMetrics.fields.type')}
+          placeholder={t('bayMetrics.fields.typePlaceholder')}
+          withAsterisk
+          data={VALUE_TYPES.map((value) => ({ value, label: t(`bayMetrics.types.${value}`) }))}
+          {...form.getInputProps('type')}
+          onChange={(value) => form.setFieldValue('type', (value ?? '') as ValueType | '')}
+        />
+        <Select
+          label={t('bayMetrics.fields.operator')}
+          placeholder={t('bayMetrics.fields.operatorPlaceholder')}
+          withAsterisk
+          data={OPERATORS.map((value) => ({ value, label: t(`bayMetrics.operators.${value}`) }))}
+          {...form.getInputProps('operator')}
+          onChange={(value) => form.setFieldValue('operator', (value ?? '') as Operator | '')}
+        />
+      </SimpleGrid>
+      <Stack gap={4}>
+        <Text size="sm" fw={600}>
+          {t('bayMetrics.fields.thresholds')}
+        </Text>
+        <Text size="xs" c="dimmed">
+          {t('bayMetrics.fields.thresholdsHint')}
+        </Text>
+      </Stack>
+      <SimpleGrid cols={{ base: 2, sm: 4 }}>
+        {THRESHOLDS.map(([field, level]) => (
+          <TextInput
+            key={field}
+            label={t(`bayMetrics.thresholds.${level}`)}
+            autoComplete="off"
+            {...form.getInputProps(field)}
           />
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <Autocomplete
-              label={t('bayMetrics.fields.keyValue')}
-              description={
-                keyValues.length > 0
-                  ? t('bayMetrics.fields.keyValueSeen', { count: keyValues.length })
-                  : t('bayMetrics.fields.keyValueHint')
-              }
-              withAsterisk
-              data={keyValues}
-              autoComplete="off"
-              {...form.getInputProps('keyValue')}
-            />
-            <Autocomplete
-              label={t('bayMetrics.fields.path')}
-              description={t('bayMetrics.fields.pathHint')}
-              withAsterisk
-              data={paths}
-              autoComplete="off"
-              {...form.getInputProps('path')}
-            />
-            <Select
-              label={t('bayMetrics.fields.type')}
-              placeholder={t('bayMetrics.fields.typePlaceholder')}
-              withAsterisk
-              data={VALUE_TYPES.map((value) => ({ value, label: t(`bayMetrics.types.${value}`) }))}
-              {...form.getInputProps('type')}
-              onChange={(value) => form.setFieldValue('type', (value ?? '') as ValueType | '')}
-            />
-            <Select
-              label={t('bayMetrics.fields.operator')}
-              placeholder={t('bayMetrics.fields.operatorPlaceholder')}
-              withAsterisk
-              data={OPERATORS.map((value) => ({ value, label: t(`bayMetrics.operators.${value}`) }))}
-              {...form.getInputProps('operator')}
-              onChange={(value) => form.setFieldValue('operator', (value ?? '') as Operator | '')}
-            />
-          </SimpleGrid>
-          <Stack gap={4}>
-            <Text size="sm" fw={600}>
-              {t('bayMetrics.fields.thresholds')}
-            </Text>
-            <Text size="xs" c="dimmed">
-              {t('bayMetrics.fields.thresholdsHint')}
-            </Text>
-          </Stack>
-          <SimpleGrid cols={{ base: 2, sm: 4 }}>
-            {THRESHOLDS.map(([field, level]) => (
-              <TextInput
-                key={field}
-                label={t(`bayMetrics.thresholds.${level}`)}
-                autoComplete="off"
-                {...form.getInputProps(field)}
-              />
-            ))}
-          </SimpleGrid>
-          <Group justify="flex-end" mt="sm">
-            <Button variant="default" onClick={close}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" loading={pending}>
-              {metric ? t('common.save') : t('bayMetrics.create.submit')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+        ))}
+      </SimpleGrid>
+    </EntityFormModal>
   );
 }

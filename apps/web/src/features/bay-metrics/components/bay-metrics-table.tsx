@@ -1,11 +1,10 @@
-import 'mantine-datatable/styles.css';
 import { ActionIcon, Code, Menu, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { IconDots, IconPencil, IconTrash } from '@tabler/icons-react';
 import type { BayMetric } from '@vaskedrift/shared';
-import { DataTable, type DataTableColumn } from 'mantine-datatable';
+import type { DataTableColumn } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
 import { LevelBadge } from '../../../components/level-badge';
-import { pageSizeOptions, useDataTableTexts } from '../../../components/use-data-table-texts';
+import { ServerDataTable, type ServerTableProps } from '../../../components/server-table/server-data-table';
 import { formatDateTime } from '../../../lib/format';
 import { formatRelativeTime } from '../../../lib/relative-time';
 
@@ -25,30 +24,16 @@ function threshold(value: string) {
 
 /** A bay's attributes with their thresholds, current value, level and when it was read. */
 export function BayMetricsTable({
-  metrics,
-  total,
-  fetching,
-  page,
-  perPage,
   canManage,
-  onPageChange,
-  onPerPageChange,
   onEdit,
   onDelete,
-}: {
-  metrics: BayMetric[];
-  total: number;
-  fetching: boolean;
-  page: number;
-  perPage: number;
+  ...props
+}: Omit<ServerTableProps<BayMetric>, 'emptyText'> & {
   canManage: boolean;
-  onPageChange: (page: number) => void;
-  onPerPageChange: (perPage: number) => void;
   onEdit: (metric: BayMetric) => void;
   onDelete: (metric: BayMetric) => void;
 }) {
   const { t, i18n } = useTranslation();
-  const texts = useDataTableTexts(t('bayMetrics.empty'));
   const columns: DataTableColumn<BayMetric>[] = [
     {
       accessor: 'apiMetricName',
@@ -175,7 +160,7 @@ export function BayMetricsTable({
                     leftSection={<IconTrash size={14} aria-hidden />}
                     onClick={() => onDelete(metric)}
                   >
-                    {t('bayMetrics.delete.confirm')}
+                    {t('bayMetrics.delete.button')}
                   </Menu.Item>
                 </Menu.Dropdown>
               </Menu>
@@ -184,22 +169,5 @@ export function BayMetricsTable({
         ]
       : []),
   ];
-  return (
-    <DataTable<BayMetric>
-      {...texts.empty}
-      {...texts.pagination}
-      recordsPerPageLabel={texts.recordsPerPageLabel}
-      minHeight={metrics.length === 0 ? 180 : undefined}
-      verticalSpacing="sm"
-      records={metrics}
-      fetching={fetching}
-      totalRecords={total}
-      page={page}
-      onPageChange={onPageChange}
-      recordsPerPage={perPage}
-      recordsPerPageOptions={pageSizeOptions(perPage)}
-      onRecordsPerPageChange={onPerPageChange}
-      columns={columns}
-    />
-  );
+  return <ServerDataTable<BayMetric> {...props} emptyText={t('bayMetrics.empty')} columns={columns} />;
 }

@@ -5,13 +5,10 @@ import { getRouteApi } from '@tanstack/react-router';
 import { type BayMetric, canManageFacilities } from '@vaskedrift/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { confirmAction } from '../../../components/confirm';
-import { ListSkeleton } from '../../../components/list-skeleton';
-import { LoadError } from '../../../components/load-error';
+import { confirmMutation } from '../../../components/confirm';
+import { ServerListContent } from '../../../components/server-table/server-list-content';
+import { serverTableProps, useServerPaging } from '../../../components/server-table/use-server-list';
 import { useAuth } from '../../../lib/auth-context';
-import { notifyError, notifySuccess } from '../../../lib/notify';
-import { apiErrorMessage } from '../../../lib/use-api-error-message';
-import { useItemsPerPage } from '../../../lib/user-data-query';
 import { useDeleteBayMetric } from '../api/delete-bay-metric';
 import { useBayMetrics } from '../api/get-bay-metrics';
 import { BayMetricModal } from '../components/bay-metric-modal';
@@ -25,23 +22,20 @@ export function BayMetricsPage() {
   const { bayId } = bayRoute.useParams();
   const { role } = useAuth();
   const canManage = role != null && canManageFacilities(role);
-  const [perPage, setPerPage] = useState(useItemsPerPage());
-  const [page, setPage] = useState(1);
+  const paging = useServerPaging();
   const [editing, setEditing] = useState<BayMetric | null>(null);
   const [modalOpened, modal] = useDisclosure(false);
-  const metrics = useBayMetrics({ page, perPage, filters: { bayId } });
+  const metrics = useBayMetrics({ page: paging.page, perPage: paging.perPage, filters: { bayId } });
   const deleteMetric = useDeleteBayMetric();
 
   const remove = (metric: BayMetric) =>
-    confirmAction({
+    confirmMutation({
       title: t('bayMetrics.delete.title'),
-      message: t('bayMetrics.delete.message', { name: metric.apiMetricName }),
-      confirmLabel: t('bayMetrics.delete.confirm'),
-      onConfirm: () =>
-        deleteMetric.mutate(metric.id, {
-          onSuccess: () => notifySuccess(t('bayMetrics.delete.success', { name: metric.apiMetricName })),
-          onError: (error) => notifyError(apiErrorMessage(error, t)),
-        }),
+      message: t('bayMetrics.delete.confirm', { name: metric.apiMetricName }),
+      confirmLabel: t('bayMetrics.delete.confirmButton'),
+      success: t('bayMetrics.delete.success', { name: metric.apiMetricName }),
+      mutation: deleteMetric,
+      variables: metric.id,
     });
 
   return (
@@ -63,30 +57,17 @@ export function BayMetricsPage() {
             </Button>
           )}
         </Group>
-        {metrics.isPending ? (
-          <ListSkeleton rows={Math.min(perPage, 6)} />
-        ) : metrics.isError && !metrics.data ? (
-          <LoadError error={metrics.error} onRetry={() => metrics.refetch()} retrying={metrics.isFetching} />
-        ) : (
+        <ServerListContent query={metrics} rows={paging.perPage}>
           <BayMetricsTable
-            metrics={metrics.data?.data ?? []}
-            total={metrics.data?.count ?? 0}
-            fetching={metrics.isFetching}
-            page={page}
-            perPage={perPage}
+            {...serverTableProps(paging, metrics)}
             canManage={canManage}
-            onPageChange={setPage}
-            onPerPageChange={(size) => {
-              setPerPage(size);
-              setPage(1);
-            }}
             onEdit={(metric) => {
               setEditing(metric);
               modal.open();
             }}
             onDelete={remove}
           />
-        )}
+        </ServerListContent>
       </Stack>
       {canManage && (
         <BayMetricModal

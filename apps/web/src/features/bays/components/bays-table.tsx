@@ -5,11 +5,12 @@ import { useTranslation } from 'react-i18next';
 import { AnchorLink } from '../../../components/anchor-link';
 import { BayStatusBadge } from '../../../components/bay-status/bay-status-badge';
 import { ServerDataTable, type ServerTableProps } from '../../../components/server-table/server-data-table';
+import { toSortColumn } from '../../../components/server-table/sort-column';
 import { formatDateTime } from '../../../lib/format';
 import type { BaySortColumn } from '../api/get-bays';
 
 export function toBaySortColumn(accessor: unknown, fallback: BaySortColumn = 'name'): BaySortColumn {
-  return BAY_SORT_COLUMNS.find((column) => column === accessor) ?? fallback;
+  return toSortColumn(accessor, BAY_SORT_COLUMNS, fallback);
 }
 
 /**

@@ -1,10 +1,10 @@
-import { Alert, Button, Card, Group, NumberInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, NumberInput, Stack, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { IconInfoCircle, IconTrash } from '@tabler/icons-react';
+import { IconInfoCircle } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
 import { type Bay, updateBaySchema } from '@vaskedrift/shared';
 import { useTranslation } from 'react-i18next';
-import { confirmAction } from '../../../components/confirm';
+import { DangerZoneCard } from '../../../components/danger-zone-card';
 import { apiFieldErrors } from '../../../lib/form-errors';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { apiErrorMessage } from '../../../lib/use-api-error-message';
@@ -92,21 +92,6 @@ export function BayEditPage() {
   if (!bay.data) return null;
   const current = bay.data;
 
-  const askDelete = () =>
-    confirmAction({
-      title: t('bays.delete.title'),
-      message: t('bays.delete.confirm', { name: current.name }),
-      confirmLabel: t('bays.delete.confirmLabel'),
-      onConfirm: () =>
-        deleteBay.mutate(current.id, {
-          onSuccess: () => {
-            notifySuccess(t('bays.delete.success', { name: current.name }));
-            void navigate({ to: '/locations/$locationId/bays', params: { locationId } });
-          },
-          onError: (error) => notifyError(apiErrorMessage(error, t)),
-        }),
-    });
-
   return (
     <Stack gap="lg" maw={760}>
       <Card padding="lg">
@@ -115,27 +100,13 @@ export function BayEditPage() {
         </Title>
         <BayForm key={`${current.id}:${current.updatedAt}`} bay={current} updateBay={updateBay} />
       </Card>
-      <Card padding="lg" style={{ borderColor: 'var(--mantine-color-red-outline)' }}>
-        <Group justify="space-between" align="center" gap="md">
-          <Stack gap={4}>
-            <Title order={3} fz="md">
-              {t('bays.delete.title')}
-            </Title>
-            <Text size="sm" c="dimmed">
-              {t('bays.delete.text')}
-            </Text>
-          </Stack>
-          <Button
-            color="red"
-            variant="light"
-            leftSection={<IconTrash size={16} aria-hidden />}
-            loading={deleteBay.isPending}
-            onClick={askDelete}
-          >
-            {t('bays.delete.button')}
-          </Button>
-        </Group>
-      </Card>
+      <DangerZoneCard
+        texts="bays.delete"
+        name={current.name}
+        mutation={deleteBay}
+        variables={current.id}
+        onDeleted={() => void navigate({ to: '/locations/$locationId/bays', params: { locationId } })}
+      />
     </Stack>
   );
 }

@@ -52,7 +52,7 @@ export function CameraCard({
                 variant="subtle"
                 color="red"
                 onClick={() => onDelete(camera)}
-                aria-label={t('cameras.delete.action', { name: camera.name })}
+                aria-label={t('cameras.delete.label', { name: camera.name })}
               >
                 <IconTrash size={16} aria-hidden />
               </ActionIcon>

@@ -4,11 +4,9 @@ import { getRouteApi } from '@tanstack/react-router';
 import { type Camera, canManageFacilities } from '@vaskedrift/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { confirmAction } from '../../../components/confirm';
+import { confirmMutation } from '../../../components/confirm';
 import { LoadError } from '../../../components/load-error';
 import { useAuth } from '../../../lib/auth-context';
-import { notifyError, notifySuccess } from '../../../lib/notify';
-import { apiErrorMessage } from '../../../lib/use-api-error-message';
 import { useDeleteCamera } from '../api/delete-camera';
 import { useLocationCameras } from '../api/get-cameras';
 import { CameraCard } from '../components/camera-card';
@@ -30,18 +28,13 @@ export function LocationCamerasPage() {
   const [editing, setEditing] = useState<Editing>(null);
 
   const askDelete = (camera: Camera) =>
-    confirmAction({
+    confirmMutation({
       title: t('cameras.delete.title'),
       message: t('cameras.delete.confirm', { name: camera.name }),
-      confirmLabel: t('cameras.delete.confirmLabel'),
-      onConfirm: () =>
-        deleteCamera.mutate(
-          { id: camera.id, locationId },
-          {
-            onSuccess: () => notifySuccess(t('cameras.delete.success', { name: camera.name })),
-            onError: (error) => notifyError(apiErrorMessage(error, t)),
-          },
-        ),
+      confirmLabel: t('cameras.delete.confirmButton'),
+      success: t('cameras.delete.success', { name: camera.name }),
+      mutation: deleteCamera,
+      variables: { id: camera.id, locationId },
     });
 
   const addButton = canManage && (

@@ -59,7 +59,7 @@ export function AddMembersForm({ group }: { group: GroupDetail }) {
       { id: group.id, members: [...memberIds, ...selected] },
       {
         onSuccess: () => {
-          notifySuccess(t('groups.members.added', { count: selected.length }));
+          notifySuccess(t('groups.members.add.success', { count: selected.length }));
           setSelected([]);
           setSearch('');
         },
@@ -71,8 +71,8 @@ export function AddMembersForm({ group }: { group: GroupDetail }) {
   return (
     <Group align="flex-end" gap="sm">
       <MultiSelect
-        label={t('groups.members.add')}
-        placeholder={t('groups.members.addPlaceholder')}
+        label={t('groups.members.add.label')}
+        placeholder={t('groups.members.add.placeholder')}
         nothingFoundMessage={users.isFetching ? t('app.loading') : t('groups.members.noUsers')}
         searchable
         clearable
@@ -91,7 +91,7 @@ export function AddMembersForm({ group }: { group: GroupDetail }) {
         disabled={selected.length === 0}
         loading={updateGroup.isPending}
       >
-        {t('groups.members.addSubmit')}
+        {t('groups.members.add.submit')}
       </Button>
     </Group>
   );

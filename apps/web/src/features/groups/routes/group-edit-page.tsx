@@ -1,12 +1,10 @@
-import { Alert, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Group, Stack, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconAlertCircle, IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { GROUP_ERROR_CODES, type GroupDetail } from '@vaskedrift/shared';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { confirmAction } from '../../../components/confirm';
+import { DangerZoneCard } from '../../../components/danger-zone-card';
 import { isApiError } from '../../../lib/api-client';
 import { apiFieldErrors } from '../../../lib/form-errors';
 import { notifyError, notifySuccess } from '../../../lib/notify';
@@ -68,55 +66,22 @@ function EditGroupForm({ group }: { group: GroupDetail }) {
 }
 
 function DeleteGroupCard({ group }: { group: GroupDetail }) {
-  const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const deleteGroup = useDeleteGroup();
-  const [refusal, setRefusal] = useState<string | null>(null);
-
-  const remove = () =>
-    deleteGroup.mutate(group.id, {
-      onSuccess: async ({ id }) => {
-        notifySuccess(t('groups.edit.deleted', { name: group.name }));
+  return (
+    <DangerZoneCard
+      texts="groups.delete"
+      name={group.name}
+      mutation={deleteGroup}
+      variables={group.id}
+      onDeleted={async ({ id }) => {
         await navigate({ to: '/admin/groups', replace: true });
         forgetDeletedGroup(queryClient, id);
-      },
-      onError: (error) => {
-        // 'Gruppen er i bruk': said where the button is, so the way out (remove members) is next to it.
-        if (isApiError(error) && error.status === 409) setRefusal(error.message);
-        notifyError(apiErrorMessage(error, t));
-      },
-    });
-
-  return (
-    <Card padding="xl" component="section" aria-labelledby="group-delete-title">
-      <Title order={3} fz="md" mb={4} id="group-delete-title">
-        {t('groups.edit.deleteTitle')}
-      </Title>
-      <Text size="sm" c="dimmed" mb="lg">
-        {t('groups.edit.deleteText')}
-      </Text>
-      {refusal && (
-        <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} mb="md" role="alert">
-          {refusal}
-        </Alert>
-      )}
-      <Button
-        color="red"
-        leftSection={<IconTrash size={16} aria-hidden />}
-        loading={deleteGroup.isPending}
-        onClick={() =>
-          confirmAction({
-            title: t('groups.edit.deleteTitle'),
-            message: t('groups.edit.deleteConfirm', { name: group.name }),
-            confirmLabel: t('groups.edit.delete'),
-            onConfirm: remove,
-          })
-        }
-      >
-        {t('groups.edit.delete')}
-      </Button>
-    </Card>
+      }}
+      // 'Gruppen er i bruk': said where the button is, so the way out (remove members) is next to it.
+      refusal={(error) => (isApiError(error) && error.status === 409 ? error.message : null)}
+    />
   );
 }
 

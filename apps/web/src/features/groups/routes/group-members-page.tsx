@@ -5,11 +5,9 @@ import { DataTable, type DataTableSortStatus } from 'mantine-datatable';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AnchorLink } from '../../../components/anchor-link';
-import { confirmAction } from '../../../components/confirm';
+import { confirmMutation } from '../../../components/confirm';
 import { useDataTableTexts } from '../../../components/use-data-table-texts';
 import { fullName, initials } from '../../../lib/format';
-import { notifyError, notifySuccess } from '../../../lib/notify';
-import { apiErrorMessage } from '../../../lib/use-api-error-message';
 import { useItemsPerPage } from '../../../lib/user-data-query';
 import { RoleBadge } from '../../users';
 import { useUpdateGroup } from '../api/update-group';
@@ -37,18 +35,16 @@ export function GroupMembersPage() {
 
   const askRemove = (member: GroupMember) => {
     const name = fullName(member);
-    confirmAction({
-      title: t('groups.members.removeTitle'),
-      message: t('groups.members.removeConfirm', { name, group: detail.name }),
-      confirmLabel: t('groups.members.removeLabel'),
-      onConfirm: () =>
-        updateGroup.mutate(
-          { id: detail.id, members: detail.members.filter((m) => m.id !== member.id).map((m) => m.id) },
-          {
-            onSuccess: () => notifySuccess(t('groups.members.removed', { name })),
-            onError: (error) => notifyError(apiErrorMessage(error, t)),
-          },
-        ),
+    confirmMutation({
+      title: t('groups.members.remove.title'),
+      message: t('groups.members.remove.confirm', { name, group: detail.name }),
+      confirmLabel: t('groups.members.remove.confirmButton'),
+      success: t('groups.members.remove.success', { name }),
+      mutation: updateGroup,
+      variables: {
+        id: detail.id,
+        members: detail.members.filter((m) => m.id !== member.id).map((m) => m.id),
+      },
     });
   };
 
@@ -96,11 +92,11 @@ export function GroupMembersPage() {
               title: <VisuallyHidden>{t('common.actions')}</VisuallyHidden>,
               textAlign: 'right',
               render: (member) => (
-                <Tooltip label={t('groups.members.remove', { name: fullName(member) })}>
+                <Tooltip label={t('groups.members.remove.label', { name: fullName(member) })}>
                   <ActionIcon
                     variant="subtle"
                     color="red"
-                    aria-label={t('groups.members.remove', { name: fullName(member) })}
+                    aria-label={t('groups.members.remove.label', { name: fullName(member) })}
                     onClick={() => askRemove(member)}
                   >
                     <IconUserMinus size={16} aria-hidden />

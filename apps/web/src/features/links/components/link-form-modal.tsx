@@ -1,10 +1,8 @@
-import { Autocomplete, Button, Group, Input, Modal, SegmentedControl, Stack, TextInput } from '@mantine/core';
+import { Autocomplete, Group, Input, SegmentedControl, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { createLinkSchema, type Link, type LinkTarget, updateLinkSchema } from '@vaskedrift/shared';
 import { useTranslation } from 'react-i18next';
-import { apiFieldErrors } from '../../../lib/form-errors';
-import { notifyError, notifySuccess } from '../../../lib/notify';
-import { apiErrorMessage } from '../../../lib/use-api-error-message';
+import { EntityFormModal, useCreateOrUpdateSubmit } from '../../../components/entity-form-modal';
 import { useCreateLink } from '../api/create-link';
 import { useUpdateLink } from '../api/update-link';
 import { LINK_ICON_CLASSES, linkIcon } from '../link-icons';
@@ -46,96 +44,78 @@ export function LinkFormModal({
   });
   const Icon = linkIcon(form.values.iconClass || null, form.values.target);
 
-  const onError = (error: unknown) => {
-    const errors = apiFieldErrors(error, FIELDS);
-    if (errors) form.setErrors(errors);
-    else notifyError(apiErrorMessage(error, t));
-  };
-
-  const submit = (values: LinkValues) => {
-    if (link) {
-      updateLink.mutate(updateLinkSchema.parse({ id: link.id, ...values }), {
-        onSuccess: (saved) => {
-          notifySuccess(t('links.edit.success', { title: saved.title }));
-          onClose();
-        },
-        onError,
-      });
-    } else {
-      createLink.mutate(createLinkSchema.parse({ bayId, ...values }), {
-        onSuccess: (saved) => {
-          notifySuccess(t('links.create.success', { title: saved.title }));
-          onClose();
-        },
-        onError,
-      });
-    }
-  };
+  const save = useCreateOrUpdateSubmit({
+    form,
+    fields: FIELDS,
+    onClose,
+    create: {
+      mutation: createLink,
+      input: (values) => createLinkSchema.parse({ bayId, ...values }),
+      success: (saved) => t('links.create.success', { title: saved.title }),
+    },
+    update: link
+      ? {
+          mutation: updateLink,
+          input: (values) => updateLinkSchema.parse({ id: link.id, ...values }),
+          success: (saved) => t('links.edit.success', { title: saved.title }),
+        }
+      : null,
+  });
 
   return (
-    <Modal
+    <EntityFormModal
       opened={opened}
-      onClose={onClose}
+      onClose={save.close}
       title={link ? t('links.edit.title') : t('links.create.title')}
-      centered
+      submitLabel={link ? t('links.edit.submit') : t('links.create.submit')}
+      pending={save.pending}
+      onSubmit={form.onSubmit(save.submit)}
     >
-      <form onSubmit={form.onSubmit(submit)} noValidate>
-        <Stack gap="md">
-          <TextInput
-            label={t('links.fields.title')}
-            placeholder={t('links.fields.titlePlaceholder')}
-            autoComplete="off"
-            data-autofocus
-            withAsterisk
-            {...form.getInputProps('title')}
-          />
-          <TextInput
-            label={t('links.fields.url')}
-            placeholder="https://"
-            type="url"
-            autoComplete="off"
-            withAsterisk
-            {...form.getInputProps('url')}
-          />
-          <Input.Wrapper label={t('links.fields.target')} error={form.errors.target}>
-            <SegmentedControl
-              display="flex"
-              mt={4}
-              data={[
-                { value: 'self', label: t('links.target.self') },
-                { value: 'blank', label: t('links.target.blank') },
-              ]}
-              value={form.values.target}
-              onChange={(value) => form.setFieldValue('target', value === 'self' ? 'self' : 'blank')}
-            />
-          </Input.Wrapper>
-          <Autocomplete
-            label={t('links.fields.iconClass')}
-            description={t('links.fields.iconClassHint')}
-            placeholder="ti-external-link"
-            data={LINK_ICON_CLASSES}
-            leftSection={<Icon size={16} aria-hidden />}
-            renderOption={({ option }) => {
-              const OptionIcon = linkIcon(option.value, 'self');
-              return (
-                <Group gap="xs" wrap="nowrap">
-                  <OptionIcon size={16} aria-hidden />
-                  {option.value}
-                </Group>
-              );
-            }}
-            {...form.getInputProps('iconClass')}
-          />
-          <Group justify="flex-end" mt="sm">
-            <Button variant="default" onClick={onClose}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" loading={createLink.isPending || updateLink.isPending}>
-              {link ? t('links.edit.submit') : t('links.create.submit')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+      <TextInput
+        label={t('links.fields.title')}
+        placeholder={t('links.fields.titlePlaceholder')}
+        autoComplete="off"
+        data-autofocus
+        withAsterisk
+        {...form.getInputProps('title')}
+      />
+      <TextInput
+        label={t('links.fields.url')}
+        placeholder="https://"
+        type="url"
+        autoComplete="off"
+        withAsterisk
+        {...form.getInputProps('url')}
+      />
+      <Input.Wrapper label={t('links.fields.target')} error={form.errors.target}>
+        <SegmentedControl
+          display="flex"
+          mt={4}
+          data={[
+            { value: 'self', label: t('links.target.self') },
+            { value: 'blank', label: t('links.target.blank') },
+          ]}
+          value={form.values.target}
+          onChange={(value) => form.setFieldValue('target', value === 'self' ? 'self' : 'blank')}
+        />
+      </Input.Wrapper>
+      <Autocomplete
+        label={t('links.fields.iconClass')}
+        description={t('links.fields.iconClassHint')}
+        placeholder="ti-external-link"
+        data={LINK_ICON_CLASSES}
+        leftSection={<Icon size={16} aria-hidden />}
+        renderOption={({ option }) => {
+          const OptionIcon = linkIcon(option.value, 'self');
+          return (
+            <Group gap="xs" wrap="nowrap">
+              <OptionIcon size={16} aria-hidden />
+              {option.value}
+            </Group>
+          );
+        }}
+        {...form.getInputProps('iconClass')}
+      />
+    </EntityFormModal>
   );
 }

@@ -146,7 +146,7 @@ export function SortableLinkList({
                               variant="subtle"
                               color="red"
                               onClick={() => onDelete(link)}
-                              aria-label={t('links.delete.action', { title: link.title })}
+                              aria-label={t('links.delete.label', { title: link.title })}
                             >
                               <IconTrash size={16} aria-hidden />
                             </ActionIcon>

@@ -4,7 +4,7 @@ import { getRouteApi } from '@tanstack/react-router';
 import { canManageFacilities, type Link } from '@vaskedrift/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { confirmAction } from '../../../components/confirm';
+import { confirmMutation } from '../../../components/confirm';
 import { ListSkeleton } from '../../../components/list-skeleton';
 import { LoadError } from '../../../components/load-error';
 import { useAuth } from '../../../lib/auth-context';
@@ -39,18 +39,13 @@ export function BayLinksPage() {
     });
 
   const askDelete = (link: Link) =>
-    confirmAction({
+    confirmMutation({
       title: t('links.delete.title'),
       message: t('links.delete.confirm', { title: link.title }),
-      confirmLabel: t('links.delete.confirmLabel'),
-      onConfirm: () =>
-        deleteLink.mutate(
-          { id: link.id, bayId },
-          {
-            onSuccess: () => notifySuccess(t('links.delete.success', { title: link.title })),
-            onError: (error) => notifyError(apiErrorMessage(error, t)),
-          },
-        ),
+      confirmLabel: t('links.delete.confirmButton'),
+      success: t('links.delete.success', { title: link.title }),
+      mutation: deleteLink,
+      variables: { id: link.id, bayId },
     });
 
   return (

@@ -1,9 +1,11 @@
 import { Card, Stack, Title } from '@mantine/core';
+import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { DangerZoneCard } from '../../../components/danger-zone-card';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { apiErrorMessage } from '../../../lib/use-api-error-message';
+import { useDeleteLocation } from '../api/delete-location';
 import { useUpdateLocation } from '../api/update-location';
-import { DeleteLocationCard } from '../components/delete-location-card';
 import { LocationForm, locationFormValues } from '../components/location-form';
 import { useRouteLocation } from '../use-route-location';
 
@@ -12,6 +14,8 @@ export function LocationEditPage() {
   const { t } = useTranslation();
   const { location } = useRouteLocation();
   const updateLocation = useUpdateLocation();
+  const deleteLocation = useDeleteLocation();
+  const navigate = useNavigate();
   if (!location.data) return null;
   const facility = location.data;
 
@@ -39,7 +43,13 @@ export function LocationEditPage() {
           }
         />
       </Card>
-      <DeleteLocationCard location={facility} />
+      <DangerZoneCard
+        texts="locations.delete"
+        name={facility.name}
+        mutation={deleteLocation}
+        variables={facility.id}
+        onDeleted={() => void navigate({ to: '/locations' })}
+      />
     </Stack>
   );
 }

@@ -83,7 +83,7 @@ export function TwoFactorSection() {
     onMutate: () => setProblem(null),
     onSuccess: async () => {
       await refresh();
-      notifySuccess(t('twoFactor.removed'));
+      notifySuccess(t('twoFactor.remove.success'));
     },
     onError: (error) => {
       const key = mfaErrorKey(error);
@@ -143,15 +143,15 @@ export function TwoFactorSection() {
           loading={unenroll.isPending}
           onClick={() =>
             confirmAction({
-              title: t('twoFactor.removeConfirmTitle'),
-              message: t('twoFactor.removeConfirm'),
-              confirmLabel: t('twoFactor.remove'),
+              title: t('twoFactor.remove.title'),
+              message: t('twoFactor.remove.confirm'),
+              confirmLabel: t('twoFactor.remove.confirmButton'),
               onConfirm: () => unenroll.mutate(verified.id),
             })
           }
           style={{ alignSelf: 'flex-start' }}
         >
-          {t('twoFactor.remove')}
+          {t('twoFactor.remove.button')}
         </Button>
       ) : enrolment ? (
         <Stack gap="md">
