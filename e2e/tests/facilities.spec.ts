@@ -48,7 +48,7 @@ async function addLink(page: Page, title: string, url: string) {
 
 /**
  * A mouse drag as @hello-pangea/dnd expects it: press on the handle, move past its 5 px threshold,
- * then travel to the target in small steps and let go.
+ * then travel to the target in small steps and let go once the list has made room there.
  */
 async function dragWithMouse(page: Page, handle: Locator, target: Locator) {
   const from = await handle.boundingBox();
@@ -59,7 +59,15 @@ async function dragWithMouse(page: Page, handle: Locator, target: Locator) {
   await page.mouse.down();
   await page.mouse.move(x, from.y + from.height / 2 - 10, { steps: 2 });
   await page.mouse.move(x, to.y + 4, { steps: 12 });
-  await page.waitForTimeout(300);
+  // Let go once the list has made room at the target, as a person waits for the gap to open: on a busy
+  // machine the library can lag the pointer, so nudge it until the target row has moved aside.
+  await expect
+    .poll(async () => {
+      await page.mouse.move(x, to.y + 2);
+      await page.mouse.move(x, to.y + 4);
+      return (await target.boundingBox())?.y ?? to.y;
+    })
+    .toBeGreaterThan(to.y + to.height / 2);
   await page.mouse.up();
 }
 
