@@ -34,7 +34,10 @@ describe('lists sort names in Norwegian order', () => {
     const locationId = await createLocation(admin, { name: 'Hallsortering' });
     for (const name of [...NAMES, 'Hall 10', 'Hall 2']) await createBay(admin, locationId, { name });
     expect(
-      await names('backend/bays/get', { filters: { locationId }, sort: { column: 'name', direction: 'asc' } }),
+      await names('backend/bays/get', {
+        filters: { locationId },
+        sort: { column: 'name', direction: 'asc' },
+      }),
     ).toEqual(['alfa', 'Berg', 'Hall 2', 'Hall 10', 'Zeta', 'Ærøy', 'Østre', 'Øvre', 'Ålesund']);
   });
 

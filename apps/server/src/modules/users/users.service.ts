@@ -1,5 +1,6 @@
 import {
   type CreateUserInput,
+  type DeletedUserFactors,
   peopleAdminDenial,
   type UpdateUserInput,
   USER_ERROR_CODES,
@@ -8,6 +9,7 @@ import {
   type UserGetInput,
   userCreateDenial,
   userDeleteDenial,
+  userFactorRemovalDenial,
   userUpdateDenial,
   userViewDenial,
 } from '@vaskedrift/shared';
@@ -16,6 +18,7 @@ import type { EventBus } from '../../events/bus';
 import { AppError, ConflictError, NotFoundError, ValidationError } from '../../lib/errors';
 import { hashPassword } from '../../lib/password';
 import { deleteSessions } from '../auth/auth.repository';
+import { deleteAllFactors, listFactors } from '../auth/mfa.repository';
 import { invalidateRecoveryTokens } from '../auth/recovery.repository';
 import { existingGroupIds } from '../groups/groups.repository';
 import { type PeopleCaller, refuseIfDenied } from './caller';
@@ -196,5 +199,25 @@ export function createUsersService({ db, bus }: { db: Db; bus: EventBus }) {
     return { id: target.id };
   }
 
-  return { get, create, update, remove };
+  /** A locked-out user's two-factor sign-in goes (factors and recovery codes); they sign in with the password. */
+  async function removeFactors(caller: PeopleCaller, userId: string): Promise<DeletedUserFactors> {
+    const target = await findUserById(db, userId);
+    if (!target) throw new NotFoundError(USER_MESSAGES.notFound);
+    refuseIfDenied(userFactorRemovalDenial(caller, target));
+    const factors = await listFactors(db, target.id);
+    if (!factors.some((factor) => factor.status === 'verified')) {
+      throw new ConflictError(USER_MESSAGES.noTwoFactor, USER_ERROR_CODES.noTwoFactor);
+    }
+    const { factorsRemoved, sessionsLowered } = await deleteAllFactors(db, target.id);
+    bus.publish('users.mfa_removed', {
+      userId: caller.id,
+      ip: caller.ip,
+      targetId: target.id,
+      factorsRemoved,
+      sessionsLowered,
+    });
+    return { userId: target.id, factorsRemoved };
+  }
+
+  return { get, create, update, remove, removeFactors };
 }
