@@ -68,7 +68,7 @@ export async function mfaRoutes(app: FastifyInstance, { auth, mfa }: { auth: Aut
       schema: {
         tags: ['auth'],
         summary: 'Lag engangskoder for gjenoppretting (vises bare nå; krever aal2 og fersk økt)',
-        body: z.looseObject({ friendly_name: z.string().optional() }).optional(),
+        body: z.looseObject({ friendly_name: z.string().optional() }).nullish(),
         response: { 200: mfaRecoveryCodesSchema, ...errors },
       },
     },
