@@ -1,5 +1,5 @@
 import { Button, Card, Divider, Group, Stack, Text, Title } from '@mantine/core';
-import { IconTrash, IconUserCheck, IconUserOff } from '@tabler/icons-react';
+import { IconShieldOff, IconTrash, IconUserCheck, IconUserOff } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import type { User } from '@vaskedrift/shared';
@@ -9,16 +9,21 @@ import { fullName } from '../../../lib/format';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { apiErrorMessage } from '../../../lib/use-api-error-message';
 import { forgetDeletedUser, useDeleteUser } from '../api/delete-user';
+import { useDeleteUserFactors } from '../api/delete-user-factors';
 import { useUpdateUser } from '../api/update-user';
 import type { UserPermissions } from '../user-permissions';
 
-/** For admins: deactivate or activate the user, and delete them (each asked first where it matters). */
+/**
+ * For admins: deactivate or activate the user, remove their two-factor sign-in (a lost phone), and delete
+ * them (each asked first where it matters).
+ */
 export function UserAdminActions({ user, permissions }: { user: User; permissions: UserPermissions }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const updateUser = useUpdateUser();
   const deleteUser = useDeleteUser();
+  const deleteFactors = useDeleteUserFactors();
   const name = fullName(user);
   const disabled = user.disabledAt !== null;
 
@@ -33,6 +38,12 @@ export function UserAdminActions({ user, permissions }: { user: User; permission
         onError: (error) => notifyError(apiErrorMessage(error, t)),
       },
     );
+
+  const removeTwoFactor = () =>
+    deleteFactors.mutate(user.id, {
+      onSuccess: () => notifySuccess(t('users.edit.admin.twoFactorRemoved', { name })),
+      onError: (error) => notifyError(apiErrorMessage(error, t)),
+    });
 
   const remove = () =>
     deleteUser.mutate(user.id, {
@@ -84,7 +95,35 @@ export function UserAdminActions({ user, permissions }: { user: User; permission
             )}
           </Group>
         )}
-        {permissions.canChangeStatus && permissions.canDelete && <Divider />}
+        {permissions.canRemoveTwoFactor && (
+          <>
+            {permissions.canChangeStatus && <Divider />}
+            <Group justify="space-between" gap="md">
+              <Text size="sm" c="dimmed" style={{ flex: 1, minWidth: 200 }}>
+                {t('users.edit.admin.removeTwoFactorText')}
+              </Text>
+              <Button
+                variant="light"
+                color="orange"
+                leftSection={<IconShieldOff size={16} aria-hidden />}
+                loading={deleteFactors.isPending}
+                onClick={() =>
+                  confirmAction({
+                    title: t('users.edit.admin.removeTwoFactor'),
+                    message: t('users.edit.admin.removeTwoFactorConfirm', { name }),
+                    confirmLabel: t('users.edit.admin.removeTwoFactor'),
+                    onConfirm: removeTwoFactor,
+                  })
+                }
+              >
+                {t('users.edit.admin.removeTwoFactor')}
+              </Button>
+            </Group>
+          </>
+        )}
+        {(permissions.canChangeStatus || permissions.canRemoveTwoFactor) && permissions.canDelete && (
+          <Divider />
+        )}
         {permissions.canDelete && (
           <Group justify="space-between" gap="md">
             <Text size="sm" c="dimmed">
