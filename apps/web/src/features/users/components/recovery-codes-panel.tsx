@@ -1,4 +1,4 @@
-import { Alert, Button, Code, CopyButton, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Button, Code, CopyButton, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconCopy, IconDownload, IconKey } from '@tabler/icons-react';
 import { formatRecoveryCode } from '@vaskedrift/shared';
 import { useTranslation } from 'react-i18next';
@@ -20,15 +20,15 @@ export function RecoveryCodesPanel({ codes, onDone }: { codes: string[]; onDone:
   const asText = formatted.join('\n');
 
   return (
-    <Alert
-      variant="light"
-      color="yellow"
-      icon={<IconKey aria-hidden />}
-      title={t('twoFactor.recoveryCodes.title')}
-      data-testid="recovery-codes"
-    >
+    <Paper withBorder radius="md" p="lg" data-testid="recovery-codes">
       <Stack gap="md">
-        <Text size="sm">{t('twoFactor.recoveryCodes.intro')}</Text>
+        <Group gap="xs" wrap="nowrap">
+          <IconKey size={18} color="var(--mantine-color-yellow-5)" aria-hidden />
+          <Text fw={600}>{t('twoFactor.recoveryCodes.title')}</Text>
+        </Group>
+        <Text size="sm" c="dimmed">
+          {t('twoFactor.recoveryCodes.intro')}
+        </Text>
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs" verticalSpacing="xs" component="ol" m={0} p={0}>
           {formatted.map((code) => (
             <Code
@@ -66,6 +66,6 @@ export function RecoveryCodesPanel({ codes, onDone }: { codes: string[]; onDone:
           <Button onClick={onDone}>{t('twoFactor.recoveryCodes.done')}</Button>
         </Group>
       </Stack>
-    </Alert>
+    </Paper>
   );
 }
