@@ -84,11 +84,9 @@ export function TwoFactorSection() {
   const createCodes = useMutation({
     mutationFn: makeRecoveryCodes,
     onMutate: () => setProblem(null),
-    onSuccess: async (codes) => {
-      setNewCodes(codes);
-      await refresh();
-    },
+    onSuccess: (codes) => setNewCodes(codes),
     onError: (error) => setProblem(t(mfaErrorKey(error))),
+    onSettled: refresh,
   });
 
   const enroll = useMutation({
@@ -184,7 +182,7 @@ export function TwoFactorSection() {
       ) : verified ? (
         <Stack gap="md">
           {recoveryCodes.isSuccess && (
-            <Text size="sm" data-testid="recovery-codes-left">
+            <Text size="sm">
               {recoveryCodes.data
                 ? t('twoFactor.recoveryCodes.left', {
                     remaining: recoveryCodes.data.remaining,
