@@ -295,6 +295,7 @@ test('a user keeps the recovery codes shown at enrolment and signs in with one i
   browser,
   request,
 }) => {
+  test.slow(); // enrolment and three sign-ins, each with argon2 and a second step
   const user = await createUser(request, await tokenFor(request), { role: 'user' });
   await signIn(page, user.email, user.password);
   await page.goto(`/admin/users/${user.id}/edit`);
