@@ -41,3 +41,18 @@ export async function adminApi(request: APIRequestContext) {
 export function totpCode(secret: string, offsetSeconds = 0): Promise<string> {
   return generate({ secret, epoch: Math.floor(Date.now() / 1000) + offsetSeconds });
 }
+
+/** Turns on two-factor for `user` through the API, as the user would in the app: enrol, then a first code. */
+export async function turnOnTwoFactor(request: APIRequestContext, user: { email: string; password: string }) {
+  const headers = { authorization: `Bearer ${await tokenFor(request, user.email, user.password)}` };
+  const enrolled = await request.post('/auth/v1/factors', { headers, data: { factor_type: 'totp' } });
+  const { id, totp } = (await enrolled.json()) as { id: string; totp: { secret: string } };
+  const challenge = (await (await request.post(`/auth/v1/factors/${id}/challenge`, { headers })).json()) as {
+    id: string;
+  };
+  const verified = await request.post(`/auth/v1/factors/${id}/verify`, {
+    headers,
+    data: { challenge_id: challenge.id, code: await totpCode(totp.secret) },
+  });
+  expect(verified.ok(), await verified.text()).toBeTruthy();
+}

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { api, createUser, type TestUser, uniqueName } from '../helpers/data';
 import { waitForMail } from '../helpers/mail';
-import { signIn, submitSignIn, tokenFor, totpCode } from '../helpers/session';
+import { signIn, submitSignIn, tokenFor, totpCode, turnOnTwoFactor } from '../helpers/session';
 import { openUserMenu, pickOption } from '../helpers/ui';
 
 test('an admin creates an operator with a group and grants a facility; the operator sees only their own things', async ({
@@ -277,6 +277,75 @@ test('a user turns on two-factor and must give a code at the next sign-in', asyn
   await next.getByLabel('Tofaktorkode').fill(await totpCode(secret, 30));
   await next.getByRole('button', { name: 'Bekreft' }).click();
   await expect(next.getByRole('heading', { name: 'Oversikt', level: 1 })).toBeVisible();
+  await context.close();
+});
+
+test('a user keeps the recovery codes shown at enrolment and signs in with one instead of a code', async ({
+  page,
+  browser,
+  request,
+}) => {
+  test.slow(); // enrolment and three sign-ins, each with argon2 and a second step
+  const user = await createUser(request, await tokenFor(request), { role: 'user' });
+  await signIn(page, user.email, user.password);
+  await page.goto(`/admin/users/${user.id}/edit`);
+  const section = page.getByRole('region', { name: 'Tofaktorinnlogging' });
+  await section.getByRole('button', { name: 'Slå på tofaktor' }).click();
+  const secret = (await section.getByTestId('totp-secret').textContent())?.trim() ?? '';
+  await section.getByLabel('Kode fra appen').fill(await totpCode(secret));
+  await section.getByRole('button', { name: 'Bekreft' }).click();
+
+  const codes = section.getByTestId('recovery-codes');
+  await expect(codes.getByText('Gjenopprettingskoder', { exact: true })).toBeVisible();
+  await expect(codes.getByRole('listitem')).toHaveCount(10);
+  const code = (await codes.getByRole('listitem').first().textContent())?.trim() ?? '';
+  expect(code).toMatch(/^[a-z2-7]{4}(-[a-z2-7]{4}){3}$/);
+  await codes.getByRole('button', { name: 'Jeg har lagret kodene' }).click();
+  await expect(section.getByText('10 av 10 gjenopprettingskoder er ubrukt.')).toBeVisible();
+  // Shown once: the codes are not on the page any more.
+  await expect(section.getByText(code)).toHaveCount(0);
+
+  const signInWithRecoveryCode = async () => {
+    const context = await browser.newContext();
+    const next = await context.newPage();
+    await submitSignIn(next, user.email, user.password);
+    await expect(next.getByRole('heading', { name: 'Tofaktorkode' })).toBeVisible();
+    await next.getByRole('button', { name: 'Har du ikke telefonen? Bruk en gjenopprettingskode' }).click();
+    await expect(next.getByRole('heading', { name: 'Gjenopprettingskode' })).toBeVisible();
+    await next.getByLabel('Gjenopprettingskode').fill(code.toUpperCase());
+    await next.getByRole('button', { name: 'Bekreft' }).click();
+    return { context, next };
+  };
+  const first = await signInWithRecoveryCode();
+  await expect(first.next.getByRole('heading', { name: 'Oversikt', level: 1 })).toBeVisible();
+  await first.context.close();
+
+  const second = await signInWithRecoveryCode();
+  await expect(
+    second.next.getByText('Feil gjenopprettingskode, eller koden er allerede brukt.'),
+  ).toBeVisible();
+  await second.context.close();
+});
+
+test('an admin removes the two-factor sign-in of a user who lost their phone', async ({
+  page,
+  browser,
+  request,
+}) => {
+  const user = await createUser(request, await tokenFor(request), { role: 'operator' });
+  await turnOnTwoFactor(request, user);
+
+  await signIn(page, 'admin@vaskedrift.test', 'e2e-admin-passord');
+  await page.goto(`/admin/users/${user.id}/edit`);
+  await page.getByRole('button', { name: 'Fjern tofaktor' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Fjern tofaktor' });
+  await expect(dialog.getByText(/Tofaktorinnloggingen og gjenopprettingskodene til/)).toBeVisible();
+  await dialog.getByRole('button', { name: 'Fjern tofaktor' }).click();
+  await expect(page.getByText(`Tofaktor er fjernet for ${user.firstName} ${user.lastName}`)).toBeVisible();
+
+  // The password alone opens the app again.
+  const context = await browser.newContext();
+  await signIn(await context.newPage(), user.email, user.password);
   await context.close();
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { signInSchema } from './auth';
+import { formatRecoveryCode, mfaRecoveryCodeVerifySchema, signInSchema } from './auth';
 
 const messages = (input: unknown) =>
   signInSchema.safeParse(input).error?.issues.map((i) => `${i.path.join('.')}: ${i.message}`) ?? [];
@@ -20,5 +20,14 @@ describe('signInSchema', () => {
       'email: Ugyldig e-postadresse',
       'password: Passordet må være minst 8 tegn langt',
     ]);
+  });
+});
+
+describe('recovery codes', () => {
+  it('are read without regard to case, spaces or dashes, and shown in groups of four', () => {
+    const code = 'abcdefgh234567ij';
+    expect(formatRecoveryCode(code)).toBe('abcd-efgh-2345-67ij');
+    expect(mfaRecoveryCodeVerifySchema.parse({ code: ' ABCD-EFGH 2345-67IJ ' }).code).toBe(code);
+    expect(mfaRecoveryCodeVerifySchema.safeParse({ code: '123456' }).success).toBe(false);
   });
 });

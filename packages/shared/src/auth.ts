@@ -33,6 +33,8 @@ export const AUTH_ERROR_CODES = [
   'mfa_challenge_expired',
   'mfa_verification_failed',
   'too_many_enrolled_mfa_factors',
+  'mfa_verified_factor_exists',
+  'mfa_recovery_codes_sole_factor',
 ] as const;
 export type AuthErrorCode = (typeof AUTH_ERROR_CODES)[number];
 
@@ -156,4 +158,45 @@ export const mfaVerifySchema = z.looseObject({
     .string()
     .trim()
     .regex(/^\d{6}$/),
+});
+
+/** One-time recovery codes made at enrolment: enough for years of lost phones, few enough to print. */
+export const MFA_RECOVERY_CODE_COUNT = 10;
+/** 16 characters of base32 (a–z, 2–7): 80 random bits each, so a fast hash (SHA-256) suffices at rest. */
+export const MFA_RECOVERY_CODE_LENGTH = 16;
+
+/** A recovery code as typed or pasted: case, spaces and `-` do not matter (GoTrue's rule). */
+export function normaliseRecoveryCode(input: string): string {
+  return input.replace(/[\s-]+/g, '').toLowerCase();
+}
+
+/** A recovery code for people to read and copy: `abcd-efgh-ijkl-mnop`. */
+export function formatRecoveryCode(code: string): string {
+  return code.match(/.{1,4}/g)?.join('-') ?? code;
+}
+
+/** `GET /auth/v1/factors/recovery-codes` (auth-js `mfa.recoveryCodes.getStatus`): never the codes. */
+export const mfaRecoveryCodesStatusSchema = z.object({
+  id: z.uuid(),
+  type: z.literal('recovery_code'),
+  total: z.number().int(),
+  remaining: z.number().int(),
+});
+
+/** A new set (auth-js `mfa.recoveryCodes.generate` / `regenerate`): the only time the codes are shown. */
+export const mfaRecoveryCodesSchema = z.object({
+  id: z.uuid(),
+  type: z.literal('recovery_code'),
+  friendly_name: z.string(),
+  total: z.number().int(),
+  codes: z.array(z.string()),
+});
+
+/** `POST /auth/v1/factors/recovery-codes/verify` as auth-js `mfa.recoveryCodes.verify` sends it. */
+export const mfaRecoveryCodeVerifySchema = z.looseObject({
+  code: z
+    .string()
+    .max(100)
+    .transform(normaliseRecoveryCode)
+    .pipe(z.string().regex(new RegExp(`^[a-z2-7]{${MFA_RECOVERY_CODE_LENGTH}}$`))),
 });

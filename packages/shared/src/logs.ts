@@ -61,6 +61,9 @@ export const AUDIT_LOG_TYPES = {
   mfaEnroll: 'users/mfa/enroll',
   mfaVerify: 'users/mfa/verify',
   mfaUnenroll: 'users/mfa/unenroll',
+  mfaRecoveryCodesCreate: 'users/mfa/recovery-codes/create',
+  mfaRecoveryCodeUse: 'users/mfa/recovery-codes/use',
+  usersMfaDelete: 'users/mfa/delete',
   logsUpdate: 'logs/update',
   logsDelete: 'logs/delete',
 } as const;

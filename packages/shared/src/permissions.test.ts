@@ -5,6 +5,7 @@ import {
   peopleAdminDenial,
   userCreateDenial,
   userDeleteDenial,
+  userFactorRemovalDenial,
   userUpdateDenial,
   userViewDenial,
 } from './permissions';
@@ -76,5 +77,17 @@ describe('permissions', () => {
     );
     expect(userDeleteDenial(admin, { id: 'b', role: 'admin' })).toBeNull();
     expect(userDeleteDenial(operator, user)?.code).toBe('auth/forbidden');
+  });
+
+  it("removing someone's two-factor: admins only, never yourself, never above you", () => {
+    expect(userFactorRemovalDenial(admin, operator)).toBeNull();
+    expect(userFactorRemovalDenial(admin, { id: 'b', role: 'admin' })).toBeNull();
+    expect(message(userFactorRemovalDenial(admin, superadmin))).toBe(
+      'Du kan ikke endre en bruker med høyere nivå enn deg',
+    );
+    expect(message(userFactorRemovalDenial(admin, admin))).toBe(
+      'Din egen tofaktor fjerner du under Min profil',
+    );
+    expect(userFactorRemovalDenial(operator, user)?.code).toBe('auth/forbidden');
   });
 });

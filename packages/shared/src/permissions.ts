@@ -21,6 +21,7 @@ export const PERMISSION_MESSAGES = {
   disableSelf: 'Du kan ikke deaktivere deg selv',
   deleteSelf: 'Du kan ikke slette deg selv',
   adminOnlyField: 'Bare en administrator kan endre e-post, grupper eller status',
+  ownFactor: 'Din egen tofaktor fjerner du under Min profil',
 } as const;
 
 export const PERMISSION_CODES = {
@@ -32,6 +33,7 @@ export const PERMISSION_CODES = {
   disableSelf: 'users/disable-self',
   deleteSelf: 'users/delete-self',
   adminOnlyField: 'users/admin-only-field',
+  ownFactor: 'users/own-factor',
 } as const;
 
 const deny = (code: keyof typeof PERMISSION_CODES, message: string): Denial => ({
@@ -115,6 +117,19 @@ export function userDeleteDenial(actor: Person, target: Person): Denial | null {
   if (actor.id === target.id) return deny('deleteSelf', PERMISSION_MESSAGES.deleteSelf);
   if (roleLevel(target.role) > roleLevel(actor.role)) {
     return deny('targetAbove', PERMISSION_MESSAGES.deleteAbove);
+  }
+  return null;
+}
+
+/**
+ * Removing another user's two-factor sign-in (a lost phone): admins only, never someone above your level,
+ * and never yourself — your own factor is removed from your profile, with a fresh sign-in and a code.
+ */
+export function userFactorRemovalDenial(actor: Person, target: Person): Denial | null {
+  if (!isAdminRole(actor.role)) return FORBIDDEN;
+  if (actor.id === target.id) return deny('ownFactor', PERMISSION_MESSAGES.ownFactor);
+  if (roleLevel(target.role) > roleLevel(actor.role)) {
+    return deny('targetAbove', PERMISSION_MESSAGES.targetAbove);
   }
   return null;
 }

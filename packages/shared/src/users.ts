@@ -16,12 +16,14 @@ export const USER_MESSAGES = {
   viewNeedsId: 'Oppgi id for å hente brukerdata',
   nameRequired: 'Navn er påkrevd',
   nameCharacters: 'Navnet kan bare inneholde bokstaver, tall, mellomrom og bindestrek',
+  noTwoFactor: 'Brukeren har ikke tofaktorinnlogging',
 } as const;
 
 export const USER_ERROR_CODES = {
   emailExists: 'auth/email-already-exists',
   createFailed: 'users-create-error',
   updateFailed: 'users-update-error',
+  noTwoFactor: 'users/no-two-factor',
 } as const;
 
 export const NAME_MAX = 100;
@@ -179,3 +181,11 @@ export const userGetSchema = listRequest(userFiltersSchema)
     path: ['id'],
   });
 export type UserGetInput = z.infer<typeof userGetSchema>;
+
+/**
+ * `DELETE backend/users/factors/delete`: an admin removes a locked-out user's two-factor sign-in (every
+ * factor and recovery code); the user signs in with the password alone and can turn it on again.
+ */
+export const deleteUserFactorsSchema = z.object({ userId: idSchema });
+export const deletedUserFactorsSchema = z.object({ userId: z.uuid(), factorsRemoved: z.number().int() });
+export type DeletedUserFactors = z.infer<typeof deletedUserFactorsSchema>;

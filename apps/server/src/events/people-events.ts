@@ -20,6 +20,10 @@ export type PeopleEvents = {
   'auth.password_changed': Actor & { sessionId: string; sessionsEnded: number };
   'auth.mfa_verified': Actor & { sessionId: string; factorId: string; firstVerification: boolean };
   'auth.mfa_unenrolled': Actor & { sessionId: string; factorId: string };
+  'auth.mfa_recovery_codes_created': Actor & { sessionId: string; setId: string; replaced: boolean };
+  'auth.mfa_recovery_code_used': Actor & { sessionId: string; remaining: number };
+  /** An admin removed a locked-out user's factors and recovery codes. */
+  'users.mfa_removed': Actor & { targetId: string; factorsRemoved: number; sessionsLowered: number };
   'logs.updated': Actor & { logId: number };
   'logs.deleted': Actor & { logId: number; type: string };
 };

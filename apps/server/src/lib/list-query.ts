@@ -10,6 +10,14 @@ export function pageWindow({ page, perPage }: { page: number; perPage: number })
   return { limit: perPage, offset: (page - 1) * perPage };
 }
 
+/**
+ * A name or title in Norwegian order: Æ, Ø and Å after Z, digits by value, case only breaking ties
+ * (the `norwegian` collation of migration 0008; docs/decisions/017-norwegian-sorting.md).
+ */
+export function byName(column: AnyColumn | SQL): SQL {
+  return sql`${column} collate "norwegian"`;
+}
+
 export function ordered(column: AnyColumn | SQL | SQL.Aliased, direction: 'asc' | 'desc' = 'asc'): SQL {
   return direction === 'desc' ? desc(column) : asc(column);
 }

@@ -6,7 +6,14 @@ import { deriveKey } from '../lib/crypto';
 import type { Mailer } from '../notify/email';
 import { accessRoutes, createAccessService } from './access';
 import type { AuthService } from './auth';
-import { createMfaService, createRecoveryService, deleteSessions, invalidateRecoveryTokens } from './auth';
+import {
+  createMfaService,
+  createRecoveryService,
+  deleteAllFactors,
+  deleteSessions,
+  invalidateRecoveryTokens,
+  listFactors,
+} from './auth';
 import { createGroupsService, groupsRoutes } from './groups';
 import { createLogsService, logsRoutes } from './logs';
 import { createUserSettingsService, createUsersService, usersRoutes } from './users';
@@ -32,7 +39,11 @@ export function createPeople({ config, db, bus, mailer, auth }: Deps) {
       totpKey: deriveKey(config.secretKey, 'totp'),
       maxFailuresPerMinute: limit,
     }),
-    users: createUsersService({ db, bus, signOuts: { deleteSessions, invalidateRecoveryTokens } }),
+    users: createUsersService({
+      db,
+      bus,
+      signIn: { deleteSessions, invalidateRecoveryTokens, listFactors, deleteAllFactors },
+    }),
     settings: createUserSettingsService({ db, bus }),
     groups: createGroupsService({ db, bus }),
     access: createAccessService({ db, bus }),

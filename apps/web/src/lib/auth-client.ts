@@ -9,6 +9,8 @@ export const auth = new GoTrueClient({
   persistSession: true,
   storageKey: 'vaskedrift-auth',
   detectSessionInUrl: false,
+  // The server answers GoTrue's recovery-code API (docs/decisions/005-totp.md).
+  experimental: { recoveryCodes: true },
 });
 
 export const authStore = createAuthStore(auth);

@@ -9,6 +9,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { users } from './users';
@@ -121,6 +122,26 @@ export const mfaFactors = pgTable(
   (t) => [index('auth_mfa_factors_user_idx').on(t.userId)],
 );
 
+/**
+ * One-time recovery codes: a user with two-factor sign-in who lost the phone gives one instead of a TOTP
+ * code. Only a SHA-256 hash of each code is kept (80 random bits: no slow hash needed); `usedAt` spends
+ * it. `setId` names the current set; making new codes deletes the old set.
+ */
+export const mfaRecoveryCodes = pgTable(
+  'auth_mfa_recovery_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    setId: uuid('set_id').notNull(),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('auth_mfa_recovery_codes_user_hash_key').on(t.userId, t.codeHash)],
+);
+
 export const mfaChallenges = pgTable('auth_mfa_challenges', {
   id: uuid('id').primaryKey().defaultRandom(),
   factorId: uuid('factor_id')
@@ -157,4 +178,5 @@ export const emailOutbox = pgTable(
 );
 
 export type MfaFactorRow = typeof mfaFactors.$inferSelect;
+export type MfaRecoveryCodeRow = typeof mfaRecoveryCodes.$inferSelect;
 export type GroupRow = typeof groups.$inferSelect;

@@ -28,6 +28,8 @@ export const authSessions = pgTable(
     refreshedAt: timestamp('refreshed_at', { withTimezone: true }).notNull().defaultNow(),
     /** When a TOTP code last upgraded this session to aal2: the `amr` timestamp and the freshness check. */
     mfaVerifiedAt: timestamp('mfa_verified_at', { withTimezone: true }),
+    /** How the session reached aal2 (the token's `amr`): a TOTP code, or a one-time recovery code. */
+    mfaMethod: text('mfa_method', { enum: ['totp', 'mfa/recovery_code'] }),
   },
   (t) => [index('auth_sessions_user_idx').on(t.userId)],
 );

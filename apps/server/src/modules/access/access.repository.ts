@@ -1,7 +1,8 @@
 import type { GrantedLocation } from '@vaskedrift/shared';
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { locations, userLocationAccess } from '../../db/schema';
+import { byName } from '../../lib/list-query';
 
 /** The live facilities granted to the user, by name; deleted facilities are left out. */
 export async function listGrantedLocations(db: Db, userId: string): Promise<GrantedLocation[]> {
@@ -18,7 +19,7 @@ export async function listGrantedLocations(db: Db, userId: string): Promise<Gran
     .from(userLocationAccess)
     .innerJoin(locations, eq(locations.id, userLocationAccess.locationId))
     .where(and(eq(userLocationAccess.userId, userId), isNull(locations.deletedAt)))
-    .orderBy(asc(sql`lower(${locations.name})`), asc(locations.id));
+    .orderBy(asc(byName(locations.name)), asc(locations.id));
   return rows.map((r) => ({ ...r, grantedAt: r.grantedAt.toISOString() }));
 }
 

@@ -3,7 +3,7 @@ import { and, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { qualified } from '../../db/qualified';
 import { apiMetrics, apis, bayMetrics } from '../../db/schema';
-import { containsPattern, ordered, pageWindow, totalCount } from '../../lib/list-query';
+import { byName, containsPattern, ordered, pageWindow, totalCount } from '../../lib/list-query';
 
 /** API attributes of live APIs, with their API's name and how many bay attributes use them. */
 function selectApiMetrics(db: Db, where: SQL | undefined) {
@@ -41,8 +41,8 @@ export async function findApiMetric(db: Db, id: string): Promise<ApiMetric | und
 
 type SortColumn = (typeof API_METRIC_SORT_COLUMNS)[number];
 const SORTS: Record<SortColumn, SQL> = {
-  name: sql`lower(${apiMetrics.name})`,
-  apiName: sql`lower(${apis.name})`,
+  name: byName(apiMetrics.name),
+  apiName: byName(apis.name),
   status: sql`${apiMetrics.status}`,
   createdAt: sql`${apiMetrics.createdAt}`,
 };

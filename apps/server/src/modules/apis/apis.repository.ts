@@ -3,7 +3,7 @@ import { and, desc, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { qualified } from '../../db/qualified';
 import { apiCheckLogs, apiCheckStats, apiMetrics, apis } from '../../db/schema';
-import { containsPattern, ordered, pageWindow, totalCount } from '../../lib/list-query';
+import { byName, containsPattern, ordered, pageWindow, totalCount } from '../../lib/list-query';
 import type { StoredApi } from '../engine';
 
 const apiId = qualified(apis.id);
@@ -63,7 +63,7 @@ export async function findApiRow(db: Db, id: string): Promise<ApiRow | undefined
 
 type SortColumn = (typeof API_SORT_COLUMNS)[number];
 const SORTS: Record<SortColumn, SQL> = {
-  name: sql`lower(${apis.name})`,
+  name: byName(apis.name),
   status: sql`${apis.status}`,
   lastCheckAt: sql`${apis.lastCheckAt}`,
   checkInterval: sql`${apis.checkInterval}`,

@@ -2,6 +2,7 @@
 export { deleteSessions } from './auth.repository';
 export { authRoutes } from './auth.routes';
 export { type AuthService, createAuthService } from './auth.service';
+export { deleteAllFactors, listFactors } from './mfa.repository';
 export { createMfaService } from './mfa.service';
 export { invalidateRecoveryTokens } from './recovery.repository';
 export { createRecoveryService } from './recovery.service';

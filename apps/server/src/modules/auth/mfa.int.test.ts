@@ -1,7 +1,7 @@
 import { GoTrueClient } from '@supabase/auth-js';
-import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, type SessionBody, signIn, type TestContext } from '../../../test/helpers';
+import { claims, codeFor, mfaCalls } from '../../../test/mfa';
 import { callApi, logRows } from '../../../test/people';
 
 let ctx: TestContext;
@@ -10,38 +10,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const auth = (method: 'POST' | 'DELETE' | 'GET', url: string, token: string, payload?: unknown) =>
-  ctx.app.inject({
-    method,
-    url: `/auth/v1${url}`,
-    headers: { authorization: `Bearer ${token}` },
-    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
-  });
-const claims = (jwt: string) =>
-  JSON.parse(Buffer.from(jwt.split('.')[1] ?? '', 'base64url').toString('utf8'));
-/** The code of the time step `stepsAhead` from now (the server accepts one step either side). */
-const codeFor = (secret: string, stepsAhead = 0) =>
-  generate({ secret, epoch: Math.floor(Date.now() / 1000) + stepsAhead * 30 });
-
-async function enroll(token: string) {
-  const res = await auth('POST', '/factors', token, { factor_type: 'totp', friendly_name: 'Mobil' });
-  expect(res.statusCode).toBe(200);
-  return res.json() as { id: string; totp: { secret: string; uri: string; qr_code: string } };
-}
-async function challengeAndVerify(token: string, factorId: string, code: string) {
-  const challenge = await auth('POST', `/factors/${factorId}/challenge`, token, {});
-  expect(challenge.statusCode).toBe(200);
-  return auth('POST', `/factors/${factorId}/verify`, token, { challenge_id: challenge.json().id, code });
-}
-/** A user with a verified factor, and the aal2 session that verified it. */
-async function userWithTotp() {
-  const user = await createUser(ctx, { role: 'operator' });
-  const first = await signIn(ctx, user.email);
-  const factor = await enroll(first.access_token);
-  const verified = await challengeAndVerify(first.access_token, factor.id, await codeFor(factor.totp.secret));
-  expect(verified.statusCode).toBe(200);
-  return { user, factor, session: verified.json() as SessionBody };
-}
+const { auth, enroll, challengeAndVerify, userWithTotp } = mfaCalls(() => ctx);
 
 describe('TOTP enrolment', () => {
   it('answers a QR code, the secret and an otpauth URI, and keeps the secret encrypted', async () => {

@@ -4,6 +4,8 @@ import {
   idSchema,
   mfaChallengeResponseSchema,
   mfaEnrollResponseSchema,
+  mfaRecoveryCodesSchema,
+  mfaRecoveryCodesStatusSchema,
 } from '@vaskedrift/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -46,6 +48,57 @@ export async function mfaRoutes(app: FastifyInstance, { auth, mfa }: { auth: Aut
       },
     },
     async (request) => mfa.enroll(await principalOf(request), request.body),
+  );
+
+  r.get(
+    '/factors/recovery-codes',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Hvor mange gjenopprettingskoder som er igjen (aldri kodene selv)',
+        response: { 200: mfaRecoveryCodesStatusSchema, ...errors },
+      },
+    },
+    async (request) => mfa.recoveryCodesStatus(await principalOf(request)),
+  );
+
+  r.post(
+    '/factors/recovery-codes',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Lag engangskoder for gjenoppretting (vises bare nå; krever aal2 og fersk økt)',
+        body: z.looseObject({ friendly_name: z.string().optional() }).nullish(),
+        response: { 200: mfaRecoveryCodesSchema, ...errors },
+      },
+    },
+    async (request) => mfa.createRecoveryCodes(await principalOf(request), 'create', request.ip),
+  );
+
+  r.post(
+    '/factors/recovery-codes/regenerate',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Lag nye gjenopprettingskoder; de gamle slutter å virke',
+        response: { 200: mfaRecoveryCodesSchema, ...errors },
+      },
+    },
+    async (request) => mfa.createRecoveryCodes(await principalOf(request), 'replace', request.ip),
+  );
+
+  r.post(
+    '/factors/recovery-codes/verify',
+    {
+      config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['auth'],
+        summary: 'Bruk en gjenopprettingskode i stedet for en tofaktorkode: økten løftes til aal2',
+        body: z.looseObject({ code: z.string().optional() }),
+        response: { 200: authSessionSchema, ...errors },
+      },
+    },
+    async (request) => mfa.verifyRecoveryCode(await principalOf(request), request.body, request.ip),
   );
 
   r.post(

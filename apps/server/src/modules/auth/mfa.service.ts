@@ -2,6 +2,7 @@ import {
   MFA_CHALLENGE_TTL_SECONDS,
   MFA_FRESH_SESSION_SECONDS,
   mfaEnrollSchema,
+  mfaRecoveryCodeVerifySchema,
   mfaVerifySchema,
 } from '@vaskedrift/shared';
 import type { Db } from '../../db/client';
@@ -26,12 +27,18 @@ import {
   insertChallenge,
   insertFactor,
   listFactors,
+  recoveryCodeStatus,
+  spendRecoveryCode,
+  storeRecoveryCodes,
 } from './mfa.repository';
+import { newRecoveryCodes, recoveryCodeHash } from './mfa-recovery-codes';
 import type { SessionIssuer } from './session-issuer';
 import { matchTotpStep, newTotpSecret, totpQrSvg, totpUri } from './totp';
 
 /** More would only be forgotten phones; GoTrue's own default limit is 10. */
 const MAX_VERIFIED_FACTORS = 10;
+/** GoTrue's default name of the recovery-codes factor. */
+const RECOVERY_CODES_NAME = 'Recovery codes';
 
 type Deps = {
   db: Db;
@@ -50,6 +57,13 @@ export function createMfaService({ db, bus, sessions, totpKey, maxFailuresPerMin
   function requireFreshSession(principal: Principal) {
     const age = (Date.now() - principal.authenticatedAt.getTime()) / 1000;
     if (age > MFA_FRESH_SESSION_SECONDS) throw reauthenticationNeeded();
+  }
+
+  /** TOTP codes and recovery codes share one counter: ten wrong ones a minute, then 429. */
+  async function refuseWhenGuessing(limitKeys: string[]) {
+    if ((await currentFailures(db, limitKeys)) >= maxFailuresPerMinute) {
+      throw new GoTrueError(429, 'over_request_rate_limit', 'For mange forsøk. Vent litt og prøv igjen.');
+    }
   }
 
   async function enroll(principal: Principal, body: unknown) {
@@ -97,9 +111,7 @@ export function createMfaService({ db, bus, sessions, totpKey, maxFailuresPerMin
     const parsed = mfaVerifySchema.safeParse(body);
     if (!parsed.success) throw validationFailed('Koden må være 6 sifre');
     const limitKeys = [`mfa:user:${principal.userId}`];
-    if ((await currentFailures(db, limitKeys)) >= maxFailuresPerMinute) {
-      throw new GoTrueError(429, 'over_request_rate_limit', 'For mange forsøk. Vent litt og prøv igjen.');
-    }
+    await refuseWhenGuessing(limitKeys);
     const factor = await findFactor(db, factorId, principal.userId);
     if (!factor) throw factorNotFound();
     const found = await findChallenge(db, parsed.data.challenge_id, factor.id);
@@ -159,5 +171,98 @@ export function createMfaService({ db, bus, sessions, totpKey, maxFailuresPerMin
     return { id: factor.id };
   }
 
-  return { enroll, challenge, verify, unenroll };
+  /** A new set of one-time recovery codes: answered this once, kept only as hashes. */
+  async function createRecoveryCodes(principal: Principal, mode: 'create' | 'replace', ip: string | null) {
+    if (!principal.hasVerifiedFactor) {
+      throw new GoTrueError(
+        422,
+        'mfa_recovery_codes_sole_factor',
+        'Slå på tofaktor med en autentiseringsapp før du lager gjenopprettingskoder',
+      );
+    }
+    if (principal.aal !== 'aal2') throw insufficientAal();
+    requireFreshSession(principal);
+    const codes = newRecoveryCodes();
+    const stored = await storeRecoveryCodes(db, {
+      userId: principal.userId,
+      codeHashes: codes.map(recoveryCodeHash),
+      mode,
+    });
+    if (stored.kind === 'exists') {
+      throw new GoTrueError(
+        422,
+        'mfa_verified_factor_exists',
+        'Du har allerede gjenopprettingskoder. Lag nye i stedet.',
+      );
+    }
+    if (stored.kind === 'none') {
+      throw new GoTrueError(404, 'mfa_factor_not_found', 'Du har ingen gjenopprettingskoder ennå');
+    }
+    bus.publish('auth.mfa_recovery_codes_created', {
+      userId: principal.userId,
+      ip,
+      sessionId: principal.sessionId,
+      setId: stored.setId,
+      replaced: mode === 'replace',
+    });
+    return {
+      id: stored.setId,
+      type: 'recovery_code' as const,
+      friendly_name: RECOVERY_CODES_NAME,
+      total: codes.length,
+      codes,
+    };
+  }
+
+  async function recoveryCodesStatus(principal: Principal) {
+    const status = await recoveryCodeStatus(db, principal.userId);
+    if (!status) throw new GoTrueError(404, 'mfa_factor_not_found', 'Du har ingen gjenopprettingskoder');
+    return {
+      id: status.setId,
+      type: 'recovery_code' as const,
+      total: status.total,
+      remaining: status.remaining,
+    };
+  }
+
+  /** A recovery code in place of a TOTP code: the session is raised to aal2, and the code is spent. */
+  async function verifyRecoveryCode(principal: Principal, body: unknown, ip: string | null) {
+    const parsed = mfaRecoveryCodeVerifySchema.safeParse(body);
+    if (!parsed.success) throw validationFailed('En gjenopprettingskode har 16 bokstaver og tall');
+    const limitKeys = [`mfa:user:${principal.userId}`];
+    await refuseWhenGuessing(limitKeys);
+    const outcome = await spendRecoveryCode(db, {
+      userId: principal.userId,
+      sessionId: principal.sessionId,
+      codeHash: recoveryCodeHash(parsed.data.code),
+    });
+    if (outcome.kind !== 'ok') {
+      await recordFailure(db, limitKeys);
+      throw new GoTrueError(
+        422,
+        'mfa_verification_failed',
+        'Feil gjenopprettingskode, eller koden er allerede brukt',
+      );
+    }
+    const user = await findUserById(db, principal.userId);
+    if (!user) throw sessionNotFound();
+    const refreshToken = await sessions.issueRefreshToken(outcome.session.id);
+    bus.publish('auth.mfa_recovery_code_used', {
+      userId: user.id,
+      ip,
+      sessionId: outcome.session.id,
+      remaining: outcome.remaining,
+    });
+    return sessions.body(user, outcome.session, refreshToken);
+  }
+
+  return {
+    enroll,
+    challenge,
+    verify,
+    unenroll,
+    createRecoveryCodes,
+    recoveryCodesStatus,
+    verifyRecoveryCode,
+  };
 }

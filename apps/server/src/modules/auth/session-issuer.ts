@@ -23,6 +23,7 @@ export function createSessionIssuer(db: Db, tokens: TokenSigner) {
       userMetadata: { firstName: user.firstName, lastName: user.lastName },
       signedInAt: session.createdAt,
       mfaVerifiedAt: session.mfaVerifiedAt,
+      mfaMethod: session.mfaMethod,
     });
     return {
       access_token: token,

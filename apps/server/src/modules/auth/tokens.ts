@@ -25,8 +25,9 @@ export function createTokenSigner(secretKey: string) {
     role: Role;
     userMetadata: Record<string, unknown>;
     signedInAt: Date;
-    /** When a TOTP code upgraded the session to aal2, if it did. */
+    /** When a TOTP code (or a recovery code: `mfaMethod`) upgraded the session to aal2, if one did. */
     mfaVerifiedAt?: Date | null;
+    mfaMethod?: 'totp' | 'mfa/recovery_code' | null;
   }): Promise<{ token: string; expiresAt: number }> {
     const now = Math.floor(Date.now() / 1000);
     const expiresAt = now + ACCESS_TOKEN_TTL_SECONDS;
@@ -38,7 +39,12 @@ export function createTokenSigner(secretKey: string) {
       // Newest method first, as GoTrue lists them.
       amr: [
         ...(input.mfaVerifiedAt
-          ? [{ method: 'totp', timestamp: Math.floor(input.mfaVerifiedAt.getTime() / 1000) }]
+          ? [
+              {
+                method: input.mfaMethod ?? 'totp',
+                timestamp: Math.floor(input.mfaVerifiedAt.getTime() / 1000),
+              },
+            ]
           : []),
         { method: 'password', timestamp: Math.floor(input.signedInAt.getTime() / 1000) },
       ],

@@ -8,7 +8,7 @@ import type {
 import { and, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { apiMetrics, apis, bayMetrics, bays, locations } from '../../db/schema';
-import { containsPattern, ordered, pageWindow, totalCount } from '../../lib/list-query';
+import { byName, containsPattern, ordered, pageWindow, totalCount } from '../../lib/list-query';
 import type { Viewer } from '../../plugins/authenticate';
 import { visibleLocationsCondition } from '../access';
 import { EVALUATED_ATTRIBUTE } from '../engine';
@@ -76,9 +76,9 @@ export async function findBayMetric(db: Db, viewer: Viewer, id: string): Promise
 
 type SortColumn = (typeof BAY_METRIC_SORT_COLUMNS)[number];
 const SORTS: Record<SortColumn, SQL> = {
-  apiMetricName: sql`lower(${apiMetrics.name})`,
-  apiName: sql`lower(${apis.name})`,
-  bayName: sql`lower(${bays.name})`,
+  apiMetricName: byName(apiMetrics.name),
+  apiName: byName(apis.name),
+  bayName: byName(bays.name),
   lastLevel: sql`${bayMetrics.lastLevel}`,
   lastReadAt: sql`${bayMetrics.lastReadAt}`,
   createdAt: sql`${bayMetrics.createdAt}`,

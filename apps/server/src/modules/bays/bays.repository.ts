@@ -2,7 +2,7 @@ import type { BAY_SORT_COLUMNS, Bay, BayStatus } from '@vaskedrift/shared';
 import { and, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { bays, locations } from '../../db/schema';
-import { containsPattern, ordered, pageWindow, totalCount } from '../../lib/list-query';
+import { byName, containsPattern, ordered, pageWindow, totalCount } from '../../lib/list-query';
 import type { Viewer } from '../../plugins/authenticate';
 import { visibleLocationsCondition } from '../access';
 
@@ -45,8 +45,8 @@ export async function findBay(db: Db, viewer: Viewer, id: string): Promise<Bay |
 
 type SortColumn = (typeof BAY_SORT_COLUMNS)[number];
 const SORTS: Record<SortColumn, SQL> = {
-  name: sql`lower(${bays.name})`,
-  locationName: sql`lower(${locations.name})`,
+  name: byName(bays.name),
+  locationName: byName(locations.name),
   status: sql`${bays.status}`,
   statusChangedAt: sql`${bays.statusChangedAt}`,
   sortOrder: sql`${bays.sortOrder}`,

@@ -2,7 +2,7 @@ import type { CAMERA_SORT_COLUMNS, Role } from '@vaskedrift/shared';
 import { and, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { cameras, locations, users } from '../../db/schema';
-import { containsPattern, ordered, pageWindow, totalCount } from '../../lib/list-query';
+import { byName, containsPattern, ordered, pageWindow, totalCount } from '../../lib/list-query';
 import type { Viewer } from '../../plugins/authenticate';
 import { visibleLocationsCondition } from '../access';
 
@@ -37,8 +37,8 @@ export async function findCamera(db: Db, viewer: Viewer, id: string): Promise<Ca
 type SortColumn = (typeof CAMERA_SORT_COLUMNS)[number];
 const SORTS: Record<SortColumn, SQL> = {
   sortOrder: sql`${cameras.sortOrder}`,
-  name: sql`lower(${cameras.name})`,
-  locationName: sql`lower(${locations.name})`,
+  name: byName(cameras.name),
+  locationName: byName(locations.name),
   createdAt: sql`${cameras.createdAt}`,
 };
 

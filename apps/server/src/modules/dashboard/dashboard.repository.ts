@@ -2,6 +2,7 @@ import type { DashboardBayTuple } from '@vaskedrift/shared';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { bays, locations } from '../../db/schema';
+import { byName } from '../../lib/list-query';
 import type { Viewer } from '../../plugins/authenticate';
 import { visibleLocationsCondition } from '../access';
 
@@ -16,7 +17,7 @@ export async function dashboardLocations(db: Db, viewer: Viewer, locationIds: st
       id: locations.id,
       name: locations.name,
       bays: sql<DashboardBayTuple[]>`coalesce(
-        json_agg(${bayTuple} order by ${bays.sortOrder}, ${bays.name}, ${bays.id})
+        json_agg(${bayTuple} order by ${bays.sortOrder}, ${byName(bays.name)}, ${bays.id})
           filter (where ${bays.id} is not null),
         '[]'::json)`,
     })
@@ -30,5 +31,5 @@ export async function dashboardLocations(db: Db, viewer: Viewer, locationIds: st
       ),
     )
     .groupBy(locations.id)
-    .orderBy(sql`lower(${locations.name})`, locations.id);
+    .orderBy(byName(locations.name), locations.id);
 }

@@ -3,7 +3,7 @@ import { and, asc, desc, eq, ilike, inArray, ne, or, type SQL, sql } from 'drizz
 import type { Db } from '../../db/client';
 import { qualified } from '../../db/qualified';
 import { type GroupRow, groupMembers, groups, users } from '../../db/schema';
-import { containsPattern } from '../../lib/list-query';
+import { byName, containsPattern } from '../../lib/list-query';
 
 export type GroupWithCount = GroupRow & { memberCount: number };
 
@@ -99,7 +99,7 @@ export async function listMembers(db: Db, groupId: string): Promise<GroupMember[
     .from(groupMembers)
     .innerJoin(users, eq(users.id, groupMembers.userId))
     .where(eq(groupMembers.groupId, groupId))
-    .orderBy(asc(sql`lower(${users.firstName})`), asc(sql`lower(${users.lastName})`), asc(users.id));
+    .orderBy(asc(byName(users.firstName)), asc(byName(users.lastName)), asc(users.id));
 }
 
 /** The ids among `ids` that are users. */
@@ -113,8 +113,8 @@ export async function existingUserIds(db: Db, ids: readonly string[]): Promise<S
 }
 
 const SORTABLE: Record<'name' | 'description' | 'memberCount' | 'createdAt', SQL> = {
-  name: sql`lower(${groups.name})`,
-  description: sql`lower(${groups.description})`,
+  name: byName(groups.name),
+  description: byName(groups.description),
   memberCount,
   createdAt: sql`${groups.createdAt}`,
 };
@@ -140,7 +140,7 @@ export async function listGroups(
       ? sql`exists (select 1 from ${groupMembers} where ${groupMembers.groupId} = ${qualified(groups.id)} and ${groupMembers.userId} = ${memberId})`
       : undefined,
   );
-  const column = query.sort ? SORTABLE[query.sort.column] : sql`lower(${groups.name})`;
+  const column = query.sort ? SORTABLE[query.sort.column] : byName(groups.name);
   const direction = query.sort?.direction === 'desc' ? desc : asc;
   const [rows, [total]] = await Promise.all([
     db

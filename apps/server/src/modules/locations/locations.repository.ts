@@ -8,7 +8,7 @@ import {
 import { and, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { bays, images, locations } from '../../db/schema';
-import { containsPattern, ordered, pageWindow, totalCount } from '../../lib/list-query';
+import { byName, containsPattern, ordered, pageWindow, totalCount } from '../../lib/list-query';
 import type { Viewer } from '../../plugins/authenticate';
 import { visibleLocationsCondition } from '../access';
 
@@ -77,9 +77,8 @@ export async function findLocation(db: Db, viewer: Viewer, id: string): Promise<
 
 type SortColumn = (typeof LOCATION_SORT_COLUMNS)[number];
 const SORTS: Record<SortColumn, SQL> = {
-  // lower(): the databases collate C.UTF-8, where every capital sorts before every small letter.
-  name: sql`lower(${locations.name})`,
-  city: sql`lower(${locations.city})`,
+  name: byName(locations.name),
+  city: byName(locations.city),
   createdAt: sql`${locations.createdAt}`,
   bays: sql`count(${bays.id})`,
 };

@@ -99,6 +99,24 @@ const ENTRIES: { [K in keyof PeopleEvents]: (e: PeopleEvents[K]) => Entry } = {
     resourceId: e.userId,
     extraData: { sessionId: e.sessionId, factorId: e.factorId },
   }),
+  'auth.mfa_recovery_codes_created': (e) => ({
+    type: AUDIT_LOG_TYPES.mfaRecoveryCodesCreate,
+    resourceType: 'users',
+    resourceId: e.userId,
+    extraData: { sessionId: e.sessionId, setId: e.setId, replaced: e.replaced },
+  }),
+  'auth.mfa_recovery_code_used': (e) => ({
+    type: AUDIT_LOG_TYPES.mfaRecoveryCodeUse,
+    resourceType: 'users',
+    resourceId: e.userId,
+    extraData: { sessionId: e.sessionId, remaining: e.remaining },
+  }),
+  'users.mfa_removed': (e) => ({
+    type: AUDIT_LOG_TYPES.usersMfaDelete,
+    resourceType: 'users',
+    resourceId: e.targetId,
+    extraData: { factorsRemoved: e.factorsRemoved, sessionsLowered: e.sessionsLowered },
+  }),
   'logs.updated': (e) => ({
     type: AUDIT_LOG_TYPES.logsUpdate,
     resourceType: 'logs',

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { qualified } from '../../db/qualified';
 import { groupMembers, type UserRow, users } from '../../db/schema';
 import { isUniqueViolation } from '../../db/violations';
-import { containsPattern } from '../../lib/list-query';
+import { byName, containsPattern } from '../../lib/list-query';
 
 export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(sql`lower(${users.email}) = lower(${email})`).limit(1);
@@ -83,7 +83,7 @@ export async function setUserGroups(db: Db, userId: string, groupIds: readonly s
 
 /** The user's groups as `[{id, name, color}]`, by name, computed in the same query as the user. */
 const groupsOfUser = sql<GroupRef[]>`coalesce((
-  select jsonb_agg(jsonb_build_object('id', g.id, 'name', g.name, 'color', g.config->>'color') order by g.name)
+  select jsonb_agg(jsonb_build_object('id', g.id, 'name', g.name, 'color', g.config->>'color') order by g.name collate "norwegian")
     from group_members gm join groups g on g.id = gm.group_id
    where gm.user_id = ${qualified(users.id)}), '[]'::jsonb)`;
 
@@ -101,9 +101,9 @@ export async function findUserWithGroups(db: Db, id: string): Promise<UserWithGr
 const ROLE_ORDER = sql`case ${users.role} when 'superadmin' then 4 when 'admin' then 3 when 'operator' then 2 else 1 end`;
 
 const SORTABLE: Record<UserSortColumn, SQL> = {
-  firstName: sql`lower(${users.firstName})`,
-  lastName: sql`lower(${users.lastName})`,
-  email: sql`lower(${users.email})`,
+  firstName: byName(users.firstName),
+  lastName: byName(users.lastName),
+  email: byName(users.email),
   role: ROLE_ORDER,
   createdAt: sql`${users.createdAt}`,
   lastSignInAt: sql`${users.lastSignInAt}`,
@@ -142,14 +142,14 @@ export async function listUsers(
     filters.disabled === true ? isNotNull(users.disabledAt) : undefined,
     filters.disabled === false ? isNull(users.disabledAt) : undefined,
   );
-  const column = query.sort ? SORTABLE[query.sort.column] : sql`lower(${users.firstName})`;
+  const column = query.sort ? SORTABLE[query.sort.column] : byName(users.firstName);
   const direction = query.sort?.direction === 'desc' ? desc : asc;
   const [rows, [total]] = await Promise.all([
     db
       .select({ user: users, groups: groupsOfUser })
       .from(users)
       .where(where)
-      .orderBy(sql`${direction(column)} nulls last`, asc(users.lastName), asc(users.id))
+      .orderBy(sql`${direction(column)} nulls last`, asc(byName(users.lastName)), asc(users.id))
       .limit(query.perPage)
       .offset((query.page - 1) * query.perPage),
     db.select({ n: sql<number>`count(*)::int` }).from(users).where(where),

@@ -1,7 +1,9 @@
 import {
   createUserSchema,
   dataResponse,
+  deletedUserFactorsSchema,
   deleteSchema,
+  deleteUserFactorsSchema,
   listResponse,
   updateUserConfigSchema,
   updateUserSchema,
@@ -81,6 +83,21 @@ export async function usersRoutes(app: FastifyInstance, { users, settings }: Opt
       },
     },
     async (request) => ({ data: await users.remove(callerOf(request), request.body.id) }),
+  );
+
+  api.delete(
+    '/backend/users/factors/delete',
+    {
+      preValidation: requirePeopleAdmin,
+      schema: {
+        tags,
+        summary:
+          'Fjern en brukers tofaktorinnlogging og gjenopprettingskoder (administrator; aldri deg selv eller en med høyere nivå)',
+        body: deleteUserFactorsSchema,
+        response: { 200: dataResponse(deletedUserFactorsSchema) },
+      },
+    },
+    async (request) => ({ data: await users.removeFactors(callerOf(request), request.body.userId) }),
   );
 
   api.patch(

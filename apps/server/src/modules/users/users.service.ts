@@ -1,5 +1,6 @@
 import {
   type CreateUserInput,
+  type DeletedUserFactors,
   peopleAdminDenial,
   type UpdateUserInput,
   USER_ERROR_CODES,
@@ -8,6 +9,7 @@ import {
   type UserGetInput,
   userCreateDenial,
   userDeleteDenial,
+  userFactorRemovalDenial,
   userUpdateDenial,
   userViewDenial,
 } from '@vaskedrift/shared';
@@ -55,18 +57,23 @@ export function toUser(row: UserWithGroups): User {
 const emailTaken = () => new ConflictError(USER_MESSAGES.emailExists, USER_ERROR_CODES.emailExists);
 
 /**
- * Signing a user out, which the auth module owns (sessions, recovery links). The composition
- * (`modules/people.ts`) hands it in, so users never imports auth, which reads users.
+ * What an admin change to a user does to their sign-in, which the auth module owns (sessions, recovery
+ * links, two-factor). The composition (`modules/people.ts`) hands it in, so users never imports auth,
+ * which reads users.
  */
-export type SignOuts = {
+export type SignInControls = {
   /** Ends the user's sessions, all or all but one, in the caller's transaction; the ended session ids. */
   deleteSessions(tx: Db, userId: string, which: { except: string } | 'all'): Promise<string[]>;
   /** Voids the user's unused recovery links, in the caller's transaction. */
   invalidateRecoveryTokens(tx: Db, userId: string): Promise<void>;
+  /** The user's two-factor factors. */
+  listFactors(db: Db, userId: string): Promise<Array<{ status: string }>>;
+  /** Removes every factor and recovery code; the user's aal2 sessions drop to aal1. */
+  deleteAllFactors(db: Db, userId: string): Promise<{ factorsRemoved: number; sessionsLowered: number }>;
 };
 
 /** Users: who may read and change whom is decided by packages/shared/src/permissions.ts. */
-export function createUsersService({ db, bus, signOuts }: { db: Db; bus: EventBus; signOuts: SignOuts }) {
+export function createUsersService({ db, bus, signIn }: { db: Db; bus: EventBus; signIn: SignInControls }) {
   async function assertGroupsExist(groupIds: readonly string[]) {
     const found = await existingGroupIds(db, groupIds);
     const missing = groupIds.findIndex((id) => !found.has(id));
@@ -166,12 +173,8 @@ export function createUsersService({ db, bus, signOuts }: { db: Db; bus: EventBu
       // A disabled user, or one whose password changed, is signed out everywhere — except the very
       // session a user changes their own password from.
       if (disabling || input.password !== undefined) {
-        if (input.password !== undefined) await signOuts.invalidateRecoveryTokens(tx, target.id);
-        const ended = await signOuts.deleteSessions(
-          tx,
-          target.id,
-          self ? { except: caller.sessionId } : 'all',
-        );
+        if (input.password !== undefined) await signIn.invalidateRecoveryTokens(tx, target.id);
+        const ended = await signIn.deleteSessions(tx, target.id, self ? { except: caller.sessionId } : 'all');
         return ended.length;
       }
       return 0;
@@ -210,5 +213,25 @@ export function createUsersService({ db, bus, signOuts }: { db: Db; bus: EventBu
     return { id: target.id };
   }
 
-  return { get, create, update, remove };
+  /** A locked-out user's two-factor sign-in goes (factors and recovery codes); they sign in with the password. */
+  async function removeFactors(caller: Caller, userId: string): Promise<DeletedUserFactors> {
+    const target = await findUserById(db, userId);
+    if (!target) throw new NotFoundError(USER_MESSAGES.notFound);
+    refuseIfDenied(userFactorRemovalDenial(personOf(caller), target));
+    const factors = await signIn.listFactors(db, target.id);
+    if (!factors.some((factor) => factor.status === 'verified')) {
+      throw new ConflictError(USER_MESSAGES.noTwoFactor, USER_ERROR_CODES.noTwoFactor);
+    }
+    const { factorsRemoved, sessionsLowered } = await signIn.deleteAllFactors(db, target.id);
+    bus.publish('users.mfa_removed', {
+      userId: caller.userId,
+      ip: caller.ip,
+      targetId: target.id,
+      factorsRemoved,
+      sessionsLowered,
+    });
+    return { userId: target.id, factorsRemoved };
+  }
+
+  return { get, create, update, remove, removeFactors };
 }

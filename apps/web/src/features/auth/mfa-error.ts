@@ -4,6 +4,8 @@ export type MfaErrorKey =
   | 'auth.mfa.wrongCode'
   | 'auth.mfa.expired'
   | 'auth.mfa.codeFormat'
+  | 'auth.mfa.wrongRecoveryCode'
+  | 'auth.mfa.recoveryCodeFormat'
   | 'twoFactor.freshSession'
   | 'auth.errors.tooManyAttempts'
   | 'auth.errors.network'
@@ -27,6 +29,14 @@ export function mfaErrorKey(error: unknown): MfaErrorKey {
   }
   if (isAuthRetryableFetchError(error) || error instanceof TypeError) return 'auth.errors.network';
   return 'auth.errors.unknown';
+}
+
+/** The same failures for a recovery code in place of a TOTP code: the code's own words. */
+export function recoveryCodeErrorKey(error: unknown): MfaErrorKey {
+  const key = mfaErrorKey(error);
+  if (key === 'auth.mfa.wrongCode') return 'auth.mfa.wrongRecoveryCode';
+  if (key === 'auth.mfa.codeFormat') return 'auth.mfa.recoveryCodeFormat';
+  return key;
 }
 
 /** A TOTP code as typed: spaces removed ("123 456" is fine); valid when six digits remain. */

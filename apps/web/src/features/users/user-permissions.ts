@@ -4,6 +4,7 @@ import {
   type User,
   type UserChange,
   userDeleteDenial,
+  userFactorRemovalDenial,
   userUpdateDenial,
 } from '@vaskedrift/shared';
 import { useAuth } from '../../lib/auth-context';
@@ -17,6 +18,7 @@ export interface UserPermissions {
   canEditGroups: boolean;
   canChangeStatus: boolean;
   canDelete: boolean;
+  canRemoveTwoFactor: boolean;
 }
 
 const NONE: UserPermissions = {
@@ -28,6 +30,7 @@ const NONE: UserPermissions = {
   canEditGroups: false,
   canChangeStatus: false,
   canDelete: false,
+  canRemoveTwoFactor: false,
 };
 
 /** What `actor` may do to `target`, asked of the same rules the server applies (packages/shared). */
@@ -49,6 +52,7 @@ export function userPermissions(actor: Person | null, target: User | undefined):
     canEditGroups: allows({ groups: [] }),
     canChangeStatus: allows({ disabled: target.disabledAt === null }),
     canDelete: userDeleteDenial(actor, target) === null,
+    canRemoveTwoFactor: userFactorRemovalDenial(actor, target) === null,
   };
 }
 

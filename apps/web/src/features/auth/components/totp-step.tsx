@@ -1,13 +1,45 @@
 import { Alert, Anchor, Box, Button, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
+import { mfaRecoveryCodeVerifySchema } from '@vaskedrift/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { auth } from '../../../lib/auth-client';
-import { isTotpCode, type MfaErrorKey, mfaErrorKey, normaliseTotpCode } from '../mfa-error';
+import {
+  isTotpCode,
+  type MfaErrorKey,
+  mfaErrorKey,
+  normaliseTotpCode,
+  recoveryCodeErrorKey,
+} from '../mfa-error';
+
+type Method = 'totp' | 'recovery';
+
+/** The inline field errors; anything else (too many tries, network) is shown above the form. */
+const FIELD_ERRORS: readonly MfaErrorKey[] = [
+  'auth.mfa.wrongCode',
+  'auth.mfa.codeFormat',
+  'auth.mfa.wrongRecoveryCode',
+  'auth.mfa.recoveryCodeFormat',
+];
+
+async function verifyTotp(code: string) {
+  const factors = await auth.mfa.listFactors();
+  if (factors.error) throw factors.error;
+  const factor = factors.data.totp.find((candidate) => candidate.status === 'verified');
+  if (!factor) throw new Error('Fant ingen tofaktor for kontoen');
+  const { error } = await auth.mfa.challengeAndVerify({ factorId: factor.id, code });
+  if (error) throw error;
+}
+
+async function verifyRecoveryCode(code: string) {
+  const { error } = await auth.mfa.recoveryCodes.verify({ code });
+  if (error) throw error;
+}
 
 /**
- * The second step of signing in for an account with two-factor: a six-digit code from the
- * authenticator app. `onVerified` runs once the session has been raised to aal2.
+ * The second step of signing in for an account with two-factor: a six-digit code from the authenticator
+ * app or, with the phone lost, one of the one-time recovery codes. `onVerified` runs once the session has
+ * been raised to aal2.
  */
 export function TotpStep({
   onVerified,
@@ -17,30 +49,35 @@ export function TotpStep({
   onCancel: () => void;
 }) {
   const { t } = useTranslation();
+  const [method, setMethod] = useState<Method>('totp');
   const [code, setCode] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [errorKey, setErrorKey] = useState<MfaErrorKey | null>(null);
   const [submitting, setSubmitting] = useState(false);
+  const recovery = method === 'recovery';
+
+  const switchMethod = () => {
+    setMethod(recovery ? 'totp' : 'recovery');
+    setCode('');
+    setFieldError(null);
+    setErrorKey(null);
+  };
 
   const submit = async () => {
-    const totp = normaliseTotpCode(code);
     setErrorKey(null);
-    if (!isTotpCode(totp)) {
-      setFieldError(t('auth.mfa.codeFormat'));
+    const totp = normaliseTotpCode(code);
+    const formatOk = recovery ? mfaRecoveryCodeVerifySchema.safeParse({ code }).success : isTotpCode(totp);
+    if (!formatOk) {
+      setFieldError(t(recovery ? 'auth.mfa.recoveryCodeFormat' : 'auth.mfa.codeFormat'));
       return;
     }
     setSubmitting(true);
     try {
-      const factors = await auth.mfa.listFactors();
-      if (factors.error) throw factors.error;
-      const factor = factors.data.totp.find((candidate) => candidate.status === 'verified');
-      if (!factor) throw new Error('Fant ingen tofaktor for kontoen');
-      const { error } = await auth.mfa.challengeAndVerify({ factorId: factor.id, code: totp });
-      if (error) throw error;
+      await (recovery ? verifyRecoveryCode(code) : verifyTotp(totp));
       await onVerified();
     } catch (error) {
-      const key = mfaErrorKey(error);
-      if (key === 'auth.mfa.wrongCode' || key === 'auth.mfa.codeFormat') setFieldError(t(key));
+      const key = recovery ? recoveryCodeErrorKey(error) : mfaErrorKey(error);
+      if (FIELD_ERRORS.includes(key)) setFieldError(t(key));
       else setErrorKey(key);
       setCode('');
       setSubmitting(false);
@@ -60,9 +97,9 @@ export function TotpStep({
       <Stack gap="lg">
         <div>
           <Title order={1} fz={28} mb={6}>
-            {t('auth.mfa.heading')}
+            {t(recovery ? 'auth.mfa.recoveryHeading' : 'auth.mfa.heading')}
           </Title>
-          <Text c="dimmed">{t('auth.mfa.subtitle')}</Text>
+          <Text c="dimmed">{t(recovery ? 'auth.mfa.recoverySubtitle' : 'auth.mfa.subtitle')}</Text>
         </div>
         {errorKey && (
           <Alert
@@ -74,27 +111,54 @@ export function TotpStep({
             {t(errorKey)}
           </Alert>
         )}
-        <TextInput
-          label={t('auth.mfa.code')}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={7}
-          size="md"
-          autoFocus
-          value={code}
-          error={fieldError}
-          onChange={(event) => {
-            setCode(event.currentTarget.value);
-            setFieldError(null);
-          }}
-          styles={{ input: { letterSpacing: '0.3em', fontVariantNumeric: 'tabular-nums' } }}
-        />
+        {recovery ? (
+          <TextInput
+            key="recovery"
+            label={t('auth.mfa.recoveryCode')}
+            placeholder="xxxx-xxxx-xxxx-xxxx"
+            autoComplete="off"
+            autoCapitalize="none"
+            spellCheck={false}
+            maxLength={40}
+            size="md"
+            autoFocus
+            value={code}
+            error={fieldError}
+            onChange={(event) => {
+              setCode(event.currentTarget.value);
+              setFieldError(null);
+            }}
+            styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
+          />
+        ) : (
+          <TextInput
+            key="totp"
+            label={t('auth.mfa.code')}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={7}
+            size="md"
+            autoFocus
+            value={code}
+            error={fieldError}
+            onChange={(event) => {
+              setCode(event.currentTarget.value);
+              setFieldError(null);
+            }}
+            styles={{ input: { letterSpacing: '0.3em', fontVariantNumeric: 'tabular-nums' } }}
+          />
+        )}
         <Button type="submit" size="md" fullWidth loading={submitting}>
           {t('auth.mfa.submit')}
         </Button>
-        <Anchor component="button" type="button" size="sm" onClick={onCancel} style={{ alignSelf: 'center' }}>
-          {t('auth.mfa.cancel')}
-        </Anchor>
+        <Stack gap={6} align="center">
+          <Anchor component="button" type="button" size="sm" onClick={switchMethod}>
+            {t(recovery ? 'auth.mfa.useTotp' : 'auth.mfa.useRecoveryCode')}
+          </Anchor>
+          <Anchor component="button" type="button" size="sm" c="dimmed" onClick={onCancel}>
+            {t('auth.mfa.cancel')}
+          </Anchor>
+        </Stack>
       </Stack>
     </Box>
   );

@@ -12,7 +12,8 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { IconAlertCircle, IconShieldCheck } from '@tabler/icons-react';
+import { isAuthError } from '@supabase/auth-js';
+import { IconAlertCircle, IconRefresh, IconShieldCheck } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -20,6 +21,7 @@ import { confirmAction } from '../../../components/confirm';
 import { auth } from '../../../lib/auth-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { isTotpCode, mfaErrorKey, normaliseTotpCode, qrCodeSrc } from '../../auth';
+import { RecoveryCodesPanel } from './recovery-codes-panel';
 
 interface Enrolment {
   factorId: string;
@@ -28,6 +30,7 @@ interface Enrolment {
 }
 
 const factorsQueryKey = ['auth', 'factors'] as const;
+const recoveryCodesQueryKey = ['auth', 'recovery-codes'] as const;
 
 async function listVerifiedTotp() {
   const { data, error } = await auth.mfa.listFactors();
@@ -35,7 +38,27 @@ async function listVerifiedTotp() {
   return data.totp.filter((factor) => factor.status === 'verified');
 }
 
-/** The signed-in user's own two-factor sign-in: turn it on (QR code, secret, first code) or off. */
+/** How many recovery codes are left; `null` when the user has none. */
+async function recoveryCodesStatus() {
+  const { data, error } = await auth.mfa.recoveryCodes.getStatus();
+  if (isAuthError(error) && error.code === 'mfa_factor_not_found') return null;
+  if (error) throw error;
+  return data;
+}
+
+/** A new set of codes: the first one, or a new one in place of the old (which then stop working). */
+async function makeRecoveryCodes(replace: boolean): Promise<string[]> {
+  const { data, error } = replace
+    ? await auth.mfa.recoveryCodes.regenerate()
+    : await auth.mfa.recoveryCodes.generate();
+  if (error) throw error;
+  return data.codes;
+}
+
+/**
+ * The signed-in user's own two-factor sign-in: turn it on (QR code, secret, first code, then the recovery
+ * codes, shown once), make new recovery codes, or turn it off.
+ */
 export function TwoFactorSection() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
@@ -44,8 +67,27 @@ export function TwoFactorSection() {
   const [code, setCode] = useState('');
   const [codeError, setCodeError] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
+  const [newCodes, setNewCodes] = useState<string[] | null>(null);
+  const verified = factors.data?.[0];
+  const recoveryCodes = useQuery({
+    queryKey: recoveryCodesQueryKey,
+    queryFn: recoveryCodesStatus,
+    enabled: verified !== undefined,
+  });
 
-  const refresh = () => queryClient.invalidateQueries({ queryKey: factorsQueryKey });
+  const refresh = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: factorsQueryKey }),
+      queryClient.invalidateQueries({ queryKey: recoveryCodesQueryKey }),
+    ]);
+
+  const createCodes = useMutation({
+    mutationFn: makeRecoveryCodes,
+    onMutate: () => setProblem(null),
+    onSuccess: (codes) => setNewCodes(codes),
+    onError: (error) => setProblem(t(mfaErrorKey(error))),
+    onSettled: refresh,
+  });
 
   const enroll = useMutation({
     mutationFn: async () => {
@@ -67,10 +109,11 @@ export function TwoFactorSection() {
       const { error } = await auth.mfa.challengeAndVerify({ factorId, code: totp });
       if (error) throw error;
     },
-    onSuccess: async () => {
+    onSuccess: () => {
       setEnrolment(null);
-      await refresh();
       notifySuccess(t('twoFactor.enabled'));
+      // Enrolment is offered only without a factor, and codes never outlive the last one: make the first set.
+      createCodes.mutate(false);
     },
     onError: (error) => setCodeError(t(mfaErrorKey(error))),
   });
@@ -108,8 +151,6 @@ export function TwoFactorSection() {
     verify.mutate({ factorId: enrolment.factorId, totp });
   };
 
-  const verified = factors.data?.[0];
-
   return (
     <Card padding="xl" component="section" aria-labelledby="two-factor-title">
       <Group justify="space-between" mb={4}>
@@ -136,23 +177,57 @@ export function TwoFactorSection() {
         </Alert>
       )}
 
-      {verified ? (
-        <Button
-          variant="light"
-          color="red"
-          loading={unenroll.isPending}
-          onClick={() =>
-            confirmAction({
-              title: t('twoFactor.remove.title'),
-              message: t('twoFactor.remove.confirm'),
-              confirmLabel: t('twoFactor.remove.confirmButton'),
-              onConfirm: () => unenroll.mutate(verified.id),
-            })
-          }
-          style={{ alignSelf: 'flex-start' }}
-        >
-          {t('twoFactor.remove.button')}
-        </Button>
+      {newCodes ? (
+        <RecoveryCodesPanel codes={newCodes} onDone={() => setNewCodes(null)} />
+      ) : verified ? (
+        <Stack gap="md">
+          {recoveryCodes.isSuccess && (
+            <Text size="sm">
+              {recoveryCodes.data
+                ? t('twoFactor.recoveryCodes.left', {
+                    remaining: recoveryCodes.data.remaining,
+                    total: recoveryCodes.data.total,
+                  })
+                : t('twoFactor.recoveryCodes.none')}
+            </Text>
+          )}
+          <Group gap="sm">
+            <Button
+              variant="light"
+              leftSection={<IconRefresh size={16} aria-hidden />}
+              loading={createCodes.isPending}
+              disabled={!recoveryCodes.isSuccess}
+              onClick={() => {
+                const replace = recoveryCodes.data != null;
+                if (!replace) return createCodes.mutate(false);
+                confirmAction({
+                  title: t('twoFactor.recoveryCodes.regenerate'),
+                  message: t('twoFactor.recoveryCodes.regenerateConfirm'),
+                  confirmLabel: t('twoFactor.recoveryCodes.regenerate'),
+                  danger: false,
+                  onConfirm: () => createCodes.mutate(true),
+                });
+              }}
+            >
+              {t('twoFactor.recoveryCodes.regenerate')}
+            </Button>
+            <Button
+              variant="light"
+              color="red"
+              loading={unenroll.isPending}
+              onClick={() =>
+                confirmAction({
+                  title: t('twoFactor.remove.title'),
+                  message: t('twoFactor.remove.confirm'),
+                  confirmLabel: t('twoFactor.remove.confirmButton'),
+                  onConfirm: () => unenroll.mutate(verified.id),
+                })
+              }
+            >
+              {t('twoFactor.remove.button')}
+            </Button>
+          </Group>
+        </Stack>
       ) : enrolment ? (
         <Stack gap="md">
           <Text size="sm">{t('twoFactor.scan')}</Text>

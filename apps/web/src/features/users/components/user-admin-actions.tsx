@@ -1,5 +1,5 @@
-import { Button, Card, Group, Text, Title } from '@mantine/core';
-import { IconUserCheck, IconUserOff } from '@tabler/icons-react';
+import { Button, Card, Divider, Group, Stack, Text, Title } from '@mantine/core';
+import { IconShieldOff, IconUserCheck, IconUserOff } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import type { User } from '@vaskedrift/shared';
@@ -10,12 +10,15 @@ import { fullName } from '../../../lib/format';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { apiErrorMessage } from '../../../lib/use-api-error-message';
 import { forgetDeletedUser, useDeleteUser } from '../api/delete-user';
+import { useDeleteUserFactors } from '../api/delete-user-factors';
 import { useUpdateUser } from '../api/update-user';
 import type { UserPermissions } from '../user-permissions';
 
-function UserStatusCard({ user }: { user: User }) {
+/** Deactivate or activate the user, and remove their two-factor sign-in (a lost phone); each asked first. */
+function UserAdminCard({ user, permissions }: { user: User; permissions: UserPermissions }) {
   const { t } = useTranslation();
   const updateUser = useUpdateUser();
+  const deleteFactors = useDeleteUserFactors();
   const name = fullName(user);
   const disabled = user.disabledAt !== null;
 
@@ -33,43 +36,77 @@ function UserStatusCard({ user }: { user: User }) {
       },
     );
 
+  const removeTwoFactor = () =>
+    deleteFactors.mutate(user.id, {
+      onSuccess: () => notifySuccess(t('users.edit.admin.removeTwoFactor.success', { name })),
+      onError: (error) => notifyError(apiErrorMessage(error, t)),
+    });
+
   return (
     <Card padding="xl" component="section" aria-labelledby="user-admin-title">
       <Title order={3} fz="md" mb="lg" id="user-admin-title">
         {t('users.edit.admin.title')}
       </Title>
-      <Group justify="space-between" gap="md">
-        <Text size="sm" c="dimmed">
-          {disabled ? t('users.edit.admin.statusDisabled') : t('users.edit.admin.statusActive')}
-        </Text>
-        {disabled ? (
-          <Button
-            variant="light"
-            leftSection={<IconUserCheck size={16} aria-hidden />}
-            loading={updateUser.isPending}
-            onClick={() => setDisabled(false)}
-          >
-            {t('users.edit.admin.activate.button')}
-          </Button>
-        ) : (
-          <Button
-            variant="light"
-            color="orange"
-            leftSection={<IconUserOff size={16} aria-hidden />}
-            loading={updateUser.isPending}
-            onClick={() =>
-              confirmAction({
-                title: t('users.edit.admin.deactivate.title'),
-                message: t('users.edit.admin.deactivate.confirm', { name }),
-                confirmLabel: t('users.edit.admin.deactivate.confirmButton'),
-                onConfirm: () => setDisabled(true),
-              })
-            }
-          >
-            {t('users.edit.admin.deactivate.button')}
-          </Button>
+      <Stack gap="md">
+        {permissions.canChangeStatus && (
+          <Group justify="space-between" gap="md">
+            <Text size="sm" c="dimmed">
+              {disabled ? t('users.edit.admin.statusDisabled') : t('users.edit.admin.statusActive')}
+            </Text>
+            {disabled ? (
+              <Button
+                variant="light"
+                leftSection={<IconUserCheck size={16} aria-hidden />}
+                loading={updateUser.isPending}
+                onClick={() => setDisabled(false)}
+              >
+                {t('users.edit.admin.activate.button')}
+              </Button>
+            ) : (
+              <Button
+                variant="light"
+                color="orange"
+                leftSection={<IconUserOff size={16} aria-hidden />}
+                loading={updateUser.isPending}
+                onClick={() =>
+                  confirmAction({
+                    title: t('users.edit.admin.deactivate.title'),
+                    message: t('users.edit.admin.deactivate.confirm', { name }),
+                    confirmLabel: t('users.edit.admin.deactivate.confirmButton'),
+                    onConfirm: () => setDisabled(true),
+                  })
+                }
+              >
+                {t('users.edit.admin.deactivate.button')}
+              </Button>
+            )}
+          </Group>
         )}
-      </Group>
+        {permissions.canChangeStatus && permissions.canRemoveTwoFactor && <Divider />}
+        {permissions.canRemoveTwoFactor && (
+          <Group justify="space-between" gap="md">
+            <Text size="sm" c="dimmed" style={{ flex: 1, minWidth: 200 }}>
+              {t('users.edit.admin.removeTwoFactor.text')}
+            </Text>
+            <Button
+              variant="light"
+              color="orange"
+              leftSection={<IconShieldOff size={16} aria-hidden />}
+              loading={deleteFactors.isPending}
+              onClick={() =>
+                confirmAction({
+                  title: t('users.edit.admin.removeTwoFactor.title'),
+                  message: t('users.edit.admin.removeTwoFactor.confirm', { name }),
+                  confirmLabel: t('users.edit.admin.removeTwoFactor.confirmButton'),
+                  onConfirm: removeTwoFactor,
+                })
+              }
+            >
+              {t('users.edit.admin.removeTwoFactor.button')}
+            </Button>
+          </Group>
+        )}
+      </Stack>
     </Card>
   );
 }
@@ -92,11 +129,13 @@ function DeleteUserCard({ user }: { user: User }) {
   );
 }
 
-/** For admins: deactivate or activate the user (asked first), and the card that deletes them. */
+/** For admins: the user's status and two-factor (asked first), and the card that deletes them. */
 export function UserAdminActions({ user, permissions }: { user: User; permissions: UserPermissions }) {
   return (
     <>
-      {permissions.canChangeStatus && <UserStatusCard user={user} />}
+      {(permissions.canChangeStatus || permissions.canRemoveTwoFactor) && (
+        <UserAdminCard user={user} permissions={permissions} />
+      )}
       {permissions.canDelete && <DeleteUserCard user={user} />}
     </>
   );

@@ -35,7 +35,7 @@ export function UserEditPage() {
       <PasswordForm user={user.data} self={permissions.self} />
       {permissions.self && settings && <SettingsForm settings={settings} />}
       {permissions.self && <TwoFactorSection />}
-      {(permissions.canChangeStatus || permissions.canDelete) && (
+      {(permissions.canChangeStatus || permissions.canRemoveTwoFactor || permissions.canDelete) && (
         <UserAdminActions user={user.data} permissions={permissions} />
       )}
     </Stack>
