@@ -31,6 +31,8 @@ export type AppOptions = {
   logger?: boolean | Record<string, unknown>;
   /** Test hook: the DNS lookup outbound requests use (a name resolving to the metadata address). */
   dnsLookup?: typeof dnsLookup;
+  /** Exact loopback `address:port` targets outbound requests may reach (the demo's simulator; decision 016). */
+  loopbackTargets?: string[];
 };
 
 declare module 'fastify' {
@@ -48,6 +50,7 @@ export async function buildApp({
   databaseKind,
   logger,
   dnsLookup,
+  loopbackTargets = [],
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
@@ -89,6 +92,7 @@ export async function buildApp({
   const outbound = createOutboundClient({
     allowLoopback: config.allowLoopbackTargets,
     allowPrivate: config.allowPrivateTargets,
+    loopbackTargets,
     lookup: dnsLookup,
   });
   app.addHook('onClose', () => outbound.close());
