@@ -14,7 +14,7 @@ import { createAuthService } from './modules/auth/auth.service';
 import { createTokenSigner } from './modules/auth/tokens';
 import { createFacilities, facilitiesRoutes } from './modules/facilities';
 import { subscribeLogs } from './modules/logs/logs.subscriber';
-import { miscRoutes } from './modules/misc/misc.routes';
+import { miscRoutes, probeRoutes } from './modules/misc/misc.routes';
 import { createPeople, peopleRoutes } from './modules/people';
 import { createStatusEngine, type StatusEngine, statusEngineRoutes } from './modules/status-engine';
 import { createMailer, type Mailer } from './notify/email';
@@ -114,6 +114,7 @@ export async function buildApp({
       requireAuthentication(api, auth);
       openApiRoute(api);
       await api.register(miscRoutes, { db, version: config.version, databaseKind });
+      await api.register(probeRoutes, { db });
       await api.register(peopleRoutes, people);
       await api.register(facilitiesRoutes, facilities);
       await api.register(statusEngineRoutes, statusEngine);
