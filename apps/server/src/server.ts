@@ -7,6 +7,7 @@ import { ensureDatabase, withDatabase } from './db/admin';
 import { connectDatabase, runMigrations } from './db/client';
 import { DataDirInUseError, type EmbeddedPostgres, startEmbeddedPostgres } from './db/embedded';
 import { loopbackTarget } from './lib/outbound';
+import { startBackupSchedule } from './modules/backup';
 import { type Demo, startDemo } from './modules/demo/demo';
 import { ensureSuperadmin } from './modules/users/bootstrap';
 import { VERSION } from './version';
@@ -30,6 +31,7 @@ async function main() {
   const database = connectDatabase(databaseUrl);
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
   let demo: Demo | null = null;
+  let backups: { stop(): Promise<void> } | undefined;
   let shuttingDown = false;
 
   async function shutdown(signal: string, code = 0) {
@@ -46,6 +48,7 @@ async function main() {
     timer.unref();
     try {
       await app?.close();
+      await backups?.stop();
       await demo?.stop();
       await database.close();
       await embedded?.stop();
@@ -79,6 +82,7 @@ async function main() {
       loopbackTargets,
     });
     await app.listen({ port: config.port, host: config.host });
+    backups = startBackupSchedule({ databaseUrl, config, log });
     const shownHost = config.host === '0.0.0.0' ? '127.0.0.1' : config.host;
     process.stdout.write(`\n  Vaskedrift ${VERSION} kjører på http://${shownHost}:${config.port}\n\n`);
   } catch (err) {
