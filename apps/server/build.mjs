@@ -1,5 +1,5 @@
-// Bundles the server into dist/server.js (workspace code inlined, npm packages left external)
-// and copies the SQL migrations beside it.
+// Bundles the server and its backup and restore commands into dist/ (workspace code inlined, npm
+// packages left external) and copies the SQL migrations beside them.
 import { cpSync, readFileSync, rmSync } from 'node:fs';
 import { build } from 'esbuild';
 
@@ -9,8 +9,8 @@ const external = Object.keys(own.dependencies).filter((name) => !name.startsWith
 
 rmSync('dist', { recursive: true, force: true });
 await build({
-  entryPoints: ['src/server.ts'],
-  outfile: 'dist/server.js',
+  entryPoints: ['src/server.ts', 'src/backup-cli.ts', 'src/restore-cli.ts'],
+  outdir: 'dist',
   bundle: true,
   platform: 'node',
   target: 'node20',

@@ -13,7 +13,7 @@ import { authRoutes, createAuthService, createTokenSigner } from './modules/auth
 import { createFacilities, facilitiesRoutes } from './modules/facilities';
 import { type Housekeeping, registerHousekeeping } from './modules/housekeeping';
 import { subscribeLogs } from './modules/logs';
-import { miscRoutes } from './modules/misc';
+import { miscRoutes, probeRoutes } from './modules/misc';
 import { createPeople, peopleRoutes } from './modules/people';
 import { createStatusEngine, type StatusEngine, statusEngineRoutes } from './modules/status-engine';
 import { createMailer, type Mailer } from './notify/email';
@@ -33,6 +33,8 @@ export type AppOptions = {
   dnsLookup?: typeof dnsLookup;
   /** Run the daily housekeeping rounds (default true). Tests run them by hand instead. */
   backgroundHousekeeping?: boolean;
+  /** Exact loopback `address:port` targets outbound requests may reach (the demo's simulator; decision 016). */
+  loopbackTargets?: string[];
 };
 
 declare module 'fastify' {
@@ -52,6 +54,7 @@ export async function buildApp({
   logger,
   dnsLookup,
   backgroundHousekeeping = true,
+  loopbackTargets = [],
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
@@ -94,6 +97,7 @@ export async function buildApp({
   const outbound = createOutboundClient({
     allowLoopback: config.allowLoopbackTargets,
     allowPrivate: config.allowPrivateTargets,
+    loopbackTargets,
     lookup: dnsLookup,
   });
   app.addHook('onClose', () => outbound.close());
@@ -116,6 +120,7 @@ export async function buildApp({
       requireAuthentication(api, auth);
       openApiRoute(api);
       await api.register(miscRoutes, { db, version: config.version, databaseKind });
+      await api.register(probeRoutes, { db });
       await api.register(peopleRoutes, people);
       await api.register(facilitiesRoutes, facilities);
       await api.register(statusEngineRoutes, statusEngine);

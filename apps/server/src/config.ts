@@ -8,12 +8,19 @@ const bool = z
   .transform((v) => v === 'true' || v === '1')
   .optional();
 
+export const DEFAULT_DATA_DIR = './data';
+
+/** Where the embedded install lives, without reading or creating anything there. */
+export function configuredDataDir(env: NodeJS.ProcessEnv = process.env): string {
+  return path.resolve(env.DATA_DIR || DEFAULT_DATA_DIR);
+}
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('127.0.0.1'),
   DATABASE_URL: z.url().optional(),
-  DATA_DIR: z.string().min(1).default('./data'),
+  DATA_DIR: z.string().min(1).default(DEFAULT_DATA_DIR),
   SECRET_KEY: z.string().min(32, 'SECRET_KEY må være minst 32 tegn').optional(),
   ADMIN_EMAIL: z.email().optional(),
   ADMIN_PASSWORD: z.string().min(8, 'ADMIN_PASSWORD må være minst 8 tegn').optional(),
@@ -52,6 +59,17 @@ const envSchema = z.object({
   UNATTACHED_IMAGE_RETENTION_HOURS: z.coerce.number().int().min(1).default(24),
   /** Sent, kept and given-up e-mails are deleted this long after they were written; pending ones never. */
   EMAIL_RETENTION_DAYS: z.coerce.number().int().min(1).default(30),
+  /** Where `npm run backup` and scheduled backups write (decision 016). */
+  BACKUP_DIR: z.string().min(1).default('./backups'),
+  /** Hour of the day (server time) for a scheduled backup; unset: none. */
+  BACKUP_HOUR: z.coerce
+    .number()
+    .int()
+    .min(0, 'BACKUP_HOUR må være 0–23')
+    .max(23, 'BACKUP_HOUR må være 0–23')
+    .optional(),
+  /** Scheduled backups kept; older ones are deleted. */
+  BACKUP_KEEP: z.coerce.number().int().min(1, 'BACKUP_KEEP må være minst 1').default(7),
 });
 
 export type Config = {
@@ -80,6 +98,7 @@ export type Config = {
     concurrency: number;
     logRetentionDays: number;
   };
+  backup: { dir: string; hour: number | undefined; keep: number };
   readings: {
     rawRetentionHours: number;
     minuteRetentionDays: number;
@@ -140,6 +159,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, version = '0.0.
       concurrency: e.CHECK_CONCURRENCY,
       logRetentionDays: e.CHECK_LOG_RETENTION_DAYS,
     },
+    backup: { dir: path.resolve(e.BACKUP_DIR), hour: e.BACKUP_HOUR, keep: e.BACKUP_KEEP },
     readings: {
       rawRetentionHours: e.READINGS_RAW_RETENTION_HOURS,
       minuteRetentionDays: e.READINGS_MINUTE_RETENTION_DAYS,

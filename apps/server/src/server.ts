@@ -6,6 +6,8 @@ import { ConfigError, loadConfig } from './config';
 import { ensureDatabase, withDatabase } from './db/admin';
 import { connectDatabase, runMigrations } from './db/client';
 import { DataDirInUseError, type EmbeddedPostgres, startEmbeddedPostgres } from './db/embedded';
+import { loopbackTarget } from './lib/outbound';
+import { startBackupSchedule } from './modules/backup';
 import { type Demo, startDemo } from './modules/demo';
 import { ensureSuperadmin } from './modules/users';
 import { VERSION } from './version';
@@ -29,6 +31,7 @@ async function main() {
   const database = connectDatabase(databaseUrl);
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
   let demo: Demo | null = null;
+  let backups: { stop(): Promise<void> } | undefined;
   let shuttingDown = false;
 
   async function shutdown(signal: string, code = 0) {
@@ -45,6 +48,7 @@ async function main() {
     timer.unref();
     try {
       await app?.close();
+      await backups?.stop();
       await demo?.stop();
       await database.close();
       await embedded?.stop();
@@ -61,19 +65,24 @@ async function main() {
   try {
     await runMigrations(databaseUrl);
     await ensureSuperadmin(database.db, config, log);
-    // The demo (decision 008): on by default with the embedded database only.
+    // The demo (decision 008): on by default with the embedded database only. Outbound requests may
+    // reach its simulator's own address and port, and no other loopback target (decision 016).
+    const loopbackTargets: string[] = [];
     if (config.demo ?? embedded !== undefined) {
       demo = await startDemo({ db: database.db, config, log });
-      if (demo && !config.allowLoopbackTargets) {
-        config.allowLoopbackTargets = true;
-        log.info(
-          { simulator: demo.simulator.url },
-          'ALLOW_LOOPBACK_TARGETS er slått på fordi demo-simulatoren kjører på 127.0.0.1',
-        );
+      if (demo) {
+        const simulator = new URL(demo.simulator.url);
+        loopbackTargets.push(loopbackTarget(simulator.hostname, Number(simulator.port)));
       }
     }
-    app = await buildApp({ config, db: database.db, databaseKind: embedded ? 'embedded' : 'external' });
+    app = await buildApp({
+      config,
+      db: database.db,
+      databaseKind: embedded ? 'embedded' : 'external',
+      loopbackTargets,
+    });
     await app.listen({ port: config.port, host: config.host });
+    backups = startBackupSchedule({ databaseUrl, config, log });
     const shownHost = config.host === '0.0.0.0' ? '127.0.0.1' : config.host;
     process.stdout.write(`\n  Vaskedrift ${VERSION} kjører på http://${shownHost}:${config.port}\n\n`);
   } catch (err) {

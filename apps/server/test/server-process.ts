@@ -51,3 +51,26 @@ export async function startServer(env: Record<string, string>, { waitForListenin
   }
   return server;
 }
+
+export type CommandResult = { code: number | null; output: string };
+
+/** Runs one of the server's commands (`src/backup-cli.ts`, …) to its end, as `npm run …` would. */
+export function runCommand(
+  script: string,
+  args: string[],
+  env: Record<string, string>,
+): Promise<CommandResult> {
+  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+    cwd: serverDir,
+    env: { PATH: process.env.PATH ?? '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk) => {
+    output += chunk;
+  });
+  child.stderr?.on('data', (chunk) => {
+    output += chunk;
+  });
+  return new Promise((resolve) => child.on('exit', (code) => resolve({ code, output })));
+}

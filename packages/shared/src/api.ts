@@ -20,6 +20,9 @@ export const fallbackSchema = z.object({
 });
 export type Fallback = z.infer<typeof fallbackSchema>;
 
+/** `GET misc/live` (the process answers) and `GET misc/ready` (database reachable and migrated). */
+export const probeSchema = z.object({ status: z.enum(['live', 'ready']) });
+
 export const DEFAULT_ITEMS_PER_PAGE = 5;
 export const MAX_ITEMS_PER_PAGE = 100;
 

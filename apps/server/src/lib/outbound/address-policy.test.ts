@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { classifyAddress, parseIpv6, refusedClass } from './address-policy';
+import { classifyAddress, loopbackTarget, parseIpv6, refusedClass } from './address-policy';
 
 const strict = { allowLoopback: false, allowPrivate: false };
 const lenient = { allowLoopback: true, allowPrivate: true };
@@ -114,6 +114,19 @@ describe('refusedClass', () => {
     expect(refusedClass('::1', strict)).toBe('loopback');
     expect(refusedClass('::ffff:127.0.0.1', strict)).toBe('loopback');
     expect(refusedClass('127.0.0.1', { allowLoopback: true, allowPrivate: false })).toBeNull();
+  });
+
+  it('lets through exactly the listed loopback address and port, nothing beside it', () => {
+    const demo = { ...strict, loopbackTargets: ['127.0.0.1:4100', '[::1]:4100'] };
+    expect(refusedClass('127.0.0.1', demo, 4100)).toBeNull();
+    expect(refusedClass('::1', demo, 4100)).toBeNull();
+    expect(refusedClass('127.0.0.1', demo, 4101)).toBe('loopback');
+    expect(refusedClass('127.0.0.2', demo, 4100)).toBe('loopback');
+    expect(refusedClass('::ffff:127.0.0.1', demo, 4100)).toBe('loopback');
+    // Without a port (a name being resolved) the exception never applies.
+    expect(refusedClass('127.0.0.1', demo)).toBe('loopback');
+    expect(loopbackTarget('::1', 80)).toBe('[::1]:80');
+    expect(loopbackTarget('[::1]', 80)).toBe('[::1]:80');
   });
 
   it('allows private ranges unless turned off', () => {

@@ -15,8 +15,21 @@ export type AddressClass =
   | 'multicast'
   | 'reserved';
 
-/** Which optional address classes outbound requests may reach (from config.ts). */
-export type OutboundPolicy = { allowLoopback: boolean; allowPrivate: boolean };
+/**
+ * Which optional address classes outbound requests may reach (from config.ts), and the exact loopback
+ * `address:port` pairs reachable even when loopback is not (the demo's simulator; decision 016).
+ */
+export type OutboundPolicy = {
+  allowLoopback: boolean;
+  allowPrivate: boolean;
+  loopbackTargets?: readonly string[];
+};
+
+/** `127.0.0.1:8080`, `[::1]:8080`: the spelling `loopbackTargets` entries use. */
+export function loopbackTarget(address: string, port: number): string {
+  const bare = address.replace(/^\[|\]$/g, '');
+  return isIP(bare) === 6 ? `[${bare}]:${port}` : `${bare}:${port}`;
+}
 
 /** Cloud metadata services: AWS/GCP/Azure/Oracle, Alibaba, AWS over IPv6. */
 const METADATA_V4 = new Set([ipv4ToNumber('169.254.169.254'), ipv4ToNumber('100.100.100.200')]);
@@ -115,13 +128,19 @@ export function classifyAddress(address: string): AddressClass | null {
 /**
  * The reason `address` may not be reached under `policy`, or null when it may. Link-local, metadata,
  * unspecified, multicast and reserved addresses are never reachable; loopback and private ranges
- * depend on the policy.
+ * depend on the policy. A loopback address listed with its port in `loopbackTargets` is reachable on
+ * that port only, so the caller passes the port whenever it knows it; without one the exception never
+ * applies (an address written another way is refused too: the list is matched exactly).
  */
-export function refusedClass(address: string, policy: OutboundPolicy): AddressClass | null {
+export function refusedClass(address: string, policy: OutboundPolicy, port?: number): AddressClass | null {
   const kind = classifyAddress(address);
   if (kind === null) return 'reserved';
   if (kind === 'public') return null;
-  if (kind === 'loopback') return policy.allowLoopback ? null : kind;
+  if (kind === 'loopback') {
+    if (policy.allowLoopback) return null;
+    const listed = port !== undefined && policy.loopbackTargets?.includes(loopbackTarget(address, port));
+    return listed ? null : kind;
+  }
   if (kind === 'private') return policy.allowPrivate ? null : kind;
   return kind;
 }

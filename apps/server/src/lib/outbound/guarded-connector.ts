@@ -8,8 +8,9 @@ export function forbiddenAddress(
   address: string,
   policy: OutboundPolicy,
   host: string,
+  port?: number,
 ): OutboundError | null {
-  const refused = refusedClass(address, policy);
+  const refused = refusedClass(address, policy, port);
   if (!refused || refused === 'public') return null;
   return new OutboundError('forbidden-address', REFUSED_ADDRESS_MESSAGES[refused], host);
 }
@@ -47,14 +48,15 @@ export function guardedConnector(
   const connect = buildConnector({ lookup: guardedLookup(policy, resolve), timeout: connectTimeoutMs });
   return (options, callback) => {
     const host = options.hostname.replace(/^\[|\]$/g, '');
+    const port = Number(options.port) || (options.protocol === 'https:' ? 443 : 80);
     if (isIP(host)) {
-      const refusal = forbiddenAddress(host, policy, host);
+      const refusal = forbiddenAddress(host, policy, host, port);
       if (refusal) return callback(refusal, null);
     }
     connect(options, (err, socket) => {
       if (err || !socket) return callback(err ?? new Error('Ingen forbindelse'), null);
       const remote = socket.remoteAddress;
-      const refusal = remote ? forbiddenAddress(remote, policy, host) : null;
+      const refusal = remote ? forbiddenAddress(remote, policy, host, socket.remotePort) : null;
       if (!remote || refusal) {
         socket.destroy();
         return callback(refusal ?? new OutboundError('connect', `Fikk ikke kontakt med ${host}`, host), null);

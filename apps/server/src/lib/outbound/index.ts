@@ -1,6 +1,7 @@
 export {
   type AddressClass,
   classifyAddress,
+  loopbackTarget,
   type OutboundPolicy,
   REFUSED_ADDRESS_MESSAGES,
   refusedClass,

@@ -94,6 +94,30 @@ describe('safeFetch: addresses it refuses', () => {
     }
   });
 
+  it('reaches a listed loopback address and port, and refuses every other loopback port', async () => {
+    const demoOnly = createOutboundClient({
+      allowLoopback: false,
+      allowPrivate: true,
+      loopbackTargets: [`127.0.0.1:${port}`],
+    });
+    try {
+      expect((await demoOnly.safeFetch(`${base}/ok`)).status).toBe(200);
+      const other = await failure(demoOnly.safeFetch(`http://127.0.0.1:${port + 1}/ok`));
+      expect(other.message).toBe('Adressen er ikke tillatt (loopback)');
+      // A redirect from the listed target to another loopback port is checked like the first hop.
+      routes.set('/elsewhere', (_req, res) => {
+        res.writeHead(302, { location: `http://127.0.0.1:${port + 1}/ok` }).end();
+      });
+      const hop = await failure(demoOnly.safeFetch(`${base}/elsewhere`, { followRedirects: true }));
+      expect(hop.message).toBe('Adressen er ikke tillatt (loopback)');
+      // Names are refused before the port is known: the exception covers the exact address only.
+      const named = await failure(demoOnly.safeFetch(`http://localhost:${port}/ok`));
+      expect(named.message).toBe('Adressen er ikke tillatt (loopback)');
+    } finally {
+      await demoOnly.close();
+    }
+  });
+
   it('refuses private ranges when they are turned off', async () => {
     const strict = createOutboundClient({ allowLoopback: false, allowPrivate: false });
     try {

@@ -54,7 +54,8 @@ function parseTarget(raw: string, policy: OutboundPolicy): URL {
   }
   const host = url.hostname.replace(/^\[|\]$/g, '');
   if (isIP(host)) {
-    const refused = refusedClass(host, policy);
+    const port = Number(url.port) || (url.protocol === 'https:' ? 443 : 80);
+    const refused = refusedClass(host, policy, port);
     if (refused && refused !== 'public') {
       throw new OutboundError('forbidden-address', REFUSED_ADDRESS_MESSAGES[refused], url.host);
     }

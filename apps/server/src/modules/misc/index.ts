@@ -1,2 +1,2 @@
 // Health and version.
-export { miscRoutes } from './misc.routes';
+export { miscRoutes, probeRoutes } from './misc.routes';

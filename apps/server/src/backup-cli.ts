@@ -1,0 +1,50 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { ConfigError, configuredDataDir, loadConfig } from './config';
+import { DataDirInUseError } from './db/embedded';
+import { BackupError, openForBackup, writeBackup } from './modules/backup';
+import { VERSION } from './version';
+
+/** `npm run backup`: a consistent backup of the install, running or not (decision 016). */
+async function main() {
+  // Without DATABASE_URL and SECRET_KEY the key lives in DATA_DIR; a backup must not create a new one there.
+  if (!process.env.DATABASE_URL && !process.env.SECRET_KEY) {
+    const dataDir = configuredDataDir(process.env);
+    if (!existsSync(path.join(dataDir, 'secret.key'))) {
+      throw new BackupError(
+        `Fant ingen Vaskedrift-installasjon i ${dataDir}. Sett DATA_DIR til installasjonens datamappe, ` +
+          'eller DATABASE_URL og SECRET_KEY for en ekstern database.',
+      );
+    }
+  }
+  const config = loadConfig(process.env, VERSION);
+  const database = await openForBackup(config);
+  try {
+    const { file, bytes, durationMs, header } = await writeBackup({
+      databaseUrl: database.url,
+      dir: config.backup.dir,
+      appVersion: VERSION,
+      secretKey: config.secretKey,
+    });
+    const rows = header.tables.reduce((sum, table) => sum + table.rows, 0);
+    process.stdout.write(
+      `Sikkerhetskopi skrevet: ${file}\n` +
+        `  ${header.tables.length} tabeller, ${rows} rader, ${(bytes / 1024 / 1024).toFixed(1)} MB, ${(durationMs / 1000).toFixed(1)} s\n` +
+        '  Ta vare på den hemmelige nøkkelen sammen med kopien (DATA_DIR/secret.key eller SECRET_KEY):\n' +
+        '  uten den kan ikke lagrede hemmeligheter leses etter en gjenoppretting. Kopien inneholder personopplysninger.\n',
+    );
+  } finally {
+    await database.close();
+  }
+}
+
+main().catch((err: unknown) => {
+  if (err instanceof BackupError || err instanceof ConfigError || err instanceof DataDirInUseError) {
+    process.stderr.write(`\n${err.message}\n\n`);
+  } else {
+    process.stderr.write(
+      `Sikkerhetskopien feilet: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`,
+    );
+  }
+  process.exit(1);
+});
