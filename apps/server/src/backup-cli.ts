@@ -1,22 +1,15 @@
-import { existsSync } from 'node:fs';
-import path from 'node:path';
-import { ConfigError, configuredDataDir, loadConfig } from './config';
-import { DataDirInUseError } from './db/embedded';
-import { BackupError, openForBackup, writeBackup } from './modules/backup';
+import { loadConfig } from './config';
+import { openForBackup, requireInstalledSecretKey, runCommand, writeBackup } from './modules/backup';
 import { VERSION } from './version';
 
 /** `npm run backup`: a consistent backup of the install, running or not (decision 016). */
 async function main() {
-  // Without DATABASE_URL and SECRET_KEY the key lives in DATA_DIR; a backup must not create a new one there.
-  if (!process.env.DATABASE_URL && !process.env.SECRET_KEY) {
-    const dataDir = configuredDataDir(process.env);
-    if (!existsSync(path.join(dataDir, 'secret.key'))) {
-      throw new BackupError(
-        `Fant ingen Vaskedrift-installasjon i ${dataDir}. Sett DATA_DIR til installasjonens datamappe, ` +
-          'eller DATABASE_URL og SECRET_KEY for en ekstern database.',
-      );
-    }
-  }
+  requireInstalledSecretKey(
+    process.env,
+    (dataDir) =>
+      `Fant ingen Vaskedrift-installasjon i ${dataDir}. Sett DATA_DIR til installasjonens datamappe, ` +
+      'eller DATABASE_URL og SECRET_KEY for en ekstern database.',
+  );
   const config = loadConfig(process.env, VERSION);
   const database = await openForBackup(config);
   try {
@@ -38,13 +31,4 @@ async function main() {
   }
 }
 
-main().catch((err: unknown) => {
-  if (err instanceof BackupError || err instanceof ConfigError || err instanceof DataDirInUseError) {
-    process.stderr.write(`\n${err.message}\n\n`);
-  } else {
-    process.stderr.write(
-      `Sikkerhetskopien feilet: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`,
-    );
-  }
-  process.exit(1);
-});
+runCommand(main, 'Sikkerhetskopien feilet');

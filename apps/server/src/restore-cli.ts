@@ -1,24 +1,25 @@
-import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { ConfigError, configuredDataDir, loadConfig } from './config';
-import { DataDirInUseError } from './db/embedded';
-import { BackupError, openForRestore, restoreBackup } from './modules/backup';
+import { loadConfig } from './config';
+import {
+  BackupError,
+  openForRestore,
+  requireInstalledSecretKey,
+  restoreBackup,
+  runCommand,
+} from './modules/backup';
 import { VERSION } from './version';
 
 /** `npm run restore <file>`: a backup into an empty data directory or empty database (decision 016). */
 async function main() {
   const file = process.argv[2];
   if (!file) throw new BackupError('Bruk: npm run restore <fil>   (en .vdbackup-fil fra npm run backup)');
-  // The sealed secrets in the backup need the key they were sealed with; a new one would be generated here.
-  if (!process.env.DATABASE_URL && !process.env.SECRET_KEY) {
-    const dataDir = configuredDataDir(process.env);
-    if (!existsSync(path.join(dataDir, 'secret.key'))) {
-      throw new BackupError(
-        `Legg den hemmelige nøkkelen fra installasjonen kopien ble tatt av i ${path.join(dataDir, 'secret.key')} ` +
-          '(eller sett SECRET_KEY) før gjenoppretting. Ingenting er endret.',
-      );
-    }
-  }
+  // The sealed secrets in the backup need the key they were sealed with.
+  requireInstalledSecretKey(
+    process.env,
+    (dataDir) =>
+      `Legg den hemmelige nøkkelen fra installasjonen kopien ble tatt av i ${path.join(dataDir, 'secret.key')} ` +
+      '(eller sett SECRET_KEY) før gjenoppretting. Ingenting er endret.',
+  );
   const config = loadConfig(process.env, VERSION);
   const database = await openForRestore(config);
   try {
@@ -37,13 +38,4 @@ async function main() {
   }
 }
 
-main().catch((err: unknown) => {
-  if (err instanceof BackupError || err instanceof ConfigError || err instanceof DataDirInUseError) {
-    process.stderr.write(`\n${err.message}\n\n`);
-  } else {
-    process.stderr.write(
-      `Gjenopprettingen feilet: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`,
-    );
-  }
-  process.exit(1);
-});
+runCommand(main, 'Gjenopprettingen feilet');
