@@ -7,6 +7,7 @@ import {
 } from '@vaskedrift/shared';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
+import { isForeignKeyViolation } from '../../db/violations';
 import type { EventBus } from '../../events/bus';
 import { NotFoundError, ValidationError } from '../../lib/errors';
 import type { Caller, Viewer } from '../../plugins/authenticate';
@@ -32,11 +33,22 @@ export function createLocationsService({ db, bus }: { db: Db; bus: EventBus }) {
     return location;
   }
 
-  async function assertImage(imageId: string | null | undefined) {
-    if (imageId && !(await imageExists(db, imageId))) {
-      throw new ValidationError(LOCATION_MESSAGES.imageNotFound, [
-        { path: 'imageId', message: LOCATION_MESSAGES.imageNotFound },
-      ]);
+  const imageNotFound = () =>
+    new ValidationError(LOCATION_MESSAGES.imageNotFound, [
+      { path: 'imageId', message: LOCATION_MESSAGES.imageNotFound },
+    ]);
+
+  /**
+   * Writes a facility that may name an uploaded image. The image is checked first for a clear answer, and
+   * the write's foreign key answers the same if housekeeping removed the image in between (decision 013).
+   */
+  async function writeWithImage<T>(imageId: string | null | undefined, write: () => Promise<T>): Promise<T> {
+    if (imageId && !(await imageExists(db, imageId))) throw imageNotFound();
+    try {
+      return await write();
+    } catch (err) {
+      if (imageId && isForeignKeyViolation(err)) throw imageNotFound();
+      throw err;
     }
   }
 
@@ -46,8 +58,9 @@ export function createLocationsService({ db, bus }: { db: Db; bus: EventBus }) {
   }
 
   async function create(caller: Caller, input: CreateInput): Promise<Location> {
-    await assertImage(input.imageId);
-    const row = await insertLocation(db, { ...input, imageId: input.imageId ?? null });
+    const row = await writeWithImage(input.imageId, () =>
+      insertLocation(db, { ...input, imageId: input.imageId ?? null }),
+    );
     bus.publish('location.created', {
       userId: caller.userId,
       ip: caller.ip,
@@ -58,8 +71,7 @@ export function createLocationsService({ db, bus }: { db: Db; bus: EventBus }) {
   }
 
   async function update(caller: Caller, { id, ...changes }: UpdateInput): Promise<Location> {
-    await assertImage(changes.imageId);
-    const row = await updateLocation(db, id, changes);
+    const row = await writeWithImage(changes.imageId, () => updateLocation(db, id, changes));
     if (!row) throw new NotFoundError(LOCATION_MESSAGES.notFound);
     bus.publish('location.updated', {
       userId: caller.userId,
