@@ -47,27 +47,45 @@ async function addLink(page: Page, title: string, url: string) {
 }
 
 /**
- * A mouse drag as @hello-pangea/dnd expects it: press on the handle, move past its 5 px threshold,
- * then travel to the target in small steps and let go once the list has made room there.
+ * A mouse drag as @hello-pangea/dnd expects it, waiting for what a person waits for: press on the handle
+ * and move until the row lifts (past the library's 5 px threshold), travel towards the target, and let go
+ * once the list announces the place it will drop at ('Plass 1 av 3.', read out to screen readers). On a
+ * busy machine the library lags the pointer, so each wait moves the pointer on a little instead of sleeping.
  */
-async function dragWithMouse(page: Page, handle: Locator, target: Locator) {
-  const from = await handle.boundingBox();
+async function dragWithMouse(page: Page, handle: Locator, target: Locator, place: string) {
+  const row = handle.locator('xpath=ancestor::*[@data-testid="link-row"][1]');
+  const grip = await handle.boundingBox();
   const to = await target.boundingBox();
-  if (!from || !to) throw new Error('nothing to drag');
-  const x = from.x + from.width / 2;
-  await page.mouse.move(x, from.y + from.height / 2);
+  if (!grip || !to) throw new Error('nothing to drag');
+  const x = grip.x + grip.width / 2;
+  let y = grip.y + grip.height / 2;
+  await page.mouse.move(x, y);
   await page.mouse.down();
-  await page.mouse.move(x, from.y + from.height / 2 - 10, { steps: 2 });
-  await page.mouse.move(x, to.y + 4, { steps: 12 });
-  // Let go once the list has made room at the target, as a person waits for the gap to open: on a busy
-  // machine the library can lag the pointer, so nudge it until the target row has moved aside.
   await expect
-    .poll(async () => {
-      await page.mouse.move(x, to.y + 2);
-      await page.mouse.move(x, to.y + 4);
-      return (await target.boundingBox())?.y ?? to.y;
-    })
-    .toBeGreaterThan(to.y + to.height / 2);
+    .poll(
+      async () => {
+        y -= 3;
+        await page.mouse.move(x, y);
+        return row.getAttribute('data-dragging');
+      },
+      { intervals: [100] },
+    )
+    .not.toBeNull();
+  const step = to.y + to.height / 2 < y ? -4 : 4;
+  await page.mouse.move(x, to.y + to.height / 2, { steps: 12 });
+  y = to.y + to.height / 2;
+  const announced = page.getByText(place, { exact: true });
+  await expect
+    .poll(
+      async () => {
+        if ((await announced.count()) > 0) return true;
+        y += step;
+        await page.mouse.move(x, y);
+        return false;
+      },
+      { intervals: [100], timeout: 15_000 },
+    )
+    .toBe(true);
   await page.mouse.up();
 }
 
@@ -138,6 +156,7 @@ test('an admin creates a facility with a picture, adds bays and links, reorders 
     page,
     page.getByRole('button', { name: 'Flytt Manual' }),
     page.getByTestId('link-row').first(),
+    'Plass 1 av 3.',
   );
   expect((await savedAgain).ok()).toBe(true);
   await expect(linkTitles(page)).toHaveText(['Manual', 'Betaling', 'Styring']);
