@@ -41,6 +41,8 @@ export const BAY_STATUS_CAUSES = {
   manual: 'manual',
   /** Derived by the status engine from the bay's attributes after a check (or a push). */
   engine: 'engine',
+  /** A maintenance job started on the bay (docs/domain.md, Maintenance). */
+  maintenance: 'maintenance',
 } as const;
 
 export const statusCountsSchema = z.object({

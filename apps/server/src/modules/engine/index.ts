@@ -6,6 +6,7 @@ export {
   publishEngineChanges,
   retireAttributes,
 } from './attribute-lifecycle';
+export { rederiveBays } from './bay-derivation';
 export { canSetStatusByHand, changeBayStatus, publishStatusChanges } from './bay-status';
 export { applyBayStatusChanges, closeOpenPeriods, openFirstPeriods } from './bay-status.repository';
 export { createEngine, type Engine } from './engine';
