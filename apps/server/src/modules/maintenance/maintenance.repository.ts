@@ -35,7 +35,7 @@ function selectJobs(db: Db, viewer: Viewer, where: SQL | undefined) {
       endedByName: fullName(ender),
       plannedSeconds: sql<number | null>`${seconds(sql`${j.expiresAt} - ${j.startedAt}`)}`,
       durationSeconds: seconds(sql`greatest(coalesce(${j.endedAt}, now()) - ${j.startedAt}, interval '0')`),
-      overdue: sql<boolean>`(${j.endedAt} is null and ${j.expiresAt} < now())`,
+      overdue: sql<boolean>`coalesce(${j.endedAt} is null and ${j.expiresAt} < now(), false)`,
       total: totalCount(),
     })
     .from(j)
