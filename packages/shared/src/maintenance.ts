@@ -44,6 +44,11 @@ export const customAssigneeSchema = z.object({
 });
 export type CustomAssignee = z.infer<typeof customAssigneeSchema>;
 
+const descriptionSchema = z
+  .string()
+  .trim()
+  .max(2000, 'Beskrivelsen kan ikke være lenger enn 2000 tegn');
+
 const reminderPart = z
   .number({ error: MAINTENANCE_MESSAGES.reminderRequired })
   .int(MAINTENANCE_MESSAGES.reminderRequired)
@@ -55,7 +60,7 @@ const jobFields = {
   assigneeId: idSchema.nullish(),
   customAssignee: customAssigneeSchema.nullish(),
   expiresAt: isoTime.nullish(),
-  description: z.string().trim().max(2000, 'Beskrivelsen kan ikke være lenger enn 2000 tegn').default(''),
+  description: descriptionSchema.default(''),
   notifyUsers: z.boolean().default(false),
   reminderHours: reminderPart.max(24 * 365, MAINTENANCE_MESSAGES.reminderRequired),
   reminderMinutes: reminderPart.max(59, 'Minutter må være mellom 0 og 59'),
@@ -101,7 +106,7 @@ export const updateMaintenanceSchema = z
     assigneeId: jobFields.assigneeId,
     customAssignee: jobFields.customAssignee,
     expiresAt: jobFields.expiresAt,
-    description: z.string().trim().max(2000, 'Beskrivelsen kan ikke være lenger enn 2000 tegn').optional(),
+    description: descriptionSchema.optional(),
     notifyUsers: z.boolean().optional(),
     reminderHours: jobFields.reminderHours.optional(),
     reminderMinutes: jobFields.reminderMinutes.optional(),
