@@ -44,10 +44,7 @@ export const customAssigneeSchema = z.object({
 });
 export type CustomAssignee = z.infer<typeof customAssigneeSchema>;
 
-const descriptionSchema = z
-  .string()
-  .trim()
-  .max(2000, 'Beskrivelsen kan ikke være lenger enn 2000 tegn');
+const descriptionSchema = z.string().trim().max(2000, 'Beskrivelsen kan ikke være lenger enn 2000 tegn');
 
 const reminderPart = z
   .number({ error: MAINTENANCE_MESSAGES.reminderRequired })
