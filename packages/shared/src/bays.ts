@@ -61,6 +61,7 @@ export function emptyStatusCounts(): StatusCounts {
 export const BAY_MESSAGES = {
   statusNotByHand: 'Statusen til denne vaskehallen styres av attributtene og kan ikke settes for hånd',
   notFound: 'Fant ikke vaskehallen',
+  statusInMaintenance: 'Vaskehallen er i vedlikehold: avslutt vedlikeholdet for å endre statusen',
 } as const;
 
 export const createBaySchema = z.object({

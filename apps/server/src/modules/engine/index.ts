@@ -11,4 +11,5 @@ export { canSetStatusByHand, changeBayStatus, publishStatusChanges } from './bay
 export { applyBayStatusChanges, closeOpenPeriods, openFirstPeriods } from './bay-status.repository';
 export { createEngine, type Engine } from './engine';
 export { EVALUATED_ATTRIBUTE, type StoredApi } from './engine.repository';
+export { baysInMaintenance } from './maintenance-seam';
 export { runManualCheck } from './manual-check';

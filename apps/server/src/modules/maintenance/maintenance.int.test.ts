@@ -244,6 +244,16 @@ describe('changing and ending maintenance', () => {
     const update = await operator.patch('backend/bays/maintenance/update', { bayId, description: 'Sent' });
     expect(update.statusCode).toBe(409);
   });
+  it('keeps the status out of hand while the job runs, even on a bay without attributes', async () => {
+    const { bayId } = await facilityWithBay();
+    await operator.post('backend/bays/maintenance/start', startBody(bayId));
+    const res = await admin.patch('backend/bays/update', { id: bayId, status: 'operational' });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe(
+      'Vaskehallen er i vedlikehold: avslutt vedlikeholdet for å endre statusen',
+    );
+    expect(await bayStatus(ctx, bayId)).toBe('maintenance');
+  });
 });
 
 describe('status precedence with attributes', () => {
