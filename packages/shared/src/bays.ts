@@ -41,6 +41,8 @@ export const BAY_STATUS_CAUSES = {
   manual: 'manual',
   /** Derived by the status engine from the bay's attributes after a check (or a push). */
   engine: 'engine',
+  /** A maintenance job started on the bay (docs/domain.md, Maintenance). */
+  maintenance: 'maintenance',
 } as const;
 
 export const statusCountsSchema = z.object({
@@ -59,6 +61,7 @@ export function emptyStatusCounts(): StatusCounts {
 export const BAY_MESSAGES = {
   statusNotByHand: 'Statusen til denne vaskehallen styres av attributtene og kan ikke settes for hånd',
   notFound: 'Fant ikke vaskehallen',
+  statusInMaintenance: 'Vaskehallen er i vedlikehold: avslutt vedlikeholdet for å endre statusen',
 } as const;
 
 export const createBaySchema = z.object({

@@ -17,6 +17,7 @@ export * from './json';
 export * from './links';
 export * from './locations';
 export * from './logs';
+export * from './maintenance';
 export * from './permissions';
 export * from './readings';
 export * from './roles';

@@ -32,15 +32,16 @@ export const passwordSchema = z
 /** 8 to 15 digits, optionally with a leading + and spaces, hyphens or parentheses between them. */
 const PHONE_PATTERN = /^\+?[0-9][0-9 ()-]*[0-9]$/;
 
+export function isPhoneNumber(value: string): boolean {
+  const digits = value.replace(/\D/g, '').length;
+  return PHONE_PATTERN.test(value) && digits >= 8 && digits <= 15;
+}
+
 /** Optional phone number: an empty string or null means none; otherwise it must look like one. */
 export const phoneSchema = z
   .string({ error: MESSAGES.phoneInvalid })
   .trim()
-  .refine((value) => {
-    if (value === '') return true;
-    const digits = value.replace(/\D/g, '').length;
-    return PHONE_PATTERN.test(value) && digits >= 8 && digits <= 15;
-  }, MESSAGES.phoneInvalid)
+  .refine((value) => value === '' || isPhoneNumber(value), MESSAGES.phoneInvalid)
   .transform((value) => (value === '' ? null : value))
   .nullable();
 

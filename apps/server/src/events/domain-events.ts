@@ -2,6 +2,7 @@ import type { Role } from '@vaskedrift/shared';
 import type { Actor } from './actor';
 import type { EngineEvents } from './engine-events';
 import type { FacilityEvents } from './facility-events';
+import type { MaintenanceEvents } from './maintenance-events';
 import type { PeopleEvents } from './people-events';
 
 /** Every domain event and its payload. Adding one here is how a feature announces a change. */
@@ -11,4 +12,5 @@ export type DomainEvents = {
   'auth.session_revoked': { userId: string; sessionId: string; reason: 'refresh_token_reused' };
 } & PeopleEvents &
   FacilityEvents &
-  EngineEvents;
+  EngineEvents &
+  MaintenanceEvents;

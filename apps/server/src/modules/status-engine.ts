@@ -9,13 +9,14 @@ import { apiMetricsRoutes, createApiMetricsService } from './api-metrics';
 import { apisRoutes, createApisService } from './apis';
 import { bayMetricsRoutes, createBayMetricsService, createReadingsService } from './bay-metrics';
 import { createApiSecrets, createEngine } from './engine';
+import { createMaintenanceService, maintenanceRoutes } from './maintenance';
 import { pushRoutes } from './push';
 
 type Deps = { config: Config; db: Db; bus: EventBus; outbound: OutboundClient; log: Logger };
 
 /**
  * The status engine (docs/domain.md, Evaluation), wired once: API connections, API attributes, bay
- * attributes, alerts, readings, pushes, and the engine that checks. `engine.start()` begins checking;
+ * attributes, alerts, readings, maintenance, pushes, and the engine that checks. `engine.start()` begins checking;
  * `stop()` ends it.
  */
 export function createStatusEngine({ config, db, bus, outbound, log }: Deps) {
@@ -30,6 +31,7 @@ export function createStatusEngine({ config, db, bus, outbound, log }: Deps) {
     bayMetrics: createBayMetricsService({ db, bus }),
     alerts: createAlertsService({ db, bus }),
     readings: createReadingsService({ db, config }),
+    maintenance: createMaintenanceService({ db, bus }),
   };
 }
 
@@ -41,5 +43,6 @@ export async function statusEngineRoutes(api: FastifyInstance, engine: StatusEng
   await api.register(apiMetricsRoutes, { apiMetrics: engine.apiMetrics });
   await api.register(bayMetricsRoutes, { bayMetrics: engine.bayMetrics, readings: engine.readings });
   await api.register(alertsRoutes, { alerts: engine.alerts });
+  await api.register(maintenanceRoutes, { maintenance: engine.maintenance });
   await api.register(pushRoutes, { db: engine.db, engine: engine.engine, secrets: engine.secrets });
 }

@@ -2,6 +2,7 @@ export * from './alerts';
 export * from './apis';
 export * from './locations';
 export * from './logs';
+export * from './maintenance';
 export * from './people';
 export * from './readings';
 export * from './sessions';

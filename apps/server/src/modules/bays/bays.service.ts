@@ -14,6 +14,7 @@ import type { Caller, Viewer } from '../../plugins/authenticate';
 import { assertLocationVisible } from '../access';
 import {
   applyBayStatusChanges,
+  baysInMaintenance,
   canSetStatusByHand,
   closeOpenPeriods,
   openFirstPeriods,
@@ -92,6 +93,9 @@ export function createBaysService({ db, bus }: { db: Db; bus: EventBus }) {
       if (Object.keys(fields).length > 0) await updateBayFields(tx, id, fields);
       if (!status || status === bay.status) return [];
       if (!(await canSetStatusByHand(tx, id))) throw new ConflictError(BAY_MESSAGES.statusNotByHand);
+      // A running job owns the status until it ends (docs/domain.md, Maintenance).
+      if ((await baysInMaintenance(tx, [id])).size > 0)
+        throw new ConflictError(BAY_MESSAGES.statusInMaintenance);
       return applyBayStatusChanges(tx, [
         { bayId: id, status, cause: BAY_STATUS_CAUSES.manual, changedBy: caller.userId },
       ]);

@@ -1,4 +1,4 @@
-import { BAY_STATUS_CAUSES, deriveBayStatus } from '@vaskedrift/shared';
+import { BAY_STATUS_CAUSES, type BayStatus, deriveBayStatus } from '@vaskedrift/shared';
 import type { Db } from '../../db/client';
 import { type AppliedStatusChange, applyBayStatusChanges } from './bay-status.repository';
 import { lockBayLevels } from './engine.repository';
@@ -8,9 +8,14 @@ import { baysInMaintenance } from './maintenance-seam';
  * Derives the status of these bays from their evaluated attributes' last levels (docs/domain.md, Bay status;
  * shared `deriveBayStatus`) and saves the changes as status periods, in the caller's transaction. The bays
  * are locked first, so two checks touching one bay see each other's levels. A bay without evaluated
- * attributes keeps its status. Publish the result after the commit (`publishStatusChanges`).
+ * attributes keeps its status, or takes the one `handSetStatus` gives it (a bay leaving maintenance returns
+ * to the status it had before). Publish the result after the commit (`publishStatusChanges`).
  */
-export async function rederiveBays(tx: Db, bayIds: Iterable<string>): Promise<AppliedStatusChange[]> {
+export async function rederiveBays(
+  tx: Db,
+  bayIds: Iterable<string>,
+  handSetStatus: ReadonlyMap<string, BayStatus> = new Map(),
+): Promise<AppliedStatusChange[]> {
   const ids = [...new Set(bayIds)];
   if (ids.length === 0) return [];
   const bays = await lockBayLevels(tx, ids);
@@ -19,7 +24,7 @@ export async function rederiveBays(tx: Db, bayIds: Iterable<string>): Promise<Ap
     const status = deriveBayStatus({
       inMaintenance: maintenance.has(bay.id),
       levels: bay.levels,
-      manualStatus: bay.status,
+      manualStatus: handSetStatus.get(bay.id) ?? bay.status,
     });
     return status === bay.status
       ? []

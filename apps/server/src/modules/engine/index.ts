@@ -6,8 +6,10 @@ export {
   publishEngineChanges,
   retireAttributes,
 } from './attribute-lifecycle';
+export { rederiveBays } from './bay-derivation';
 export { canSetStatusByHand, changeBayStatus, publishStatusChanges } from './bay-status';
 export { applyBayStatusChanges, closeOpenPeriods, openFirstPeriods } from './bay-status.repository';
 export { createEngine, type Engine } from './engine';
 export { EVALUATED_ATTRIBUTE, type StoredApi } from './engine.repository';
+export { baysInMaintenance } from './maintenance-seam';
 export { runManualCheck } from './manual-check';

@@ -1,10 +1,18 @@
+import { and, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { maintenanceJobs } from '../../db/schema';
 
 /**
- * The bays with a running maintenance job. There is no maintenance table yet (docs/domain.md, Maintenance:
- * not built yet): until then no bay counts as in maintenance here, so the engine derives every bay's status from
- * its attributes. The maintenance issue replaces this body with one query; callers stay as they are.
+ * The bays with a running maintenance job (docs/domain.md, Bay status, rule 1): the engine derives
+ * `maintenance` for them and marks their alerts `inMaintenance`.
  */
-export async function baysInMaintenance(_tx: Db, _bayIds: string[]): Promise<Set<string>> {
-  return new Set();
+export async function baysInMaintenance(tx: Db, bayIds: string[]): Promise<Set<string>> {
+  if (bayIds.length === 0) return new Set();
+  const rows = await tx
+    .select({ bayId: maintenanceJobs.bayId })
+    .from(maintenanceJobs)
+    .where(
+      and(sql`${maintenanceJobs.bayId} = any(${sql.param(bayIds)}::uuid[])`, isNull(maintenanceJobs.endedAt)),
+    );
+  return new Set(rows.map((row) => row.bayId));
 }

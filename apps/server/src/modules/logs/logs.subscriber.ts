@@ -4,6 +4,7 @@ import type { EventBus } from '../../events/bus';
 import { subscribeEngineLogs } from './engine.subscriber';
 import { subscribeFacilityLogs } from './facilities.subscriber';
 import { insertLog } from './logs.repository';
+import { subscribeMaintenanceLogs } from './maintenance.subscriber';
 import { subscribePeopleLogs } from './people.subscriber';
 
 /** Writes the audit log from domain events. */
@@ -41,6 +42,7 @@ export function subscribeLogs(bus: EventBus, db: Db): () => void {
     ...subscribePeopleLogs(bus, db),
     ...subscribeFacilityLogs(bus, db),
     ...subscribeEngineLogs(bus, db),
+    ...subscribeMaintenanceLogs(bus, db),
   ];
   return () => {
     for (const off of offs) off();

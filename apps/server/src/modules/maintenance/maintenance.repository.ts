@@ -1,0 +1,247 @@
+import type { BayStatus, MaintenanceJob, MaintenanceStats, PersonRef } from '@vaskedrift/shared';
+import { and, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client';
+import {
+  bayStatusPeriods,
+  bays,
+  locations,
+  maintenanceJobs,
+  userLocationAccess,
+  users,
+} from '../../db/schema';
+import { byName, pageWindow, totalCount } from '../../lib/list-query';
+import type { Viewer } from '../../plugins/authenticate';
+import { visibleLocationsCondition } from '../access';
+
+const assignee = alias(users, 'assignee');
+const enabler = alias(users, 'enabler');
+const ender = alias(users, 'ender');
+const fullName = (u: { firstName: AnyPgColumn; lastName: AnyPgColumn }) =>
+  sql<string | null>`${u.firstName} || ' ' || ${u.lastName}`;
+const seconds = (interval: SQL) => sql<number>`floor(extract(epoch from ${interval}))::int`;
+
+/** Jobs on bays of facilities the viewer may see; deleted bays keep their history. */
+function selectJobs(db: Db, viewer: Viewer, where: SQL | undefined) {
+  const j = maintenanceJobs;
+  return db
+    .select({
+      job: j,
+      bayName: bays.name,
+      locationId: bays.locationId,
+      locationName: locations.name,
+      assigneeName: fullName(assignee),
+      enabledByName: fullName(enabler),
+      endedByName: fullName(ender),
+      plannedSeconds: sql<number | null>`${seconds(sql`${j.expiresAt} - ${j.startedAt}`)}`,
+      durationSeconds: seconds(sql`greatest(coalesce(${j.endedAt}, now()) - ${j.startedAt}, interval '0')`),
+      overdue: sql<boolean>`coalesce(${j.endedAt} is null and ${j.expiresAt} < now(), false)`,
+      total: totalCount(),
+    })
+    .from(j)
+    .innerJoin(bays, eq(bays.id, j.bayId))
+    .innerJoin(locations, eq(locations.id, bays.locationId))
+    .leftJoin(assignee, eq(assignee.id, j.assigneeId))
+    .leftJoin(enabler, eq(enabler.id, j.enabledBy))
+    .leftJoin(ender, eq(ender.id, j.endedBy))
+    .where(and(visibleLocationsCondition(viewer), where))
+    .$dynamic();
+}
+
+type JobRow = Awaited<ReturnType<typeof selectJobs>>[number];
+
+const ref = (id: string | null, name: string | null): PersonRef | null => (id && name ? { id, name } : null);
+
+function toJob(row: JobRow): MaintenanceJob {
+  const { job } = row;
+  return {
+    id: job.id,
+    bayId: job.bayId,
+    bayName: row.bayName,
+    locationId: row.locationId,
+    locationName: row.locationName,
+    type: job.type,
+    assignee: ref(job.assigneeId, row.assigneeName),
+    customAssignee: job.customAssignee ?? null,
+    description: job.description,
+    notifyUsers: job.notifyUsers,
+    reminderHours: job.reminderHours,
+    reminderMinutes: job.reminderMinutes,
+    startedAt: job.startedAt.toISOString(),
+    expiresAt: job.expiresAt?.toISOString() ?? null,
+    endedAt: job.endedAt?.toISOString() ?? null,
+    enabledBy: ref(job.enabledBy, row.enabledByName),
+    endedBy: ref(job.endedBy, row.endedByName),
+    plannedSeconds: row.plannedSeconds,
+    durationSeconds: row.durationSeconds,
+    overdue: row.overdue,
+  };
+}
+
+export async function findJob(db: Db, viewer: Viewer, id: string): Promise<MaintenanceJob | undefined> {
+  const [row] = await selectJobs(db, viewer, eq(maintenanceJobs.id, id));
+  return row ? toJob(row) : undefined;
+}
+
+export async function findRunningJob(db: Db, viewer: Viewer, bayId: string): Promise<MaintenanceJob | null> {
+  const [row] = await selectJobs(
+    db,
+    viewer,
+    and(eq(maintenanceJobs.bayId, bayId), isNull(maintenanceJobs.endedAt)),
+  );
+  return row ? toJob(row) : null;
+}
+
+export type JobScope = { bayId: string } | { locationId: string };
+
+export async function listJobs(
+  db: Db,
+  viewer: Viewer,
+  scope: JobScope,
+  page: { page: number; perPage: number },
+): Promise<{ data: MaintenanceJob[]; count: number }> {
+  const where =
+    'bayId' in scope ? eq(maintenanceJobs.bayId, scope.bayId) : eq(bays.locationId, scope.locationId);
+  const { limit, offset } = pageWindow(page);
+  const rows = await selectJobs(db, viewer, where)
+    .orderBy(desc(maintenanceJobs.startedAt), maintenanceJobs.id)
+    .limit(limit)
+    .offset(offset);
+  return { data: rows.map(toJob), count: rows[0]?.total ?? 0 };
+}
+
+export type NewJob = typeof maintenanceJobs.$inferInsert;
+
+export async function insertJob(tx: Db, job: NewJob) {
+  const [row] = await tx.insert(maintenanceJobs).values(job).returning();
+  return row;
+}
+
+/** The running job of a bay, locked against a concurrent change or end. */
+export async function lockRunningJob(tx: Db, bayId: string) {
+  const [row] = await tx
+    .select()
+    .from(maintenanceJobs)
+    .where(and(eq(maintenanceJobs.bayId, bayId), isNull(maintenanceJobs.endedAt)))
+    .for('update');
+  return row;
+}
+
+export async function updateJob(tx: Db, id: string, set: Partial<NewJob>): Promise<void> {
+  await tx
+    .update(maintenanceJobs)
+    .set({ ...set, updatedAt: sql`now()` })
+    .where(eq(maintenanceJobs.id, id));
+}
+
+export async function endJob(tx: Db, id: string, endedBy: string): Promise<Date> {
+  const [row] = await tx
+    .update(maintenanceJobs)
+    .set({ endedAt: sql`now()`, endedBy, updatedAt: sql`now()` })
+    .where(eq(maintenanceJobs.id, id))
+    .returning({ endedAt: maintenanceJobs.endedAt });
+  return row?.endedAt as Date;
+}
+
+/**
+ * Active users who have access to the facility: admins and above (who see every facility) and those
+ * granted it. Ids and names only: the picker is not the user admin list.
+ */
+function assigneeCondition(locationId: string): SQL {
+  return and(
+    isNull(users.disabledAt),
+    sql`(${users.role} in ('superadmin', 'admin') or exists (select 1 from ${userLocationAccess}
+      where ${userLocationAccess.userId} = ${users.id} and ${userLocationAccess.locationId} = ${locationId}))`,
+  ) as SQL;
+}
+
+export async function listAssignees(db: Db, locationId: string): Promise<PersonRef[]> {
+  const rows = await db
+    .select({ id: users.id, name: sql<string>`${fullName(users)}` })
+    .from(users)
+    .where(assigneeCondition(locationId))
+    .orderBy(byName(users.firstName), byName(users.lastName), users.id);
+  return rows;
+}
+
+export async function mayBeAssigned(db: Db, userId: string, locationId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, userId), assigneeCondition(locationId)));
+  return row !== undefined;
+}
+
+/** The status a bay without attributes returns to at the end: the one it had before, never `maintenance`. */
+export function statusAfterMaintenance(statusBefore: BayStatus): BayStatus {
+  return statusBefore === 'maintenance' ? 'operational' : statusBefore;
+}
+
+/**
+ * docs/domain.md, Maintenance (Figures): every figure from status periods clipped to [from, min(to, now)];
+ * an open period runs until now. `bayIds` are the bays in scope (a facility's include deleted ones).
+ */
+export async function maintenanceStats(
+  db: Db,
+  bayIds: string[],
+  range: { from: Date; to: Date },
+): Promise<Omit<MaintenanceStats, 'from' | 'to'>> {
+  const ids = sql.param(bayIds);
+  const from = sql`${range.from.toISOString()}::timestamptz`;
+  const to = sql`least(${range.to.toISOString()}::timestamptz, now())`;
+  const p = bayStatusPeriods;
+  const result = await db.execute<{
+    downtime: number;
+    operating: number;
+    failures: number;
+    mttr: number | null;
+    jobs: number;
+  }>(sql`
+    with periods as (
+      select ${p.bayId} as bay_id, ${p.status} as status, ${p.startedAt} as started_at,
+        coalesce(${p.endedAt}, now()) as ended_at,
+        lag(${p.status}) over (partition by ${p.bayId} order by ${p.startedAt}, ${p.id}) as previous
+      from ${p} where ${p.bayId} = any(${ids}::uuid[])
+    ),
+    clipped as (
+      select status, extract(epoch from least(ended_at, ${to}) - greatest(started_at, ${from})) as secs
+      from periods where started_at < ${to} and ended_at > ${from}
+    ),
+    failures as (
+      select f.bay_id, f.started_at, (
+        select min(o.started_at) from periods o
+        where o.bay_id = f.bay_id and o.status = 'operational' and o.started_at > f.started_at
+      ) as repaired_at
+      from periods f
+      where f.status in ('error', 'warning')
+        and (f.previous is null or f.previous not in ('error', 'warning', 'maintenance'))
+        and f.started_at >= ${from} and f.started_at < ${to}
+    )
+    select
+      coalesce((select sum(secs) from clipped where status in ('error', 'inactive', 'maintenance')), 0)::float8
+        as downtime,
+      coalesce((select sum(secs) from clipped where status = 'operational'), 0)::float8 as operating,
+      (select count(*) from failures)::int as failures,
+      (select avg(extract(epoch from repaired_at - started_at)) from failures where repaired_at is not null)::float8
+        as mttr,
+      (select count(*) from ${maintenanceJobs} where ${maintenanceJobs.bayId} = any(${ids}::uuid[])
+        and ${maintenanceJobs.startedAt} >= ${from} and ${maintenanceJobs.startedAt} < ${to})::int as jobs
+  `);
+  const row = result.rows[0];
+  if (!row) throw new Error('maintenance stats: no row');
+  const operatingSeconds = Math.round(row.operating);
+  return {
+    downtimeSeconds: Math.round(row.downtime),
+    operatingSeconds,
+    jobs: row.jobs,
+    failures: row.failures,
+    mttrSeconds: row.mttr === null ? null : Math.round(row.mttr),
+    mtbfSeconds: row.failures === 0 ? null : Math.round(operatingSeconds / row.failures),
+  };
+}
+
+/** Every bay of a facility, deleted ones included: their downtime happened. */
+export async function bayIdsOfLocation(db: Db, locationId: string): Promise<string[]> {
+  const rows = await db.select({ id: bays.id }).from(bays).where(eq(bays.locationId, locationId));
+  return rows.map((row) => row.id);
+}
