@@ -52,13 +52,14 @@ function MetricRow({ metric }: { metric: BayMetric }) {
           <LevelBadge level={metric.lastLevel} />
         </Group>
       </Group>
-      <Group gap={6} mt={6}>
-        {thresholds.map(({ level, field }) => (
-          <Text key={field} size="xs" c="dimmed" span data-threshold={level}>
-            {t(`bayMetrics.levels.${level}`)} {OPERATOR_SYMBOLS[metric.operator]} {metric[field]}
-          </Text>
-        ))}
-      </Group>
+      <Text size="xs" c="dimmed" mt={6}>
+        {thresholds
+          .map(
+            ({ level, field }) =>
+              `${t(`bayMetrics.levels.${level}`)} ${OPERATOR_SYMBOLS[metric.operator]} ${metric[field]}`,
+          )
+          .join(' · ')}
+      </Text>
       <Text size="xs" c="dimmed" mt={4} title={formatDateTime(metric.lastReadAt, i18n.language) ?? undefined}>
         {metric.lastReadAt
           ? t('dashboard.panel.readAt', { time: formatRelativeTime(metric.lastReadAt, i18n.language) })

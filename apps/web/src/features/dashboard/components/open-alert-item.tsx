@@ -42,52 +42,51 @@ export function OpenAlertItem({ alert, onOpen }: { alert: Alert; onOpen?: (bayId
   return (
     <Paper withBorder p="xs" radius="md" data-alert-level={alert.level} data-alert-id={alert.id}>
       <Group justify="space-between" gap="xs" wrap="nowrap">
-        {onOpen ? (
-          <UnstyledButton
-            onClick={() => onOpen(alert.bayId)}
-            style={{ minWidth: 0, flex: 1 }}
-            aria-label={t('dashboard.alerts.openLabel', {
-              bay: alert.bayName,
-              location: alert.locationName,
-              attribute: alert.attributeName,
-            })}
-          >
-            {summary}
-          </UnstyledButton>
-        ) : (
-          <div style={{ minWidth: 0, flex: 1 }}>{summary}</div>
-        )}
-        {alert.acknowledgedBy ? (
-          <Group
-            gap={4}
-            wrap="nowrap"
-            title={formatDateTime(alert.acknowledgedAt, i18n.language) ?? undefined}
-          >
-            <IconEye size={14} aria-hidden />
-            <Text size="xs">
-              {t('dashboard.alerts.acknowledgedBy', {
-                name: fullName(alert.acknowledgedBy),
-                time: formatRelativeTime(alert.acknowledgedAt, i18n.language) ?? '',
-              })}
-            </Text>
-          </Group>
-        ) : (
-          acknowledge.allowed && (
-            <Button
-              size="compact-sm"
-              variant="light"
-              leftSection={<IconEye size={14} aria-hidden />}
-              loading={acknowledge.pendingId === alert.id}
-              onClick={() => acknowledge.run(alert.id)}
-              aria-label={t('alerts.acknowledgeLabel', {
+        <Stack gap={4} style={{ minWidth: 0, flex: 1 }}>
+          {onOpen ? (
+            <UnstyledButton
+              onClick={() => onOpen(alert.bayId)}
+              style={{ minWidth: 0 }}
+              aria-label={t('dashboard.alerts.openLabel', {
                 bay: alert.bayName,
+                location: alert.locationName,
                 attribute: alert.attributeName,
               })}
-              style={{ flexShrink: 0 }}
             >
-              {t('alerts.acknowledge')}
-            </Button>
-          )
+              {summary}
+            </UnstyledButton>
+          ) : (
+            summary
+          )}
+          {alert.acknowledgedBy && (
+            <Group
+              gap={4}
+              wrap="nowrap"
+              c="blue"
+              title={formatDateTime(alert.acknowledgedAt, i18n.language) ?? undefined}
+            >
+              <IconEye size={14} aria-hidden style={{ flexShrink: 0 }} />
+              <Text size="xs" truncate>
+                {t('dashboard.alerts.acknowledgedBy', {
+                  name: fullName(alert.acknowledgedBy),
+                  time: formatRelativeTime(alert.acknowledgedAt, i18n.language) ?? '',
+                })}
+              </Text>
+            </Group>
+          )}
+        </Stack>
+        {!alert.acknowledgedBy && acknowledge.allowed && (
+          <Button
+            size="compact-sm"
+            variant="light"
+            leftSection={<IconEye size={14} aria-hidden />}
+            loading={acknowledge.pendingId === alert.id}
+            onClick={() => acknowledge.run(alert.id)}
+            aria-label={t('alerts.acknowledgeLabel', { bay: alert.bayName, attribute: alert.attributeName })}
+            style={{ flexShrink: 0 }}
+          >
+            {t('alerts.acknowledge')}
+          </Button>
         )}
       </Group>
     </Paper>
