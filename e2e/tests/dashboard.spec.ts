@@ -15,6 +15,8 @@ test.use({ actionTimeout: 15_000 });
 
 interface Setup {
   locationName: string;
+  /** The API attribute, named apart from other tests' 'Temperatur' (they pick theirs by name). */
+  attribute: string;
   bays: { id: string; name: string }[];
   operator: TestUser;
   outsider: TestUser;
@@ -60,9 +62,10 @@ test.beforeAll(async ({ request }) => {
     endpointUrl: facility.endpointUrl,
     checkInterval: 30,
   });
+  const attribute = uniqueName('Temperatur');
   const metric = await api<{ id: string }>('POST', 'backend/apis/metrics/create', {
     apiId: connection.id,
-    name: 'Temperatur',
+    name: attribute,
     description: 'Vanntemperatur i hallen',
     keyIdentifier: 'bayId',
     targetKeys: ['temperature'],
@@ -95,12 +98,12 @@ test.beforeAll(async ({ request }) => {
   const outsider = await createUser(request, token, { role: 'operator' });
   await api('POST', 'backend/users/access/create', { userId: operator.id, locationId: location.id });
   for (const bay of bays) await waitForOpenAlert(request, bay.id);
-  setup = { locationName, bays, operator, outsider };
+  setup = { locationName, attribute, bays, operator, outsider };
 });
 
 /** Opens the bay's red tile, checks why it is red and takes its alert. */
 async function openTileAndAcknowledge(page: Page, bay: { id: string; name: string }, tileText: string) {
-  const { locationName, operator } = setup;
+  const { locationName, attribute, operator } = setup;
   await signIn(page, operator.email, operator.password);
   const tile = bayTile(dashboardCard(page, locationName), bay.name);
   await expectTileStatus(tile, bay.name, 'error');
@@ -114,7 +117,7 @@ async function openTileAndAcknowledge(page: Page, bay: { id: string; name: strin
   await expect(panel.getByText('Feil', { exact: true })).toBeVisible();
 
   const why = panel.getByRole('region', { name: 'Hvorfor denne statusen' });
-  await expect(why.getByText('Temperatur', { exact: true })).toBeVisible();
+  await expect(why.getByText(attribute, { exact: true })).toBeVisible();
   await expect(why.getByText('95', { exact: true })).toBeVisible();
   await expect(why.getByText('Kritisk > 90')).toBeVisible();
 
@@ -123,7 +126,7 @@ async function openTileAndAcknowledge(page: Page, bay: { id: string; name: strin
   await expect(panel).toBeVisible();
 
   const alerts = panel.getByRole('region', { name: 'Åpne varsler' });
-  await alerts.getByRole('button', { name: `Jeg ser på det: ${bay.name}, Temperatur` }).click();
+  await alerts.getByRole('button', { name: `Jeg ser på det: ${bay.name}, ${attribute}` }).click();
   await expect(page.getByText('Varselet er kvittert: du ser på det')).toBeVisible();
   await expect(alerts.getByText(`${operator.firstName} ${operator.lastName} ser på det`)).toBeVisible();
   await expect(alerts.getByRole('button', { name: /Jeg ser på det/ })).toHaveCount(0);
@@ -142,7 +145,9 @@ test('an operator opens a red tile, sees the attribute over its threshold and ta
 
   // The open alerts on the dashboard show who is on it, and open the bay's panel too.
   const list = page.getByRole('region', { name: 'Åpne varsler' });
-  const item = list.getByRole('button', { name: `Åpne ${first.name} på ${setup.locationName}: Temperatur` });
+  const item = list.getByRole('button', {
+    name: `Åpne ${first.name} på ${setup.locationName}: ${setup.attribute}`,
+  });
   await item.click();
   await expect(page.getByRole('dialog', { name: first.name })).toBeVisible();
   await page.goBack();
@@ -160,7 +165,7 @@ test.describe('on a phone', () => {
 });
 
 test('an operator without access to the facility sees neither its tiles nor its alerts', async ({ page }) => {
-  const { outsider, locationName, bays } = setup;
+  const { outsider, locationName, attribute, bays } = setup;
   await signIn(page, outsider.email, outsider.password);
   await expect(dashboardCard(page, locationName)).toHaveCount(0);
   await expect(page.getByText(locationName)).toHaveCount(0);
@@ -169,5 +174,5 @@ test('an operator without access to the facility sees neither its tiles nor its 
   await page.goto(`/?bay=${bays[0]?.id}`);
   const panel = page.getByRole('dialog');
   await expect(panel.getByText('Fant ingen data')).toBeVisible();
-  await expect(panel.getByText('Temperatur')).toHaveCount(0);
+  await expect(panel.getByText(attribute)).toHaveCount(0);
 });
