@@ -1,4 +1,4 @@
-import { Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Badge, Card, Group, ScrollArea, Stack, Text, Title } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApiErrorMessage } from '../../../lib/use-api-error-message';
@@ -37,9 +37,14 @@ export function OpenAlertsCard({ onOpenBay }: { onOpenBay: (bayId: string) => vo
             {alerts.data?.count}
           </Badge>
         </Group>
-        {sorted.map((alert) => (
-          <OpenAlertItem key={alert.id} alert={alert} onOpen={onOpenBay} />
-        ))}
+        {/* About four alerts high: the tiles stay near the top of the page, on a phone too. */}
+        <ScrollArea.Autosize mah={300} type="auto" offsetScrollbars>
+          <Stack gap="xs">
+            {sorted.map((alert) => (
+              <OpenAlertItem key={alert.id} alert={alert} onOpen={onOpenBay} />
+            ))}
+          </Stack>
+        </ScrollArea.Autosize>
       </Stack>
     </Card>
   );
