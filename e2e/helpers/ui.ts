@@ -38,9 +38,9 @@ const BAY_STATUS_LABELS: Record<BayStatus, string> = {
   maintenance: 'Vedlikehold',
 };
 
-/** A bay's tile in a facility's dashboard card, whatever its status. */
+/** A bay's tile in a facility's dashboard card, whatever its status: a button that opens the bay panel. */
 export function bayTile(card: Locator, bayName: string): Locator {
-  return card.getByRole('link', { name: new RegExp(`^${bayName}:`) });
+  return card.getByRole('button', { name: new RegExp(`^${bayName}:`) });
 }
 
 /**

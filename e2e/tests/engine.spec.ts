@@ -1,8 +1,8 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { uniqueName } from '../helpers/data';
 import { adminApi, signIn } from '../helpers/session';
+import { setTemperature, simulatorFacility } from '../helpers/simulator';
 import { type BayStatus, bayTile, dashboardCard, expectTileStatus, pickOption } from '../helpers/ui';
-import { SIMULATOR_URL } from '../playwright.config';
 
 /*
  * The status engine end to end: an admin connects the controller simulator (started beside the server by
@@ -13,41 +13,8 @@ import { SIMULATOR_URL } from '../playwright.config';
 /** A check runs every 30 s at the least; a value change shows after the next one (and a page refetch). */
 const NEXT_CHECK = { timeout: 50_000, intervals: [1_000, 2_000, 5_000] };
 
-interface SimulatorFacility {
-  id: string;
-  endpointUrl: string;
-  auth: { kind: string };
-  keyIdentifier: string;
-  bays: { key: string; name: string }[];
-}
-
 // An action that cannot find its element fails after a while, not at the end of the long test.
 test.use({ actionTimeout: 15_000 });
-
-/** Shape A without auth (`anlegg-001`): records in `bays`, keyed by `bayId`, with a `temperature`. */
-async function simulatorFacility(request: APIRequestContext): Promise<SimulatorFacility> {
-  const response = await request.post(`${SIMULATOR_URL}/control/reset`);
-  expect(response.ok()).toBe(true);
-  const facilities = (await (await request.get(`${SIMULATOR_URL}/control/facilities`)).json()) as
-    | SimulatorFacility[]
-    | { data?: SimulatorFacility[]; facilities?: SimulatorFacility[] };
-  const list = Array.isArray(facilities) ? facilities : (facilities.facilities ?? facilities.data ?? []);
-  const facility = list.find((f) => f.auth.kind === 'none' && f.keyIdentifier === 'bayId');
-  if (!facility) throw new Error('Simulatoren har ikke et anlegg med form A uten autentisering');
-  return facility;
-}
-
-async function setTemperature(
-  request: APIRequestContext,
-  facility: SimulatorFacility,
-  bayKey: string,
-  temperature: number,
-) {
-  const response = await request.post(`${SIMULATOR_URL}/control/facilities/${facility.id}/bays/${bayKey}`, {
-    data: { temperature },
-  });
-  expect(response.ok(), await response.text()).toBe(true);
-}
 
 /** The bay's tile on the dashboard, reloaded until it shows the status (the dashboard polls every 30 s). */
 async function expectTile(page: Page, facilityName: string, bayName: string, status: BayStatus) {

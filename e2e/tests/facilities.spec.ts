@@ -173,14 +173,16 @@ test('an admin creates a facility with a picture, adds bays and links, reorders 
   await page.getByRole('navigation', { name: 'Hovedmeny' }).getByRole('link', { name: 'Oversikt' }).click();
   const card = dashboardCard(page, name);
   await expect(card).toBeVisible();
-  const tiles = card.getByRole('link', { name: /^Hall \d:/ });
-  await expect(tiles).toHaveText(['Hall 1', 'Hall 2', 'Hall 3']);
-  await expectTileStatus(card.getByRole('link', { name: 'Hall 1: I drift' }), 'Hall 1', 'operational');
-  await expectTileStatus(card.getByRole('link', { name: 'Hall 2: Feil' }), 'Hall 2', 'error');
-  await expectTileStatus(card.getByRole('link', { name: 'Hall 3: Vedlikehold' }), 'Hall 3', 'maintenance');
+  // Each tile is a button labelled with the full name; it shows what tells the bays apart.
+  const tiles = card.getByRole('button', { name: /^Hall \d:/ });
+  await expect(tiles).toHaveText(['1', '2', '3']);
+  await expectTileStatus(card.getByRole('button', { name: 'Hall 1: I drift' }), 'Hall 1', 'operational');
+  await expectTileStatus(card.getByRole('button', { name: 'Hall 2: Feil' }), 'Hall 2', 'error');
+  await expectTileStatus(card.getByRole('button', { name: 'Hall 3: Vedlikehold' }), 'Hall 3', 'maintenance');
 
-  // A tile opens its bay inside the app.
-  await card.getByRole('link', { name: 'Hall 2: Feil' }).click();
+  // A tile opens the bay panel; from there an admin opens the bay inside the app.
+  await card.getByRole('button', { name: 'Hall 2: Feil' }).click();
+  await page.getByRole('dialog', { name: 'Hall 2' }).getByRole('link', { name: 'Åpne vaskehallen' }).click();
   await expect(page).toHaveURL(/\/locations\/[0-9a-f-]{36}\/bays\/[0-9a-f-]{36}$/);
   await expect(page.getByRole('heading', { name: 'Hall 2', level: 2 })).toBeVisible();
 });

@@ -28,6 +28,7 @@ export {
   convertValue,
   EVALUATION_REASONS,
   evaluateAttribute,
+  OPERATOR_SYMBOLS,
   OPERATORS,
   type Operator,
   operatorSchema,

@@ -44,7 +44,15 @@ export const ATTRIBUTE_LEVEL_LABELS: Record<AttributeLevel, string> = {
 };
 
 const TYPE_LABELS: Record<ValueType, string> = { string: 'tekst', number: 'tall', boolean: 'sann/usann' };
-const OPERATOR_SYMBOLS: Record<Operator, string> = { eq: '=', ne: '≠', gt: '>', gte: '≥', lt: '<', lte: '≤' };
+/** How an operator is written next to its threshold (`> 90`), in reasons and in the UI. */
+export const OPERATOR_SYMBOLS: Record<Operator, string> = {
+  eq: '=',
+  ne: '≠',
+  gt: '>',
+  gte: '≥',
+  lt: '<',
+  lte: '≤',
+};
 
 export const EVALUATION_REASONS = {
   outsideThresholds: 'verdi utenfor tersklene',

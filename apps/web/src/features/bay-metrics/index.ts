@@ -1,2 +1,4 @@
 // What other features may use of this one; the rest of the folder is its own (apps/web/README.md).
+
+export { useBayMetrics } from './api/get-bay-metrics';
 export { createBayMetricsRoute } from './routes';

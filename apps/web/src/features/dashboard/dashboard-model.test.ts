@@ -3,14 +3,18 @@ import { describe, expect, it } from 'vitest';
 import {
   countBays,
   type DashboardLocation,
+  distinguishingNames,
   estimatedBlockHeight,
   estimatedCardHeight,
+  findBay,
   hasIssues,
   inBlocks,
   knownSelection,
   locationCounts,
   locationSignature,
   sameLocation,
+  sortOpenAlerts,
+  tileNames,
   visibleLocations,
 } from './dashboard-model';
 
@@ -134,5 +138,56 @@ describe('blocks and their estimated height', () => {
     });
     const block = [withBays(4), withBays(20), withBays(1), withBays(8)];
     expect(estimatedBlockHeight(block)).toBe(estimatedCardHeight(20) + 16 + estimatedCardHeight(8) + 16);
+  });
+});
+
+describe('distinguishingNames', () => {
+  it("drops the leading words all of a facility's bays share", () => {
+    expect(distinguishingNames(['Vaskehall 1', 'Vaskehall 2', 'Vaskehall 10'])).toEqual(['1', '2', '10']);
+    expect(distinguishingNames(['Vask Sentrum Nord', 'Vask Sentrum Sør'])).toEqual(['Nord', 'Sør']);
+  });
+
+  it('cuts only after a whole word, never inside one', () => {
+    expect(distinguishingNames(['Hall 12', 'Hall 13'])).toEqual(['12', '13']);
+    expect(distinguishingNames(['Vaskehall', 'Vaskehallen'])).toEqual(['Vaskehall', 'Vaskehallen']);
+    expect(distinguishingNames(['Hall-A', 'Hall-B'])).toEqual(['A', 'B']);
+  });
+
+  it('keeps full names when one name is all of the shared part, for an only bay, and when nothing is shared', () => {
+    expect(distinguishingNames(['Vask 1', 'Vask 1 ekstra'])).toEqual(['1', '1 ekstra']);
+    expect(distinguishingNames(['Hall', 'Hall Nord'])).toEqual(['Hall', 'Hall Nord']);
+    expect(distinguishingNames(['Hall 1', 'Hall 1'])).toEqual(['1', '1']);
+    expect(distinguishingNames(['Vaskehall 1'])).toEqual(['Vaskehall 1']);
+    expect(distinguishingNames(['Hall 1', 'Selvvask 2'])).toEqual(['Hall 1', 'Selvvask 2']);
+    expect(distinguishingNames([])).toEqual([]);
+  });
+
+  it('is computed once per facility object', () => {
+    expect(tileNames(sentrum)).toEqual(['a', 'b', 'c']);
+    expect(tileNames(sentrum)).toBe(tileNames(sentrum));
+  });
+});
+
+describe('findBay', () => {
+  it('finds a bay with its facility, or nothing for a bay the user does not see', () => {
+    expect(findBay([sentrum, havna], 'd')).toEqual({ location: havna, bay: havna.bays[0] });
+    expect(findBay([sentrum, havna], 'x')).toBeNull();
+  });
+});
+
+describe('sortOpenAlerts', () => {
+  it('puts critical alerts first, each level newest first', () => {
+    const alerts = [
+      { id: 'old-warning', level: 'warning', openedAt: '2026-01-01T10:00:00.000Z' },
+      { id: 'old-critical', level: 'critical', openedAt: '2026-01-01T09:00:00.000Z' },
+      { id: 'new-warning', level: 'warning', openedAt: '2026-01-02T10:00:00.000Z' },
+      { id: 'new-critical', level: 'critical', openedAt: '2026-01-02T09:00:00.000Z' },
+    ] as const;
+    expect(sortOpenAlerts(alerts).map((alert) => alert.id)).toEqual([
+      'new-critical',
+      'old-critical',
+      'new-warning',
+      'old-warning',
+    ]);
   });
 });

@@ -1,4 +1,10 @@
-import { BAY_STATUSES, type BayStatus, type Dashboard, emptyStatusCounts } from '@vaskedrift/shared';
+import {
+  type AlertLevel,
+  BAY_STATUSES,
+  type BayStatus,
+  type Dashboard,
+  emptyStatusCounts,
+} from '@vaskedrift/shared';
 
 export type DashboardLocation = Dashboard['locations'][number];
 export type DashboardCounts = Dashboard['counts'];
@@ -117,4 +123,61 @@ export function inBlocks<T>(items: readonly T[], size: number): T[][] {
   const blocks: T[][] = [];
   for (let start = 0; start < items.length; start += size) blocks.push(items.slice(start, start + size));
   return blocks;
+}
+
+/** Where a name may be cut: after a space or a separator, so 'Vaskehall 1' and 'Vaskehall 10' keep '1' and '10'. */
+const WORD_END = /[\s\-_./:,]/;
+
+/**
+ * The part of each name that tells the names apart: their common leading words removed ('Vaskehall 1',
+ * 'Vaskehall 2' → '1', '2'). A name that would be left empty, and a facility's only bay, keep the full name.
+ */
+export function distinguishingNames(names: readonly string[]): string[] {
+  const [first, ...rest] = names;
+  if (first === undefined || rest.length === 0) return [...names];
+  let common = first.length;
+  for (const name of rest) {
+    let index = 0;
+    while (index < common && index < name.length && name[index] === first[index]) index += 1;
+    common = index;
+  }
+  // Back to the end of a whole word: only a prefix that ends with a separator is removed.
+  while (common > 0 && !WORD_END.test(first.charAt(common - 1))) common -= 1;
+  if (common === 0) return [...names];
+  return names.map((name) => name.slice(common).trim() || name);
+}
+
+const shortNames = new WeakMap<DashboardLocation, string[]>();
+
+/** The tile labels of a facility's bays (`distinguishingNames`), computed once per object. */
+export function tileNames(location: DashboardLocation): string[] {
+  let names = shortNames.get(location);
+  if (names === undefined) {
+    names = distinguishingNames(location.bays.map((bay) => bay[BAY_NAME]));
+    shortNames.set(location, names);
+  }
+  return names;
+}
+
+/** A bay of the dashboard with its facility, or null when the user cannot see it (or it is gone). */
+export function findBay(
+  locations: readonly DashboardLocation[],
+  bayId: string,
+): { location: DashboardLocation; bay: DashboardLocation['bays'][number] } | null {
+  for (const location of locations) {
+    const bay = location.bays.find((candidate) => candidate[BAY_ID] === bayId);
+    if (bay) return { location, bay };
+  }
+  return null;
+}
+
+const ALERT_LEVEL_RANK: Record<AlertLevel, number> = { critical: 0, warning: 1 };
+
+/** Open alerts for the dashboard: critical before warning, then newest first. */
+export function sortOpenAlerts<T extends { level: AlertLevel; openedAt: string }>(alerts: readonly T[]): T[] {
+  return [...alerts].sort(
+    (a, b) =>
+      ALERT_LEVEL_RANK[a.level] - ALERT_LEVEL_RANK[b.level] ||
+      Date.parse(b.openedAt) - Date.parse(a.openedAt),
+  );
 }

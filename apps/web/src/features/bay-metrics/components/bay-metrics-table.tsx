@@ -1,14 +1,12 @@
 import { ActionIcon, Code, Menu, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { IconDots, IconPencil, IconTrash } from '@tabler/icons-react';
-import type { BayMetric } from '@vaskedrift/shared';
+import { type BayMetric, OPERATOR_SYMBOLS } from '@vaskedrift/shared';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
 import { LevelBadge } from '../../../components/level-badge';
 import { ServerDataTable, type ServerTableProps } from '../../../components/server-table/server-data-table';
 import { formatDateTime } from '../../../lib/format';
 import { formatRelativeTime } from '../../../lib/relative-time';
-
-const OPERATOR_SYMBOLS = { eq: '=', ne: '≠', gt: '>', gte: '≥', lt: '<', lte: '≤' } as const;
 
 function threshold(value: string) {
   return value.trim() === '' ? (

@@ -26,10 +26,10 @@ const CARD_WIDTH = 240;
 const GAP = 8;
 
 /**
- * The one hover card of the dashboard: a tile's name, facility, status and since when. One element for
+ * The one hover card of the dashboard: a tile's full name, facility, status and since when. One element for
  * all tiles (a tooltip per tile would be 10,000 components); the grid tells it which tile to describe.
  */
-export function BayHoverCard({ ref, canOpen }: { ref: Ref<BayHoverCardHandle>; canOpen: boolean }) {
+export function BayHoverCard({ ref }: { ref: Ref<BayHoverCardHandle> }) {
   const { t, i18n } = useTranslation();
   const [shown, setShown] = useState<Shown | null>(null);
 
@@ -47,7 +47,7 @@ export function BayHoverCard({ ref, canOpen }: { ref: Ref<BayHoverCardHandle>; c
           window.innerWidth - CARD_WIDTH - GAP,
         );
         setShown({
-          name: tile.textContent ?? '',
+          name: tile.dataset.name ?? '',
           location: tile.closest<HTMLElement>('[data-location-name]')?.dataset.locationName ?? '',
           status,
           since,
@@ -92,7 +92,7 @@ export function BayHoverCard({ ref, canOpen }: { ref: Ref<BayHoverCardHandle>; c
           ago: formatTimeAgo(shown.since, Date.now(), i18n.language),
         })}
       </div>
-      {canOpen && <div className={classes.hoverHint}>{t('dashboard.tile.open')}</div>}
+      <div className={classes.hoverHint}>{t('dashboard.tile.open')}</div>
     </div>
   );
 }

@@ -27,17 +27,20 @@ function tileOf(target: EventTarget | null): HTMLElement | null {
 /**
  * Every facility card, in blocks the browser skips while they are off screen (`content-visibility:
  * auto`, with an estimated height until laid out once). Events are handled once here for all tiles: hovering or focusing a tile shows
- * the shared hover card, and a plain click on a link navigates inside the app (a modified click still
- * opens a new tab, as links do).
+ * the shared hover card, pressing one opens the bay panel, and a plain click on a facility's name
+ * navigates inside the app (a modified click still opens a new tab, as links do).
  */
 export function FacilityGrid({
   locations,
   canOpen,
   texts,
+  onOpenBay,
 }: {
   locations: DashboardLocation[];
   canOpen: boolean;
   texts: FacilityCardTexts;
+  /** A tile was pressed (click, Enter or Space: each tile is a button). */
+  onOpenBay: (bayId: string) => void;
 }) {
   const navigate = useNavigate();
   const hoverCard = useRef<BayHoverCardHandle>(null);
@@ -58,21 +61,24 @@ export function FacilityGrid({
   };
 
   const onClick = (event: MouseEvent) => {
+    const bayId = tileOf(event.target)?.dataset.bay;
+    if (bayId) {
+      hoverCard.current?.hide();
+      onOpenBay(bayId);
+      return;
+    }
     if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
     const anchor = event.target instanceof Element ? event.target.closest('a') : null;
-    const section = anchor?.closest<HTMLElement>('[data-location-id]');
-    const locationId = section?.dataset.locationId;
+    const locationId = anchor?.closest<HTMLElement>('[data-location-id]')?.dataset.locationId;
     if (!anchor || !locationId) return;
     event.preventDefault();
     hoverCard.current?.hide();
-    const bayId = anchor.dataset.bay;
-    if (bayId) void navigate({ to: '/locations/$locationId/bays/$bayId', params: { locationId, bayId } });
-    else void navigate({ to: '/locations/$locationId', params: { locationId } });
+    void navigate({ to: '/locations/$locationId', params: { locationId } });
   };
 
   return (
-    // biome-ignore lint/a11y/noStaticElementInteractions: delegates the links' clicks and the tiles' hover; each tile is its own link or labelled picture
-    // biome-ignore lint/a11y/useKeyWithClickEvents: keyboard users activate the links themselves (Enter); this only routes the click
+    // biome-ignore lint/a11y/noStaticElementInteractions: delegates the links' clicks and the tiles' hover; each tile is its own button
+    // biome-ignore lint/a11y/useKeyWithClickEvents: keyboard users press the tiles and links themselves; this only routes the click
     <div
       className={classes.facilities}
       onClick={onClick}
@@ -94,7 +100,7 @@ export function FacilityGrid({
           ))}
         </div>
       ))}
-      <BayHoverCard ref={hoverCard} canOpen={canOpen} />
+      <BayHoverCard ref={hoverCard} />
     </div>
   );
 }

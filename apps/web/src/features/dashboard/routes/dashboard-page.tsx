@@ -1,8 +1,9 @@
 import { Alert, Card, EmptyState, Group, Loader, SimpleGrid, Skeleton, Text } from '@mantine/core';
 import { useLocalStorage } from '@mantine/hooks';
 import { IconAlertTriangle, IconBuildingStore, IconPlus } from '@tabler/icons-react';
+import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { BAY_STATUSES, canManageFacilities } from '@vaskedrift/shared';
-import { useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '../../../components/button-link';
 import { LoadError } from '../../../components/load-error';
@@ -10,15 +11,19 @@ import { PageHeader } from '../../../components/page-header';
 import { useAuth } from '../../../lib/auth-context';
 import { useApiErrorMessage } from '../../../lib/use-api-error-message';
 import { useDashboard } from '../api/get-dashboard';
+import { BayPanel } from '../components/bay-panel';
 import { DashboardToolbar } from '../components/dashboard-toolbar';
 import type { FacilityCardTexts } from '../components/facility-card';
 import { FacilityGrid } from '../components/facility-grid';
+import { OpenAlertsCard } from '../components/open-alerts-card';
 import { StatusStatCards } from '../components/status-stat-cards';
 import { countBays, knownSelection, visibleLocations } from '../dashboard-model';
 
 /** The facility filter and 'only issues' are kept in this browser, so a wall screen keeps its view. */
 const SELECTION_KEY = 'vaskedrift-dashboard-locations';
 const ONLY_ISSUES_KEY = 'vaskedrift-dashboard-only-issues';
+
+const dashboardRoute = getRouteApi('/app/');
 
 function useCardTexts(): FacilityCardTexts {
   const { t, i18n } = useTranslation();
@@ -59,7 +64,10 @@ function DashboardSkeleton() {
   );
 }
 
-/** `/`: bays per status, every facility the user may see with its bays as coloured tiles; refreshed every 30 s. */
+/**
+ * `/`: bays per status, the open alerts, every facility the user may see with its bays as coloured tiles
+ * (refreshed every 30 s), and the panel of the bay in `?bay=`.
+ */
 export function DashboardPage() {
   const { t, i18n } = useTranslation();
   const { role } = useAuth();
@@ -67,6 +75,11 @@ export function DashboardPage() {
   const dashboard = useDashboard();
   const refetchError = useApiErrorMessage(dashboard.isRefetchError ? dashboard.error : null);
   const texts = useCardTexts();
+  const { bay: openBayId } = dashboardRoute.useSearch();
+  const navigate = useNavigate();
+  // A new history entry each: the back button closes the panel, a reload keeps it open.
+  const openBay = useCallback((bay: string) => void navigate({ to: '/', search: { bay } }), [navigate]);
+  const closeBay = useCallback(() => void navigate({ to: '/', search: {} }), [navigate]);
   // Read at once (not in an effect): the first render of 10,000 tiles must already be the filtered one.
   const [storedSelection, setSelection] = useLocalStorage<string[]>({
     key: SELECTION_KEY,
@@ -146,6 +159,7 @@ export function DashboardPage() {
             </Alert>
           )}
           <StatusStatCards counts={counts} />
+          <OpenAlertsCard onOpenBay={openBay} />
           <DashboardToolbar
             locations={dashboard.data.locations}
             selected={selection}
@@ -160,10 +174,16 @@ export function DashboardPage() {
               </Text>
             </Card>
           ) : (
-            <FacilityGrid locations={shown} canOpen={canManage} texts={texts} />
+            <FacilityGrid locations={shown} canOpen={canManage} texts={texts} onOpenBay={openBay} />
           )}
         </>
       )}
+      <BayPanel
+        bayId={openBayId}
+        locations={locations ?? []}
+        loading={dashboard.isPending}
+        onClose={closeBay}
+      />
     </>
   );
 }

@@ -1,0 +1,22 @@
+import { canAcknowledgeAlerts } from '@vaskedrift/shared';
+import { useTranslation } from 'react-i18next';
+import { useAuth } from '../../lib/auth-context';
+import { notifyError, notifySuccess } from '../../lib/notify';
+import { apiErrorMessage } from '../../lib/use-api-error-message';
+import { useAcknowledgeAlert } from '../alerts';
+
+/** 'Jeg ser på det' from the dashboard: whether the user may (operators and up), and the action with its toasts. */
+export function useAcknowledge() {
+  const { t } = useTranslation();
+  const { role } = useAuth();
+  const mutation = useAcknowledgeAlert();
+  return {
+    allowed: role != null && canAcknowledgeAlerts(role),
+    pendingId: mutation.isPending ? (mutation.variables ?? null) : null,
+    run: (id: string) =>
+      mutation.mutate(id, {
+        onSuccess: ({ message }) => notifySuccess(message),
+        onError: (error) => notifyError(apiErrorMessage(error, t)),
+      }),
+  };
+}
