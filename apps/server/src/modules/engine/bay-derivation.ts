@@ -19,6 +19,8 @@ export async function rederiveBays(
   const ids = [...new Set(bayIds)];
   if (ids.length === 0) return [];
   const bays = await lockBayLevels(tx, ids);
+  // Read after the bays are locked, even when the caller read it already for its alerts: a maintenance job
+  // started meanwhile has then committed, and its bay must stay `maintenance`.
   const maintenance = await baysInMaintenance(tx, ids);
   const changes = bays.flatMap((bay) => {
     const status = deriveBayStatus({
