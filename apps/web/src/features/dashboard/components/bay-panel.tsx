@@ -37,13 +37,22 @@ function MetricRow({ metric }: { metric: BayMetric }) {
       data-level={metric.lastLevel ?? 'nodata'}
     >
       <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
+        {/* The value's path tells a bay's attributes apart: they often share one API attribute. */}
         <Stack gap={0} style={{ minWidth: 0 }}>
-          <Text size="sm" fw={600} truncate>
-            {metric.apiMetricName}
+          <Text size="sm" fw={600} ff="monospace" truncate>
+            {metric.path}
           </Text>
-          <Text size="xs" c="dimmed" truncate>
-            {metric.apiName}
-          </Text>
+          <Group gap={4} wrap="nowrap" style={{ minWidth: 0 }}>
+            <Text size="xs" c="dimmed" truncate>
+              {metric.apiMetricName}
+            </Text>
+            <Text size="xs" c="dimmed" aria-hidden>
+              ·
+            </Text>
+            <Text size="xs" c="dimmed" truncate>
+              {metric.apiName}
+            </Text>
+          </Group>
         </Stack>
         <Group gap={8} wrap="nowrap">
           <Text ff="monospace" fw={700}>
