@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { DEFAULT_ESCALATION_MINUTES } from '@vaskedrift/shared';
 import { z } from 'zod';
 
 const bool = z
@@ -59,6 +60,8 @@ const envSchema = z.object({
   UNATTACHED_IMAGE_RETENTION_HOURS: z.coerce.number().int().min(1).default(24),
   /** Sent, kept and given-up e-mails are deleted this long after they were written; pending ones never. */
   EMAIL_RETENTION_DAYS: z.coerce.number().int().min(1).default(30),
+  /** Minutes a critical alert may stay unacknowledged before `escalation` recipients are told. */
+  ALERT_ESCALATION_MINUTES: z.coerce.number().int().min(1).max(10_080).default(DEFAULT_ESCALATION_MINUTES),
   /** Where `npm run backup` and scheduled backups write (decision 016). */
   BACKUP_DIR: z.string().min(1).default('./backups'),
   /** Hour of the day (server time) for a scheduled backup; unset: none. */
@@ -99,6 +102,7 @@ export type Config = {
     logRetentionDays: number;
   };
   backup: { dir: string; hour: number | undefined; keep: number };
+  notifications: { escalationMinutes: number };
   readings: {
     rawRetentionHours: number;
     minuteRetentionDays: number;
@@ -160,6 +164,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, version = '0.0.
       logRetentionDays: e.CHECK_LOG_RETENTION_DAYS,
     },
     backup: { dir: path.resolve(e.BACKUP_DIR), hour: e.BACKUP_HOUR, keep: e.BACKUP_KEEP },
+    notifications: { escalationMinutes: e.ALERT_ESCALATION_MINUTES },
     readings: {
       rawRetentionHours: e.READINGS_RAW_RETENTION_HOURS,
       minuteRetentionDays: e.READINGS_MINUTE_RETENTION_DAYS,

@@ -47,7 +47,7 @@ describe('e-mail outbox', () => {
       const delivered = smtp.messages.flatMap((m) => m.to).filter((to) => to.startsWith('mottaker'));
       expect(delivered.sort()).toEqual([...recipients].sort());
       const { rows } = await database.pool.query(
-        `select status, count(*)::int as n, max(attempts) as attempts from email_outbox where kind = 'test' group by status`,
+        `select status, count(*)::int as n, max(attempts) as attempts from outbox where kind = 'test' group by status`,
       );
       expect(rows).toEqual([{ status: 'sent', n: 30, attempts: 1 }]);
     } finally {
@@ -66,9 +66,7 @@ describe('e-mail outbox', () => {
       text: 'Lenke: https://drift.example.no/sign-in/reset?token=abc',
       kind: 'auth/recovery',
     });
-    const { rows } = await database.pool.query('select status, attempts from email_outbox where id = $1', [
-      id,
-    ]);
+    const { rows } = await database.pool.query('select status, attempts from outbox where id = $1', [id]);
     expect(rows[0]).toEqual({ status: 'kept', attempts: 0 });
     expect(lines).toHaveLength(1);
     expect(lines[0]?.obj).toMatchObject({

@@ -8,7 +8,7 @@ import {
   markMessageSent,
   type NewOutboxMessage,
   type OutboxRow,
-} from './email-outbox.repository';
+} from './outbox.repository';
 
 /** One e-mail. `kind` says what it is for (e.g. `auth/recovery`), for the outbox and the log. */
 export type EmailMessage = NewOutboxMessage;
@@ -105,7 +105,7 @@ export function createMailer({ db, smtpUrl, from, log, pollIntervalMs = 2000 }: 
 
   async function drainDue() {
     for (;;) {
-      const batch = await claimDueMessages(db, BATCH_SIZE, LEASE_SECONDS);
+      const batch = await claimDueMessages(db, 'email', BATCH_SIZE, LEASE_SECONDS);
       for (const row of batch) {
         if (stopped) return; // the lease expires and another instance (or the next start) sends it
         await deliver(row);

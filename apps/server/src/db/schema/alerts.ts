@@ -41,6 +41,10 @@ export const alerts = pgTable(
     lastValue: jsonb('last_value').$type<unknown>(),
     reason: text('reason'),
     inMaintenance: boolean('in_maintenance').notNull().default(false),
+    /** The level last notified; null while the pending period runs (or when nothing was sent). */
+    notifiedLevel: text('notified_level'),
+    /** When the unacknowledged critical alert was escalated (once per alert). */
+    escalatedAt: timestamp('escalated_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('alerts_open_per_attribute_key').on(t.bayMetricId).where(sql`${t.resolvedAt} is null`),

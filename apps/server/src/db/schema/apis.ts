@@ -126,6 +126,10 @@ export const bayMetrics = pgTable(
     lastReadAt: timestamp('last_read_at', { withTimezone: true }),
     storedValue: jsonb('stored_value').$type<string | number | boolean | null>(),
     storedAt: timestamp('stored_at', { withTimezone: true }),
+    /** Checks in a row the level must hold before its alert notifies (docs/domain.md, Notifications). */
+    pendingChecks: integer('pending_checks').notNull().default(1),
+    /** Checks in a row the current level has held, counted only up to `pendingChecks`. */
+    levelChecks: integer('level_checks').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -133,6 +137,7 @@ export const bayMetrics = pgTable(
     index('bay_metrics_api_metric_idx').on(t.apiMetricId),
     index('bay_metrics_bay_idx').on(t.bayId),
     check('bay_metrics_type_check', sql`${t.type} in ('string', 'number', 'boolean')`),
+    check('bay_metrics_pending_checks_check', sql`${t.pendingChecks} between 1 and 100`),
     check('bay_metrics_operator_check', sql`${t.operator} in ('eq', 'ne', 'gt', 'gte', 'lt', 'lte')`),
     check(
       'bay_metrics_last_level_check',

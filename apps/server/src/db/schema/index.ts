@@ -3,6 +3,7 @@ export * from './apis';
 export * from './locations';
 export * from './logs';
 export * from './maintenance';
+export * from './notifications';
 export * from './people';
 export * from './readings';
 export * from './sessions';

@@ -43,10 +43,16 @@ export const maintenanceJobs = pgTable(
     /** The bay's status when the job started: what a bay without attributes returns to at the end. */
     statusBefore: text('status_before', { enum: BAY_STATUSES }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When the next reminder is due while the job runs; claimed like the checks (decision 009). */
+    nextReminderAt: timestamp('next_reminder_at', { withTimezone: true }),
+    remindersSent: integer('reminders_sent').notNull().default(0),
+    /** When the one "overdue" reminder was recorded (past `expiresAt`). */
+    overdueNotifiedAt: timestamp('overdue_notified_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('maintenance_jobs_running_key').on(t.bayId).where(sql`${t.endedAt} is null`),
     index('maintenance_jobs_bay_idx').on(t.bayId, t.startedAt),
+    index('maintenance_jobs_reminder_idx').on(t.nextReminderAt).where(sql`${t.endedAt} is null`),
     check('maintenance_jobs_type_check', sql`${t.type} in ('service', 'longtermservice')`),
     check('maintenance_jobs_reminder_check', sql`${t.reminderHours} * 60 + ${t.reminderMinutes} > 0`),
   ],

@@ -152,31 +152,6 @@ export const mfaChallenges = pgTable('auth_mfa_challenges', {
   verifiedAt: timestamp('verified_at', { withTimezone: true }),
 });
 
-/**
- * Outgoing e-mail. Without SMTP_URL messages stay here with status `kept` (shown in the app);
- * with it, a sender delivers `pending` ones with retries and back-off.
- */
-export const emailOutbox = pgTable(
-  'email_outbox',
-  {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    to: text('to').notNull(),
-    subject: text('subject').notNull(),
-    text: text('text').notNull(),
-    html: text('html'),
-    kind: text('kind').notNull(),
-    status: text('status', { enum: ['pending', 'sent', 'failed', 'kept'] })
-      .notNull()
-      .default('pending'),
-    attempts: integer('attempts').notNull().default(0),
-    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
-    lastError: text('last_error'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    sentAt: timestamp('sent_at', { withTimezone: true }),
-  },
-  (t) => [index('email_outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`)],
-);
-
 export type MfaFactorRow = typeof mfaFactors.$inferSelect;
 export type MfaRecoveryCodeRow = typeof mfaRecoveryCodes.$inferSelect;
 export type GroupRow = typeof groups.$inferSelect;

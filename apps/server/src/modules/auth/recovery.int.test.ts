@@ -137,10 +137,9 @@ describe('password recovery by e-mail', () => {
     expect((await recover(user.email)).statusCode).toBe(200);
     await new Promise((r) => setTimeout(r, 300));
     expect(smtp.messages.some((m) => m.to.includes(user.email))).toBe(false);
-    const { rows } = await ctx.database.pool.query(
-      'select count(*)::int as n from email_outbox where "to" = $1',
-      [user.email],
-    );
+    const { rows } = await ctx.database.pool.query('select count(*)::int as n from outbox where "to" = $1', [
+      user.email,
+    ]);
     expect(rows[0].n).toBe(0);
   });
 
@@ -228,7 +227,7 @@ describe('with the SMTP server down', () => {
       const row = async () =>
         (
           await down.database.pool.query(
-            'select status, attempts, last_error, next_attempt_at > now() as later from email_outbox where "to" = $1',
+            'select status, attempts, last_error, next_attempt_at > now() as later from outbox where "to" = $1',
             [user.email],
           )
         ).rows[0];
@@ -241,7 +240,7 @@ describe('with the SMTP server down', () => {
       const back = await startSmtpServer(port);
       try {
         // Skip the back-off wait instead of sleeping through it.
-        await down.database.pool.query('update email_outbox set next_attempt_at = now() where "to" = $1', [
+        await down.database.pool.query('update outbox set next_attempt_at = now() where "to" = $1', [
           user.email,
         ]);
         down.app.mailer.nudge();

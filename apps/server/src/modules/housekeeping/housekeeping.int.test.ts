@@ -38,7 +38,7 @@ type Status = 'pending' | 'sent' | 'kept' | 'failed';
 /** `count` outbox messages written `ageDays` ago; their ids. */
 async function messages(status: Status, ageDays: number, count = 1): Promise<number[]> {
   const { rows } = await ctx.database.pool.query<{ id: string }>(
-    `insert into email_outbox ("to", subject, text, kind, status, created_at, sent_at)
+    `insert into outbox ("to", subject, text, kind, status, created_at, sent_at)
      select 'kari@example.com', 'Tilbakestill passordet', 'Lenke: …', 'auth/recovery', $1,
        now() - make_interval(days => $2), case when $1 = 'sent' then now() - make_interval(days => $2) end
      from generate_series(1, $3)
@@ -50,7 +50,7 @@ async function messages(status: Status, ageDays: number, count = 1): Promise<num
 
 async function remaining(ids: number[]): Promise<number[]> {
   const { rows } = await ctx.database.pool.query<{ id: string }>(
-    'select id from email_outbox where id = any($1) order by id',
+    'select id from outbox where id = any($1) order by id',
     [ids],
   );
   return rows.map((r) => Number(r.id));
@@ -120,7 +120,7 @@ describe('housekeeping', () => {
       const blocker = await ctx.database.pool.connect();
       try {
         await blocker.query('begin');
-        await blocker.query('select id from email_outbox where id = $1 for update', [held]);
+        await blocker.query('select id from outbox where id = $1 for update', [held]);
         const rounds = [ctx.app.housekeeping.runOnce(), second.app.housekeeping.runOnce()];
         expect(await Promise.race(rounds)).toBeNull();
         await blocker.query('commit');

@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import type { Config } from '../../config';
 import { tryAdvisoryXactLock } from '../../db/advisory-lock';
 import type { Db } from '../../db/client';
-import { deleteFinishedMessages } from '../../notify/email-outbox.repository';
+import { deleteFinishedMessages } from '../../notify/outbox.repository';
 import { deleteUnattachedImages } from '../images';
 
 /** Transaction-level advisory lock: one instance cleans up at a time; the others skip that round. */

@@ -1,12 +1,11 @@
 import { and, asc, eq, gt, inArray, lt, lte, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { emailOutbox } from '../db/schema';
+import { outbox } from '../db/schema';
 
-export type OutboxRow = typeof emailOutbox.$inferSelect;
-export type NewOutboxMessage = Pick<
-  typeof emailOutbox.$inferInsert,
-  'to' | 'subject' | 'text' | 'html' | 'kind'
->;
+export type OutboxRow = typeof outbox.$inferSelect;
+export type OutboxChannel = OutboxRow['channel'];
+/** An e-mail written by a service itself (not made from a notification event). */
+export type NewOutboxMessage = Pick<typeof outbox.$inferInsert, 'to' | 'subject' | 'text' | 'html' | 'kind'>;
 
 export async function insertOutboxMessage(
   db: Db,
@@ -14,41 +13,48 @@ export async function insertOutboxMessage(
   status: 'pending' | 'kept',
 ): Promise<number> {
   const [row] = await db
-    .insert(emailOutbox)
-    .values({ ...message, status })
-    .returning({ id: emailOutbox.id });
+    .insert(outbox)
+    .values({ ...message, channel: 'email', status })
+    .returning({ id: outbox.id });
   if (!row) throw new Error('insert returned no row');
   return row.id;
 }
 
 /**
- * Claims up to `limit` due messages for this instance. The rows are locked with SKIP LOCKED while their
+ * Claims up to `limit` due messages of one channel for this instance. The rows are locked with SKIP LOCKED while their
  * attempt count goes up and `next_attempt_at` moves `leaseSeconds` ahead, so another instance neither
  * waits for them nor takes them; if this instance dies mid-send, the lease runs out and they are retried.
  */
-export async function claimDueMessages(db: Db, limit: number, leaseSeconds: number): Promise<OutboxRow[]> {
+export async function claimDueMessages(
+  db: Db,
+  channel: OutboxChannel,
+  limit: number,
+  leaseSeconds: number,
+): Promise<OutboxRow[]> {
   const due = db
-    .select({ id: emailOutbox.id })
-    .from(emailOutbox)
-    .where(and(eq(emailOutbox.status, 'pending'), lte(emailOutbox.nextAttemptAt, sql`now()`)))
-    .orderBy(asc(emailOutbox.nextAttemptAt), asc(emailOutbox.id))
+    .select({ id: outbox.id })
+    .from(outbox)
+    .where(
+      and(eq(outbox.channel, channel), eq(outbox.status, 'pending'), lte(outbox.nextAttemptAt, sql`now()`)),
+    )
+    .orderBy(asc(outbox.nextAttemptAt), asc(outbox.id))
     .limit(limit)
     .for('update', { skipLocked: true });
   return db
-    .update(emailOutbox)
+    .update(outbox)
     .set({
-      attempts: sql`${emailOutbox.attempts} + 1`,
+      attempts: sql`${outbox.attempts} + 1`,
       nextAttemptAt: sql`now() + make_interval(secs => ${leaseSeconds})`,
     })
-    .where(inArray(emailOutbox.id, due))
+    .where(inArray(outbox.id, due))
     .returning();
 }
 
 export async function markMessageSent(db: Db, id: number): Promise<void> {
   await db
-    .update(emailOutbox)
+    .update(outbox)
     .set({ status: 'sent', sentAt: sql`now()`, lastError: null })
-    .where(eq(emailOutbox.id, id));
+    .where(eq(outbox.id, id));
 }
 
 /** Records a failed attempt: retried after `retryInSeconds`, or given up (`failed`) when that is null. */
@@ -59,13 +65,13 @@ export async function markMessageFailed(
   retryInSeconds: number | null,
 ): Promise<void> {
   await db
-    .update(emailOutbox)
+    .update(outbox)
     .set(
       retryInSeconds === null
         ? { status: 'failed', lastError: error }
         : { lastError: error, nextAttemptAt: sql`now() + make_interval(secs => ${retryInSeconds})` },
     )
-    .where(eq(emailOutbox.id, id));
+    .where(eq(outbox.id, id));
 }
 
 /**
@@ -81,20 +87,17 @@ export async function deleteFinishedMessages(
   afterId: number,
 ): Promise<{ deleted: number; lastId: number }> {
   const oldest = db
-    .select({ id: emailOutbox.id })
-    .from(emailOutbox)
+    .select({ id: outbox.id })
+    .from(outbox)
     .where(
       and(
-        gt(emailOutbox.id, afterId),
-        ne(emailOutbox.status, 'pending'),
-        lt(emailOutbox.createdAt, sql`now() - make_interval(days => ${olderThanDays})`),
+        gt(outbox.id, afterId),
+        ne(outbox.status, 'pending'),
+        lt(outbox.createdAt, sql`now() - make_interval(days => ${olderThanDays})`),
       ),
     )
-    .orderBy(asc(emailOutbox.id))
+    .orderBy(asc(outbox.id))
     .limit(limit);
-  const deleted = await db
-    .delete(emailOutbox)
-    .where(inArray(emailOutbox.id, oldest))
-    .returning({ id: emailOutbox.id });
+  const deleted = await db.delete(outbox).where(inArray(outbox.id, oldest)).returning({ id: outbox.id });
   return { deleted: deleted.length, lastId: Math.max(afterId, ...deleted.map((row) => row.id)) };
 }

@@ -1,0 +1,157 @@
+import { z } from 'zod';
+import { dataResponse, idSchema, listQuerySchema, listResponse } from './api';
+import { timestampSchema } from './fields';
+import { personNameSchema } from './users';
+import { emailSchema } from './validation';
+
+/**
+ * What a recipient or a webhook subscribes to (docs/domain.md, Notifications): maintenance `start`,
+ * `reminders` and `end`; attribute levels `critical`, `warning` and `info`; `escalation` (a critical
+ * alert nobody acknowledged in time).
+ */
+export const NOTIFICATION_TAGS = [
+  'start',
+  'reminders',
+  'end',
+  'critical',
+  'warning',
+  'info',
+  'escalation',
+] as const;
+export type NotificationTag = (typeof NOTIFICATION_TAGS)[number];
+
+/**
+ * Every kind of notification event, as webhooks receive it in `type`. `tag` decides who gets it;
+ * `system.webhook_disabled` goes to every admin, whatever the recipients say.
+ */
+export const NOTIFICATION_EVENT_TYPES = {
+  'alert.opened': 'critical|warning',
+  'alert.escalated': 'critical',
+  'alert.deescalated': 'warning',
+  'alert.resolved': 'info',
+  'alert.info': 'info',
+  'alert.unacknowledged': 'escalation',
+  'api.down': 'info',
+  'api.recovered': 'info',
+  'maintenance.started': 'start',
+  'maintenance.reminder': 'reminders',
+  'maintenance.overdue': 'reminders',
+  'maintenance.ended': 'end',
+  'webhook.test': 'any',
+  'system.webhook_disabled': 'system',
+} as const;
+export type NotificationEventType = keyof typeof NOTIFICATION_EVENT_TYPES;
+
+/** Default minutes a critical alert may stay unacknowledged before `escalation` recipients are told. */
+export const DEFAULT_ESCALATION_MINUTES = 15;
+/** Default checks in a row a level must hold before its alert notifies (1: at once). */
+export const DEFAULT_PENDING_CHECKS = 1;
+export const MAX_PENDING_CHECKS = 100;
+
+export const NOTIFICATION_MESSAGES = {
+  recipientRequired: 'Du må velge en mottaker',
+  tagsRequired: 'Velg minst én hendelse eller ett nivå',
+  tagInvalid: 'Ukjent hendelse eller nivå',
+  locationsRequired: 'Velg minst ett anlegg, eller alle anlegg',
+  reminderInvalid: 'Påminnelse må være et helt antall timer (0–8760) og minutter (0–59)',
+  recipientExists: 'Mottakeren finnes allerede',
+  notFound: 'Fant ikke mottakeren',
+  unknownUser: 'Ukjent bruker',
+  unknownGroup: 'Ukjent gruppe',
+  unknownLocation: 'Ukjent anlegg',
+  created: 'Mottakeren er lagt til',
+  updated: 'Mottakeren er oppdatert',
+  deleted: 'Mottakeren er slettet',
+} as const;
+
+export const notificationTagSchema = z.enum(NOTIFICATION_TAGS, { error: NOTIFICATION_MESSAGES.tagInvalid });
+export const notificationTagsSchema = z
+  .array(notificationTagSchema, { error: NOTIFICATION_MESSAGES.tagsRequired })
+  .min(1, NOTIFICATION_MESSAGES.tagsRequired)
+  .max(NOTIFICATION_TAGS.length)
+  .transform((tags) => [...new Set(tags)]);
+
+export const RECIPIENT_KINDS = ['user', 'group', 'custom'] as const;
+export type RecipientKind = (typeof RECIPIENT_KINDS)[number];
+
+const reminderHours = z
+  .number({ error: NOTIFICATION_MESSAGES.reminderInvalid })
+  .int(NOTIFICATION_MESSAGES.reminderInvalid)
+  .min(0, NOTIFICATION_MESSAGES.reminderInvalid)
+  .max(24 * 365, NOTIFICATION_MESSAGES.reminderInvalid);
+const reminderMinutes = reminderHours.max(59, NOTIFICATION_MESSAGES.reminderInvalid);
+
+/** Who: a user, a group (its members when an event is sent), or a custom person's address. */
+const recipientTargetSchema = z.discriminatedUnion(
+  'kind',
+  [
+    z.object({ kind: z.literal('user'), userId: idSchema }),
+    z.object({ kind: z.literal('group'), groupId: idSchema }),
+    z.object({ kind: z.literal('custom'), name: personNameSchema, email: emailSchema }),
+  ],
+  { error: NOTIFICATION_MESSAGES.recipientRequired },
+);
+
+const recipientSettings = {
+  tags: notificationTagsSchema,
+  /** How often this recipient is reminded of a running job; 0 and 0: at each of the job's own reminders. */
+  reminderHours: reminderHours.default(0),
+  reminderMinutes: reminderMinutes.default(0),
+  /** true: every facility; false: only `locationIds`. */
+  allLocations: z.boolean().default(true),
+  locationIds: z.array(idSchema).max(10_000).default([]),
+};
+
+function checkScope(value: { allLocations?: boolean; locationIds?: string[] }, ctx: z.RefinementCtx) {
+  if (value.allLocations === false && (value.locationIds?.length ?? 0) === 0) {
+    ctx.addIssue({ code: 'custom', path: ['locationIds'], message: NOTIFICATION_MESSAGES.locationsRequired });
+  }
+}
+
+/** `POST backend/settings/notifications/create`. */
+export const createRecipientSchema = z
+  .object({ recipient: recipientTargetSchema, ...recipientSettings })
+  .superRefine(checkScope);
+export type CreateRecipientInput = z.infer<typeof createRecipientSchema>;
+
+/** `PATCH backend/settings/notifications/update`: who stays; the fields given change. */
+export const updateRecipientSchema = z
+  .object({
+    id: idSchema,
+    tags: recipientSettings.tags.optional(),
+    reminderHours: reminderHours.optional(),
+    reminderMinutes: reminderMinutes.optional(),
+    allLocations: z.boolean().optional(),
+    locationIds: recipientSettings.locationIds.optional(),
+  })
+  .superRefine(checkScope);
+export type UpdateRecipientInput = z.infer<typeof updateRecipientSchema>;
+
+/** `POST backend/settings/notifications/get`: `{id}` for one, or a page. */
+export const recipientGetSchema = listQuerySchema.extend({ id: idSchema.optional() });
+
+export const recipientSchema = z.object({
+  id: idSchema,
+  kind: z.enum(RECIPIENT_KINDS),
+  /** The user's or group's name, or the custom person's. */
+  name: z.string(),
+  /** The user's or custom person's address; null for a group. */
+  email: z.string().nullable(),
+  userId: idSchema.nullable(),
+  groupId: idSchema.nullable(),
+  /** Members of a group now; 1 otherwise. */
+  memberCount: z.number().int(),
+  tags: z.array(notificationTagSchema),
+  reminderHours: z.number().int(),
+  reminderMinutes: z.number().int(),
+  allLocations: z.boolean(),
+  locations: z.array(z.object({ id: idSchema, name: z.string() })),
+  createdAt: timestampSchema,
+  updatedAt: timestampSchema,
+});
+export type Recipient = z.infer<typeof recipientSchema>;
+export const recipientResponseSchema = z.object({ data: recipientSchema, message: z.string().optional() });
+export const recipientListResponseSchema = z.union([
+  dataResponse(recipientSchema),
+  listResponse(recipientSchema),
+]);
