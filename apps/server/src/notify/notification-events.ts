@@ -3,6 +3,8 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { notificationEvents } from '../db/schema';
 
+export type NotificationEventRow = typeof notificationEvents.$inferSelect;
+
 /** One thing that may be told to someone (docs/decisions/019-notifications.md). */
 export type NewNotificationEvent = {
   type: NotificationEventType;
