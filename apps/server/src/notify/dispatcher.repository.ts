@@ -1,4 +1,4 @@
-import { asc, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { notificationEvents, outbox } from '../db/schema';
 import type { NotificationEventRow } from './notification-events';
@@ -111,4 +111,27 @@ export async function insertEventEmails(
 export async function markEventsDispatched(tx: Db, ids: number[], now: Date): Promise<void> {
   if (ids.length === 0) return;
   await tx.update(notificationEvents).set({ dispatchedAt: now }).where(inArray(notificationEvents.id, ids));
+}
+
+/**
+ * Deletes up to `limit` dispatched events written more than `olderThanDays` ago, oldest first; events not
+ * yet dispatched stay whatever their age. Outbox rows made from them keep their text (`event_id` set null).
+ */
+export async function deleteDispatchedEvents(db: Db, olderThanDays: number, limit: number): Promise<number> {
+  const oldest = db
+    .select({ id: notificationEvents.id })
+    .from(notificationEvents)
+    .where(
+      and(
+        isNotNull(notificationEvents.dispatchedAt),
+        lt(notificationEvents.createdAt, sql`now() - make_interval(days => ${olderThanDays})`),
+      ),
+    )
+    .orderBy(asc(notificationEvents.id))
+    .limit(limit);
+  const deleted = await db
+    .delete(notificationEvents)
+    .where(inArray(notificationEvents.id, oldest))
+    .returning({ id: notificationEvents.id });
+  return deleted.length;
 }
