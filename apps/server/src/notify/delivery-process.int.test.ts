@@ -73,16 +73,22 @@ describe('notifications across a kill -9', () => {
     // Ten events are in another dispatcher's hands (locked) when the server dies: they stay undispatched.
     const other = await database.pool.connect();
     await other.query('begin');
-    await other.query('select id from notification_events where id = any($1) for update', [events.slice(-10)]);
+    await other.query('select id from notification_events where id = any($1) for update', [
+      events.slice(-10),
+    ]);
     await until(
-      async () => (await count(`select count(*) as n from outbox where channel = 'email' and event_id is not null`)) > 0,
+      async () =>
+        (await count(`select count(*) as n from outbox where channel = 'email' and event_id is not null`)) >
+        0,
       'de første varslene i utboksen',
     );
     first.child.kill('SIGKILL');
     await first.exited;
     await other.query('rollback');
     other.release();
-    const undispatched = await count('select count(*) as n from notification_events where dispatched_at is null');
+    const undispatched = await count(
+      'select count(*) as n from notification_events where dispatched_at is null',
+    );
     const pending = await count(`select count(*) as n from outbox where status = 'pending'`);
     expect(undispatched).toBe(10);
     expect(pending).toBeGreaterThan(0);
@@ -105,7 +111,9 @@ describe('notifications across a kill -9', () => {
       await count(`select count(*) as n from (select event_id, recipient_key from outbox where event_id is not null
         group by 1, 2 having count(*) > 1) d`),
     ).toBe(0);
-    console.info(`drept med ${undispatched} uutsendte hendelser og ${pending} ventende e-poster; alt levert én gang`);
+    console.info(
+      `drept med ${undispatched} uutsendte hendelser og ${pending} ventende e-poster; alt levert én gang`,
+    );
     second.child.kill('SIGTERM');
     expect(await second.exited).toBe(0);
   }, 120_000);

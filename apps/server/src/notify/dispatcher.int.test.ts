@@ -28,7 +28,9 @@ afterAll(async () => {
   await smtp.close();
 });
 beforeEach(async () => {
-  await ctx.database.pool.query('delete from notification_recipients; delete from webhooks; delete from mutes');
+  await ctx.database.pool.query(
+    'delete from notification_recipients; delete from webhooks; delete from mutes',
+  );
 });
 
 describe('the notification dispatcher', () => {
@@ -63,12 +65,17 @@ describe('the notification dispatcher', () => {
 
   it('limits a recipient to its facilities, and a user to the facilities they may see', async () => {
     await insertRecipient(ctx, { name: 'Alle', email: 'alle@example.no' }, { tags: ['critical'] });
-    await insertRecipient(ctx, { name: 'Moss', email: 'moss@example.no' }, { tags: ['critical'], locationIds: [moss.locationId] });
+    await insertRecipient(
+      ctx,
+      { name: 'Moss', email: 'moss@example.no' },
+      { tags: ['critical'], locationIds: [moss.locationId] },
+    );
     const blind = await createUser(ctx, { role: 'operator', email: 'blind@example.no' });
     const boss = await createUser(ctx, { role: 'admin', email: 'sjef@example.no' });
     const gone = await createUser(ctx, { role: 'admin', email: 'borte@example.no' });
     await ctx.database.pool.query('update users set disabled_at = now() where id = $1', [gone.id]);
-    for (const user of [blind, boss, gone]) await insertRecipient(ctx, { user_id: user.id }, { tags: ['critical'] });
+    for (const user of [blind, boss, gone])
+      await insertRecipient(ctx, { user_id: user.id }, { tags: ['critical'] });
 
     const atBryn = await recordEvent(ctx.database.db, bryn);
     const atMoss = await recordEvent(ctx.database.db, moss);
@@ -96,7 +103,13 @@ describe('the notification dispatcher', () => {
       locationIds: [],
       bayIds: [],
       suppressible: false,
-      payload: { webhookId: 'w', name: 'Vaktsystem', url: 'https://x.example.no', failingSince: null, reason: 'Feil' },
+      payload: {
+        webhookId: 'w',
+        name: 'Vaktsystem',
+        url: 'https://x.example.no',
+        failingSince: null,
+        reason: 'Feil',
+      },
     });
     await dispatch();
     expect(await emailsTo(ctx, event)).toEqual(admins.rows.map((row) => row.email));
@@ -159,7 +172,11 @@ describe('the notification dispatcher', () => {
         )
       ).rows[0];
     for (let i = 0; i < 200 && !(await row())?.last_error; i++) await new Promise((r) => setTimeout(r, 50));
-    expect(await row()).toMatchObject({ status: 'pending', attempts: 1, last_error: expect.stringMatching(/ECONNREFUSED/) });
+    expect(await row()).toMatchObject({
+      status: 'pending',
+      attempts: 1,
+      last_error: expect.stringMatching(/ECONNREFUSED/),
+    });
 
     smtp = await startSmtpServer(port);
     // The retry is due (in ten seconds, decision 004); the test lets that time pass at once.

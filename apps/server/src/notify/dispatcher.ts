@@ -29,7 +29,11 @@ type Options = {
 };
 
 /** One row per (event, address): the ways one address is reached merge, and so do their facilities. */
-function emailsOf(events: NotificationEventRow[], targets: EmailTarget[], publicUrl: string): NewEventEmail[] {
+function emailsOf(
+  events: NotificationEventRow[],
+  targets: EmailTarget[],
+  publicUrl: string,
+): NewEventEmail[] {
   const byKey = new Map<string, { eventId: number; to: string; locationIds: Set<string> }>();
   for (const target of targets) {
     const key = `${target.eventId}:${target.email.toLowerCase()}`;
@@ -42,7 +46,9 @@ function emailsOf(events: NotificationEventRow[], targets: EmailTarget[], public
     const event = eventsById.get(eventId);
     if (!event) return [];
     const { subject, text } = renderEmail(event, { publicUrl, visibleLocationIds: locationIds });
-    return [{ eventId, recipientKey: to.toLowerCase(), to, subject, text, kind: `notification/${event.type}` }];
+    return [
+      { eventId, recipientKey: to.toLowerCase(), to, subject, text, kind: `notification/${event.type}` },
+    ];
   });
 }
 
@@ -52,7 +58,14 @@ function emailsOf(events: NotificationEventRow[], targets: EmailTarget[], public
  * deliveries, and stamps `dispatched_at`, all in one transaction. Every instance runs one; `nudge()` after
  * a commit that recorded events saves waiting for the next poll.
  */
-export function createDispatcher({ db, deliversEmail, publicUrl, log, senders, pollIntervalMs = POLL_MS }: Options) {
+export function createDispatcher({
+  db,
+  deliversEmail,
+  publicUrl,
+  log,
+  senders,
+  pollIntervalMs = POLL_MS,
+}: Options) {
   async function dispatchBatch(now: Date): Promise<{ events: number; emails: NewEventEmail[] }> {
     return db.transaction(async (tx) => {
       const events = await claimUndispatchedEvents(tx, DISPATCH_BATCH);

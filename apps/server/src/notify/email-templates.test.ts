@@ -45,7 +45,12 @@ describe('notification e-mails', () => {
   });
 
   it('lists for api.down only the bays of facilities the address may see', () => {
-    const bay = (n: number) => ({ bayId: `b${n}`, bayName: `Hall ${n}`, locationId: `l${n}`, locationName: `Anlegg ${n}` });
+    const bay = (n: number) => ({
+      bayId: `b${n}`,
+      bayName: `Hall ${n}`,
+      locationId: `l${n}`,
+      locationName: `Anlegg ${n}`,
+    });
     const payload: ApiEventPayload = {
       apiId: 'api-1',
       apiName: 'Kontroller nord',
@@ -54,7 +59,10 @@ describe('notification e-mails', () => {
       at: alert.at,
       bays: [bay(1), bay(2)],
     };
-    const email = renderEmail({ type: 'api.down', payload }, { publicUrl, visibleLocationIds: new Set(['l2']) });
+    const email = renderEmail(
+      { type: 'api.down', payload },
+      { publicUrl, visibleLocationIds: new Set(['l2']) },
+    );
     expect(email.subject).toBe('API svarer ikke: Kontroller nord');
     expect(email.text).toContain('Anlegg 2 – Hall 2');
     expect(email.text).not.toContain('Anlegg 1');

@@ -3,7 +3,12 @@ import {
   NOTIFICATION_LEVEL_LABELS,
   type NotificationEventType,
 } from '@vaskedrift/shared';
-import type { AlertEventPayload, ApiEventPayload, MaintenanceEventPayload, WebhookDisabledPayload } from './payloads';
+import type {
+  AlertEventPayload,
+  ApiEventPayload,
+  MaintenanceEventPayload,
+  WebhookDisabledPayload,
+} from './payloads';
 
 /** A rendered notification e-mail (plain text; the outbox sends it as it is). */
 export type RenderedEmail = { subject: string; text: string };
@@ -38,7 +43,8 @@ const levelLabel = (level: unknown) =>
 const bayLink = (publicUrl: string, p: { locationId?: unknown; bayId?: unknown }) =>
   p.locationId && p.bayId ? `${publicUrl}/locations/${p.locationId}/bays/${p.bayId}` : MISSING;
 const lines = (...rows: Array<string | false>) => `${rows.filter((row) => row !== false).join('\n')}\n`;
-const place = (p: { locationName?: unknown; bayName?: unknown }) => `${show(p.locationName)} – ${show(p.bayName)}`;
+const place = (p: { locationName?: unknown; bayName?: unknown }) =>
+  `${show(p.locationName)} – ${show(p.bayName)}`;
 
 const ALERT_HEADLINES: Partial<Record<NotificationEventType, (level: string) => string>> = {
   'alert.opened': (level) => `${level}`,
@@ -49,7 +55,11 @@ const ALERT_HEADLINES: Partial<Record<NotificationEventType, (level: string) => 
   'alert.unacknowledged': () => 'Ikke kvittert',
 };
 
-function alertEmail(type: NotificationEventType, p: Loose<AlertEventPayload>, ctx: RenderContext): RenderedEmail {
+function alertEmail(
+  type: NotificationEventType,
+  p: Loose<AlertEventPayload>,
+  ctx: RenderContext,
+): RenderedEmail {
   const level = levelLabel(p.level);
   const headline = (ALERT_HEADLINES[type] ?? (() => level))(level);
   return {
@@ -88,12 +98,16 @@ function apiEmail(type: NotificationEventType, p: Loose<ApiEventPayload>, ctx: R
       `Tidspunkt: ${formatTime(p.at)}`,
       '',
       'Vaskehaller som berøres:',
-      ...(bays.length === 0 ? [MISSING] : bays.map((bay) => `- ${place(bay)}: ${bayLink(ctx.publicUrl, bay)}`)),
+      ...(bays.length === 0
+        ? [MISSING]
+        : bays.map((bay) => `- ${place(bay)}: ${bayLink(ctx.publicUrl, bay)}`)),
     ),
   };
 }
 
-const MAINTENANCE_HEADLINES: Partial<Record<NotificationEventType, (p: Loose<MaintenanceEventPayload>) => string>> = {
+const MAINTENANCE_HEADLINES: Partial<
+  Record<NotificationEventType, (p: Loose<MaintenanceEventPayload>) => string>
+> = {
   'maintenance.started': () => 'Vedlikehold startet',
   'maintenance.reminder': (p) => `Påminnelse ${show(p.reminderNumber)}: vedlikehold pågår`,
   'maintenance.overdue': () => 'Vedlikehold har passert planlagt slutt',

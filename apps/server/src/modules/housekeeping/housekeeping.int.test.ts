@@ -87,7 +87,11 @@ describe('housekeeping', () => {
     const pending = await messages('pending', 60);
     const fresh = [...(await messages('sent', 29)), ...(await messages('kept', 1))];
 
-    expect(await ctx.app.housekeeping.runOnce()).toEqual({ images: 0, emails: old.length, notificationEvents: 0 });
+    expect(await ctx.app.housekeeping.runOnce()).toEqual({
+      images: 0,
+      emails: old.length,
+      notificationEvents: 0,
+    });
 
     expect(await remaining(old)).toEqual([]);
     expect(await remaining([...pending, ...fresh])).toEqual([...pending, ...fresh]);

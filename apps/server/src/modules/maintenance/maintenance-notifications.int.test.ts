@@ -82,7 +82,11 @@ describe('maintenance notifications', () => {
 
   it('reminds after the delay and at each further delay, once after downtime, and tells overdue once', async () => {
     await insertRecipient(ctx, { name: 'Påminn', email: 'paminn@example.no' }, { tags: ['reminders'] });
-    await insertRecipient(ctx, { name: 'Sjelden', email: 'sjelden@example.no' }, { tags: ['reminders'], reminderMinutes: 150 });
+    await insertRecipient(
+      ctx,
+      { name: 'Sjelden', email: 'sjelden@example.no' },
+      { tags: ['reminders'], reminderMinutes: 150 },
+    );
     const job = await start({ expiresAt: new Date(Date.now() + 150 * MINUTE).toISOString() });
     const at = (minutes: number) => new Date(job.startedAt.getTime() + minutes * MINUTE);
     const run = async (minutes: number) => {
@@ -142,9 +146,11 @@ describe('maintenance notifications', () => {
       reminderMinutes: 20,
     });
     expect(res.statusCode).toBe(200);
-    expect(await ctx.app.notifying.reminders.runDue(new Date(job.startedAt.getTime() + 21 * MINUTE))).toEqual({
-      reminders: 1,
-      overdue: 0,
-    });
+    expect(await ctx.app.notifying.reminders.runDue(new Date(job.startedAt.getTime() + 21 * MINUTE))).toEqual(
+      {
+        reminders: 1,
+        overdue: 0,
+      },
+    );
   });
 });

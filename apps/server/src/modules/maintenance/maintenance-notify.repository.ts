@@ -7,7 +7,8 @@ import type { MaintenanceEventPayload } from '../../notify/payloads';
 const assignee = alias(users, 'assignee');
 const enabler = alias(users, 'enabler');
 const ender = alias(users, 'ender');
-const nameOf = (u: { firstName: AnyPgColumn; lastName: AnyPgColumn }) => sql<string | null>`${u.firstName} || ' ' || ${u.lastName}`;
+const nameOf = (u: { firstName: AnyPgColumn; lastName: AnyPgColumn }) =>
+  sql<string | null>`${u.firstName} || ' ' || ${u.lastName}`;
 
 /** What a maintenance notification says about a job (notify/payloads.ts), read in the caller's transaction. */
 export async function jobPayload(tx: Db, jobId: string): Promise<MaintenanceEventPayload | undefined> {
@@ -71,7 +72,15 @@ const dueColumns = {
 
 export type DueJob = Pick<
   typeof maintenanceJobs.$inferSelect,
-  'id' | 'bayId' | 'type' | 'assigneeId' | 'notifyUsers' | 'reminderHours' | 'reminderMinutes' | 'remindersSent' | 'expiresAt'
+  | 'id'
+  | 'bayId'
+  | 'type'
+  | 'assigneeId'
+  | 'notifyUsers'
+  | 'reminderHours'
+  | 'reminderMinutes'
+  | 'remindersSent'
+  | 'expiresAt'
 > & { locationId: string };
 
 /** Running jobs whose next reminder is due at `now`, locked; another instance skips them (decision 009). */

@@ -13,7 +13,11 @@ import {
   markReminded,
 } from './maintenance-notify.repository';
 
-type JobEventType = 'maintenance.started' | 'maintenance.reminder' | 'maintenance.overdue' | 'maintenance.ended';
+type JobEventType =
+  | 'maintenance.started'
+  | 'maintenance.reminder'
+  | 'maintenance.overdue'
+  | 'maintenance.ended';
 
 const REMINDER_POLL_MS = 15_000;
 const REMINDER_BATCH = 100;
@@ -63,7 +67,9 @@ export function createMaintenanceReminders({ db, bus, log, onRecorded }: Deps) {
       const due = await claimDueReminders(tx, now, REMINDER_BATCH);
       for (const job of due) {
         const n = job.remindersSent + 1;
-        await recordJobEvent(tx, job.id, 'maintenance.reminder', `reminder:${job.id}:${n}`, { reminderNumber: n });
+        await recordJobEvent(tx, job.id, 'maintenance.reminder', `reminder:${job.id}:${n}`, {
+          reminderNumber: n,
+        });
         await markReminded(tx, job.id, n, new Date(now.getTime() + reminderDelayMs(job)));
       }
       return due.length;

@@ -184,7 +184,10 @@ export function createMaintenanceService({ db, bus }: { db: Db; bus: EventBus })
       // A new delay counts from the start, as if it had been the delay all along.
       const delay = set.reminderHours !== undefined || set.reminderMinutes !== undefined;
       const nextReminderAt = delay
-        ? new Date(running.startedAt.getTime() + reminderDelayMs({ ...running, ...set }) * (running.remindersSent + 1))
+        ? new Date(
+            running.startedAt.getTime() +
+              reminderDelayMs({ ...running, ...set }) * (running.remindersSent + 1),
+          )
         : running.nextReminderAt;
       await updateJob(tx, running.id, { ...set, nextReminderAt });
       return { ...running, ...set } as JobRow;

@@ -58,27 +58,50 @@ describe('notification recipients', () => {
       config: { color: '#112233' },
       members: [member.id],
     });
-    const byGroup = await create({ recipient: { kind: 'group', groupId: group.json().data.id }, tags: ['warning'] });
+    const byGroup = await create({
+      recipient: { kind: 'group', groupId: group.json().data.id },
+      tags: ['warning'],
+    });
     expect(byGroup.json().data).toMatchObject({ kind: 'group', name: 'Vakt', email: null, memberCount: 1 });
     const custom = await create({
       recipient: { kind: 'custom', name: 'Vaktsentral', email: 'vakt@example.no' },
       tags: ['escalation'],
     });
-    expect(custom.json().data).toMatchObject({ kind: 'custom', name: 'Vaktsentral', email: 'vakt@example.no' });
+    expect(custom.json().data).toMatchObject({
+      kind: 'custom',
+      name: 'Vaktsentral',
+      email: 'vakt@example.no',
+    });
   });
 
   it('answers every mistake with a Norwegian message', async () => {
     const cases: Array<[Record<string, unknown>, number, string]> = [
       [{ tags: ['start'] }, 400, 'Du må velge en mottaker'],
-      [{ recipient: { kind: 'custom', name: 'Anne', email: 'a@example.no' }, tags: [] }, 400, 'Velg minst én hendelse eller ett nivå'],
-      [{ recipient: { kind: 'custom', name: 'Anne', email: 'a@example.no' }, tags: ['alt'] }, 400, 'Ukjent hendelse eller nivå'],
       [
-        { recipient: { kind: 'custom', name: 'Anne', email: 'a@example.no' }, tags: ['info'], allLocations: false },
+        { recipient: { kind: 'custom', name: 'Anne', email: 'a@example.no' }, tags: [] },
+        400,
+        'Velg minst én hendelse eller ett nivå',
+      ],
+      [
+        { recipient: { kind: 'custom', name: 'Anne', email: 'a@example.no' }, tags: ['alt'] },
+        400,
+        'Ukjent hendelse eller nivå',
+      ],
+      [
+        {
+          recipient: { kind: 'custom', name: 'Anne', email: 'a@example.no' },
+          tags: ['info'],
+          allLocations: false,
+        },
         400,
         'Velg minst ett anlegg, eller alle anlegg',
       ],
       [
-        { recipient: { kind: 'custom', name: 'Anne', email: 'a@example.no' }, tags: ['info'], reminderMinutes: 60 },
+        {
+          recipient: { kind: 'custom', name: 'Anne', email: 'a@example.no' },
+          tags: ['info'],
+          reminderMinutes: 60,
+        },
         400,
         'Påminnelse må være et helt antall timer (0–8760) og minutter (0–59)',
       ],
@@ -97,7 +120,10 @@ describe('notification recipients', () => {
     ];
     for (const [body, status, message] of cases) {
       const res = await create(body);
-      expect([res.statusCode, JSON.stringify(res.json())]).toEqual([status, expect.stringContaining(message)]);
+      expect([res.statusCode, JSON.stringify(res.json())]).toEqual([
+        status,
+        expect.stringContaining(message),
+      ]);
     }
   });
 
@@ -110,7 +136,10 @@ describe('notification recipients', () => {
   });
 
   it('updates tags and scope, deletes, and answers 404 after', async () => {
-    const created = await create({ recipient: { kind: 'custom', name: 'Per', email: 'per@example.no' }, tags: ['info'] });
+    const created = await create({
+      recipient: { kind: 'custom', name: 'Per', email: 'per@example.no' },
+      tags: ['info'],
+    });
     const id = created.json().data.id;
     const updated = await admin.patch(`${base}/update`, {
       id,
@@ -127,7 +156,9 @@ describe('notification recipients', () => {
     const all = await admin.patch(`${base}/update`, { id, allLocations: true });
     expect(all.json().data).toMatchObject({ allLocations: true, locations: [] });
     const [entry] = await logRows(ctx, 'settings/notifications/update');
-    expect(entry?.extra_data).toMatchObject({ fields: ['allLocations', 'locationIds', 'reminderMinutes', 'tags'] });
+    expect(entry?.extra_data).toMatchObject({
+      fields: ['allLocations', 'locationIds', 'reminderMinutes', 'tags'],
+    });
 
     const deleted = await admin.del(`${base}/delete`, { id });
     expect(deleted.json()).toEqual({ data: { id }, message: 'Mottakeren er slettet' });

@@ -100,8 +100,14 @@ export async function deleteRecipient(db: Db, id: string): Promise<RecipientRow 
 }
 
 /** Replaces the recipient's facilities. */
-export async function setRecipientLocations(db: Db, recipientId: string, locationIds: string[]): Promise<void> {
-  await db.delete(notificationRecipientLocations).where(eq(notificationRecipientLocations.recipientId, recipientId));
+export async function setRecipientLocations(
+  db: Db,
+  recipientId: string,
+  locationIds: string[],
+): Promise<void> {
+  await db
+    .delete(notificationRecipientLocations)
+    .where(eq(notificationRecipientLocations.recipientId, recipientId));
   if (locationIds.length > 0) {
     await db
       .insert(notificationRecipientLocations)

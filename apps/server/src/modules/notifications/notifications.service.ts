@@ -128,7 +128,9 @@ export function createNotificationsService({ db, bus }: { db: Db; bus: EventBus 
       await updateRecipient(tx, id, patch);
       if (scope) await setRecipientLocations(tx, id, scope);
     });
-    const fields = Object.keys(input).filter((key) => key !== 'id' && input[key as keyof typeof input] !== undefined);
+    const fields = Object.keys(input).filter(
+      (key) => key !== 'id' && input[key as keyof typeof input] !== undefined,
+    );
     bus.publish('notification_recipient.updated', {
       userId: caller.userId,
       ip: caller.ip,
