@@ -1,5 +1,6 @@
 import { NOTIFICATION_EVENT_TYPES } from '@vaskedrift/shared';
 import { describe, expect, it } from 'vitest';
+import { alertPayload } from '../../test/notify';
 import { formatTime, renderEmail } from './email-templates';
 import type { AlertEventPayload, ApiEventPayload, MaintenanceEventPayload } from './payloads';
 
@@ -7,18 +8,8 @@ const publicUrl = 'https://drift.example.no';
 const all = { publicUrl, visibleLocationIds: null };
 
 const alert: AlertEventPayload = {
-  locationId: 'loc-1',
-  locationName: 'Vask Bryn',
-  bayId: 'bay-1',
+  ...alertPayload({ locationId: 'loc-1', bayId: 'bay-1' }),
   bayName: 'Hall 2',
-  attributeName: 'Vanntrykk',
-  path: 'pressure',
-  level: 'critical',
-  previousLevel: 'active',
-  value: 1.2,
-  threshold: '< 2',
-  operator: 'lt',
-  reason: 'Under terskel',
   at: '2026-07-01T10:15:00.000Z',
 };
 
