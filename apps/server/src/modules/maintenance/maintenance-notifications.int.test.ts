@@ -19,7 +19,12 @@ beforeAll(async () => {
   await grantAccess(ctx, assignee.id, locationId);
 });
 afterAll(() => ctx.close());
-beforeEach(() => ctx.database.pool.query('delete from notification_recipients'));
+// Each test's own jobs and recipients only: a job left running by another would be reminded too.
+beforeEach(() =>
+  ctx.database.pool.query(
+    'delete from notification_recipients; update maintenance_jobs set ended_at = now() where ended_at is null',
+  ),
+);
 
 /** Starts a job on a new bay through the API; its id and start time. */
 async function start(body: Record<string, unknown> = {}) {
@@ -152,5 +157,14 @@ describe('maintenance notifications', () => {
         overdue: 0,
       },
     );
+  });
+
+  it('reminds of a job started before reminders were scheduled (an upgrade) a delay after its start', async () => {
+    const job = await start();
+    await ctx.database.pool.query('update maintenance_jobs set next_reminder_at = null where id = $1', [
+      job.id,
+    ]);
+    const late = new Date(job.startedAt.getTime() + 61 * MINUTE);
+    expect(await ctx.app.notifying.reminders.runDue(late)).toEqual({ reminders: 1, overdue: 0 });
   });
 });

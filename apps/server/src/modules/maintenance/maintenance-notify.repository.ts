@@ -111,6 +111,20 @@ export function claimOverdueJobs(tx: Db, now: Date, limit: number): Promise<DueJ
     .for('update', { skipLocked: true });
 }
 
+/**
+ * Gives running jobs started before reminders were scheduled (upgraded from a version without them) their
+ * first reminder: a delay after the start, so a job running long is reminded at the next pass.
+ */
+export async function scheduleUnscheduledReminders(db: Db): Promise<void> {
+  await db
+    .update(maintenanceJobs)
+    .set({
+      nextReminderAt: sql`${maintenanceJobs.startedAt} + make_interval(
+        hours => ${maintenanceJobs.reminderHours}, mins => ${maintenanceJobs.reminderMinutes})`,
+    })
+    .where(and(isNull(maintenanceJobs.endedAt), isNull(maintenanceJobs.nextReminderAt)));
+}
+
 export async function markReminded(tx: Db, jobId: string, sent: number, next: Date): Promise<void> {
   await tx
     .update(maintenanceJobs)

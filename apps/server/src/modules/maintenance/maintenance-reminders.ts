@@ -11,6 +11,7 @@ import {
   jobPayload,
   markOverdueNotified,
   markReminded,
+  scheduleUnscheduledReminders,
 } from './maintenance-notify.repository';
 
 type JobEventType =
@@ -89,6 +90,7 @@ export function createMaintenanceReminders({ db, bus, log, onRecorded }: Deps) {
 
   /** Records every reminder and overdue notice due at `now`; returns how many. */
   async function runDue(now = new Date()): Promise<{ reminders: number; overdue: number }> {
+    await scheduleUnscheduledReminders(db);
     let reminders = 0;
     for (;;) {
       const batch = await remind(now);

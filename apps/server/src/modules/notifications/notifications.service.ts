@@ -5,7 +5,7 @@ import {
   type UpdateRecipientInput,
 } from '@vaskedrift/shared';
 import type { Db } from '../../db/client';
-import { isUniqueViolation } from '../../db/violations';
+import { isForeignKeyViolation, isUniqueViolation } from '../../db/violations';
 import type { EventBus } from '../../events/bus';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors';
 import type { Caller } from '../../plugins/authenticate';
@@ -45,9 +45,13 @@ function toRecipient(row: RecipientView): Recipient {
 }
 
 const invalid = (path: string, message: string) => new ValidationError(message, [{ path, message }]);
-/** The one recipient per user, group and address (unique indexes) says no to a second. */
-const exists = (err: unknown) => {
+/**
+ * The one recipient per user, group and address (unique indexes) says no to a second; a user or group
+ * deleted since it was checked leaves nobody to notify.
+ */
+const refused = (err: unknown) => {
   if (isUniqueViolation(err)) throw new ConflictError(M.recipientExists);
+  if (isForeignKeyViolation(err)) throw invalid('recipient', M.recipientRequired);
   throw err;
 };
 
@@ -102,7 +106,7 @@ export function createNotificationsService({ db, bus }: { db: Db; bus: EventBus 
         await setRecipientLocations(tx, inserted, locationIds);
         return inserted;
       })
-      .catch(exists);
+      .catch(refused);
     const recipient = toRecipient(await mustFind(id));
     bus.publish('notification_recipient.created', {
       userId: caller.userId,
