@@ -2,9 +2,8 @@ import { Badge, Card, Group, ScrollArea, Stack, Text, Title } from '@mantine/cor
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApiErrorMessage } from '../../../lib/use-api-error-message';
-import { useAlerts } from '../../alerts';
+import { OpenAlertItem, useAlerts } from '../../alerts';
 import { sortOpenAlerts } from '../dashboard-model';
-import { OpenAlertItem } from './open-alert-item';
 
 /** The newest open alerts are enough for the dashboard; the facility's alert page lists them all. */
 const SHOWN_ALERTS = { page: 1, perPage: 20, filters: { state: 'open' } } as const;
