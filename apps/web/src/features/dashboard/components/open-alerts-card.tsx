@@ -1,4 +1,4 @@
-import { Badge, Card, Group, ScrollArea, Stack, Text, Title } from '@mantine/core';
+import { Badge, Box, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApiErrorMessage } from '../../../lib/use-api-error-message';
@@ -36,14 +36,15 @@ export function OpenAlertsCard({ onOpenBay }: { onOpenBay: (bayId: string) => vo
             {alerts.data?.count}
           </Badge>
         </Group>
-        {/* About four alerts high: the tiles stay near the top of the page, on a phone too. */}
-        <ScrollArea.Autosize mah={300} type="auto" offsetScrollbars>
+        {/* About four alerts high: the tiles stay near the top of the page, on a phone too. A plain scroll
+            box: Mantine's ScrollArea lets its content grow past the card's width on a phone. */}
+        <Box mah={300} style={{ overflowY: 'auto', overflowX: 'hidden' }}>
           <Stack gap="xs">
             {sorted.map((alert) => (
               <OpenAlertItem key={alert.id} alert={alert} onOpen={onOpenBay} />
             ))}
           </Stack>
-        </ScrollArea.Autosize>
+        </Box>
       </Stack>
     </Card>
   );

@@ -142,7 +142,7 @@ export function MaintenanceHistoryList({ bayId }: { bayId: string }) {
               <Text size="xs" c="dimmed">
                 {[
                   formatDateTime(job.startedAt, i18n.language),
-                  job.enabledBy?.name,
+                  job.enabledBy ? `${t('maintenance.fields.enabledBy')}: ${job.enabledBy.name}` : null,
                   job.endedBy ? `${t('maintenance.fields.endedBy')}: ${job.endedBy.name}` : null,
                 ]
                   .filter(Boolean)

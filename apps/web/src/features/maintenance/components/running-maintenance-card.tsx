@@ -1,15 +1,4 @@
-import {
-  Badge,
-  Card,
-  Group,
-  Paper,
-  ScrollArea,
-  Skeleton,
-  Stack,
-  Text,
-  Title,
-  UnstyledButton,
-} from '@mantine/core';
+import { Badge, Box, Card, Group, Paper, Skeleton, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import type { MaintenanceJob } from '@vaskedrift/shared';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/format';
@@ -90,13 +79,14 @@ export function RunningMaintenanceCard({ onOpenBay }: { onOpenBay: (bayId: strin
             {t('maintenance.running.empty')}
           </Text>
         ) : (
-          <ScrollArea.Autosize mah={260} type="auto" offsetScrollbars>
+          // A plain scroll box: Mantine's ScrollArea lets its content grow past the card's width on a phone.
+          <Box mah={260} style={{ overflowY: 'auto', overflowX: 'hidden' }}>
             <Stack gap="xs">
               {jobs.map((job) => (
                 <RunningJobItem key={job.id} job={job} onOpen={onOpenBay} />
               ))}
             </Stack>
-          </ScrollArea.Autosize>
+          </Box>
         )}
       </Stack>
     </Card>
