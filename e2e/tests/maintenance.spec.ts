@@ -9,12 +9,13 @@ import { bayTile, dashboardCard, expectTileStatus, pickOption } from '../helpers
  * tile, starts maintenance assigned to a colleague (the tile turns to maintenance at once), ends it
  * (asked first; the tile follows the bay's real, still critical value again) and finds the job with its
  * duration in the bay's history; on a desktop and on a phone. A 'user' sees the running job, not the
- * buttons.
+ * buttons. An admin finds the job on the bay's and the facility's pages, beside the 30 days' figures.
  */
 
 test.use({ actionTimeout: 15_000 });
 
 interface Setup {
+  locationId: string;
   locationName: string;
   bays: { id: string; name: string }[];
   operator: TestUser;
@@ -36,7 +37,7 @@ test.beforeAll(async ({ request }) => {
   for (const user of [operator, colleague, reader]) {
     await api('POST', 'backend/users/access/create', { userId: user.id, locationId });
   }
-  setup = { locationName, bays, operator, colleague, reader };
+  setup = { locationId, locationName, bays, operator, colleague, reader };
 });
 
 const fullName = (user: TestUser) => `${user.firstName} ${user.lastName}`;
@@ -162,4 +163,46 @@ test("a 'user' sees the running job, overdue, but no start, change or end", asyn
   } finally {
     await api('POST', 'backend/bays/maintenance/end', { bayId: bay.id });
   }
+});
+
+test("the bay's page and the facility's page list the job with its duration, and the 30 days' figures", async ({
+  page,
+  request,
+}) => {
+  const { locationId, colleague } = setup;
+  const [, bay] = setup.bays;
+  if (!bay) throw new Error('no bay');
+  const api = await adminApi(request);
+  const job = await api<{ id: string }>('POST', 'backend/bays/maintenance/start', {
+    bayId: bay.id,
+    type: 'longtermservice',
+    assigneeId: colleague.id,
+    reminderHours: 2,
+    reminderMinutes: 15,
+  });
+  await api('POST', 'backend/bays/maintenance/end', { bayId: bay.id });
+
+  await signIn(page);
+  await page.goto(`/locations/${locationId}/bays/${bay.id}`);
+  const history = page.getByRole('region', { name: 'Vedlikeholdshistorikk' });
+  const row = history.locator(`[data-maintenance-id="${job.id}"]`);
+  await expect(row).toContainText('Langtidsservice');
+  await expect(row).toContainText(fullName(colleague));
+  await expect(row).toContainText(/under 1 min|\d+ min/);
+  await expect(row).toHaveAttribute('data-ended', 'true');
+  const figures = page.getByRole('region', { name: 'Siste 30 dager' });
+  await expect(figures.getByText('Nedetid')).toBeVisible();
+  await expect(figures.getByText('MTTR', { exact: true })).toBeVisible();
+  // The bay's attributes and its open alert are on its page too.
+  await expect(page.getByRole('region', { name: 'Attributter' }).getByText('temperature')).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: 'Åpne varsler' }).locator('[data-alert-level="critical"]'),
+  ).toHaveCount(1);
+
+  await page.goto(`/locations/${locationId}`);
+  const facilityRow = page
+    .getByRole('region', { name: 'Vedlikeholdshistorikk' })
+    .locator(`[data-maintenance-id="${job.id}"]`);
+  await expect(facilityRow).toContainText(bay.name);
+  await expect(facilityRow).toContainText('Langtidsservice');
 });
