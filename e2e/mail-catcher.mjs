@@ -32,7 +32,11 @@ function decodeWords(value) {
                 .replace(/=([0-9A-F]{2})/gi, (_, hex) => String.fromCharCode(Number.parseInt(hex, 16))),
               'latin1',
             );
-      return new TextDecoder(charset).decode(bytes);
+      try {
+        return new TextDecoder(charset).decode(bytes);
+      } catch {
+        return bytes.toString('utf8'); // a charset TextDecoder does not know
+      }
     });
 }
 
