@@ -1,0 +1,71 @@
+import { Button, Card, Stack } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import type { Recipient } from '@vaskedrift/shared';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { confirmMutation } from '../../../components/confirm';
+import { PageHeader } from '../../../components/page-header';
+import { ListSearch, ServerListContent } from '../../../components/server-table/server-list-content';
+import { serverTableProps, useServerList } from '../../../components/server-table/use-server-list';
+import { useDeleteRecipient } from '../api/delete-recipient';
+import { useRecipients } from '../api/get-recipients';
+import { RecipientFormModal } from '../components/recipient-form-modal';
+import { RecipientsTable } from '../components/recipients-table';
+
+/** What the modal shows: a new recipient, one being edited, or nothing. */
+type Editing = { recipient: Recipient | null } | null;
+
+/** /admin/settings/notifications: who is told what, for which facilities (admins). */
+export function NotificationsPage() {
+  const { t } = useTranslation();
+  const [editing, setEditing] = useState<Editing>(null);
+  const list = useServerList<Recipient, 'name'>({ defaultSort: 'name', toSortColumn: () => 'name' });
+  const recipients = useRecipients({ page: list.page, perPage: list.perPage, search: list.params.search });
+  const deleteRecipient = useDeleteRecipient();
+
+  const askDelete = (recipient: Recipient) =>
+    confirmMutation({
+      title: t('notifications.delete.title'),
+      message: t('notifications.delete.confirm', { name: recipient.name }),
+      confirmLabel: t('notifications.delete.confirmButton'),
+      success: t('notifications.delete.success', { name: recipient.name }),
+      mutation: deleteRecipient,
+      variables: recipient.id,
+    });
+
+  return (
+    <>
+      <PageHeader
+        description={t('notifications.subtitle')}
+        actions={
+          <Button
+            leftSection={<IconPlus size={16} aria-hidden />}
+            onClick={() => setEditing({ recipient: null })}
+          >
+            {t('notifications.create.button')}
+          </Button>
+        }
+      />
+      <Card padding="lg">
+        <Stack gap="md">
+          <ListSearch
+            aria-label={t('notifications.search')}
+            placeholder={t('notifications.searchPlaceholder')}
+            value={list.search}
+            onChange={list.setSearch}
+            maw={360}
+          />
+          <ServerListContent query={recipients} rows={list.perPage}>
+            <RecipientsTable
+              {...serverTableProps(list, recipients)}
+              emptyText={t('notifications.empty')}
+              onEdit={(recipient) => setEditing({ recipient })}
+              onDelete={askDelete}
+            />
+          </ServerListContent>
+        </Stack>
+      </Card>
+      {editing && <RecipientFormModal recipient={editing.recipient} onClose={() => setEditing(null)} />}
+    </>
+  );
+}
