@@ -21,12 +21,18 @@ const TAG_COLORS: Record<NotificationTag, string> = {
 };
 
 /** What a recipient or webhook subscribes to, as checkboxes under 'Vedlikehold', 'Nivåer' and 'Eskalering'. */
-export function NotificationTagsField({ inputProps }: { inputProps: GetInputPropsReturnType }) {
+export function NotificationTagsField({
+  inputProps,
+  description,
+}: {
+  inputProps: GetInputPropsReturnType;
+  description: string;
+}) {
   const { t } = useTranslation();
   return (
     <Checkbox.Group
       label={t('notifications.fields.tags')}
-      description={t('notifications.fields.tagsHint')}
+      description={description}
       withAsterisk
       {...inputProps}
     >

@@ -107,7 +107,6 @@ export function RecipientFormModal({
               label={t('notifications.fields.user')}
               placeholder={t('notifications.fields.userPlaceholder')}
               withAsterisk
-              data-autofocus
               {...form.getInputProps('recipient.userId')}
             />
           )}
@@ -142,8 +141,14 @@ export function RecipientFormModal({
           )}
         </>
       )}
-      <NotificationTagsField inputProps={form.getInputProps('tags')} />
+      <NotificationTagsField
+        inputProps={form.getInputProps('tags')}
+        description={t('notifications.fields.tagsHint')}
+      />
       <Stack gap={4}>
+        <Text size="sm" fw={500}>
+          {t('notifications.fields.reminder')}
+        </Text>
         <Group grow align="flex-start">
           <NumberInput
             label={t('notifications.fields.reminderHours')}

@@ -1,14 +1,25 @@
-import { Badge, Text } from '@mantine/core';
+import { Badge, Stack, Text } from '@mantine/core';
 import type { Recipient } from '@vaskedrift/shared';
+import type { TFunction } from 'i18next';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
 import { editDeleteColumn } from '../../../components/row-actions';
 import { ServerDataTable, type ServerTableProps } from '../../../components/server-table/server-data-table';
 import { NotificationTagBadges } from './notification-tags';
 
+/** 'Hver 2 t 30 min', 'Hver 15 min', or at the job's own reminders when both are 0. */
+function reminderText({ reminderHours, reminderMinutes }: Recipient, t: TFunction): string {
+  if (reminderHours === 0 && reminderMinutes === 0) return t('notifications.reminder.jobs');
+  const parts = [
+    reminderHours > 0 ? t('notifications.reminder.hours', { count: reminderHours }) : null,
+    reminderMinutes > 0 ? t('notifications.reminder.minutes', { count: reminderMinutes }) : null,
+  ];
+  return t('notifications.reminder.every', { interval: parts.filter(Boolean).join(' ') });
+}
+
 const KIND_COLORS: Record<Recipient['kind'], string> = { user: 'blue', group: 'grape', custom: 'gray' };
 
-/** Recipients: who, kind, address, tags, facilities and reminder interval, with edit and delete. */
+/** Recipients: who (with the address or member count), kind, tags, facilities, reminder; edit, delete. */
 export function RecipientsTable({
   onEdit,
   onDelete,
@@ -23,29 +34,25 @@ export function RecipientsTable({
       accessor: 'name',
       title: t('notifications.columns.name'),
       render: (recipient) => (
-        <Text size="sm" fw={600}>
-          {recipient.name}
-        </Text>
+        <Stack gap={0}>
+          <Text size="sm" fw={600}>
+            {recipient.name}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {recipient.email ?? t('notifications.memberCount', { count: recipient.memberCount })}
+          </Text>
+        </Stack>
       ),
     },
     {
       accessor: 'kind',
       title: t('notifications.columns.kind'),
+      noWrap: true,
       render: (recipient) => (
         <Badge variant="light" color={KIND_COLORS[recipient.kind]} tt="none">
           {t(`notifications.kinds.${recipient.kind}`)}
         </Badge>
       ),
-    },
-    {
-      accessor: 'email',
-      title: t('notifications.columns.email'),
-      render: (recipient) =>
-        recipient.email ?? (
-          <Text size="sm" c="dimmed">
-            {t('notifications.memberCount', { count: recipient.memberCount })}
-          </Text>
-        ),
     },
     {
       accessor: 'tags',
@@ -68,12 +75,7 @@ export function RecipientsTable({
       title: t('notifications.columns.reminder'),
       render: (recipient) => (
         <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-          {recipient.reminderHours === 0 && recipient.reminderMinutes === 0
-            ? t('notifications.reminder.jobs')
-            : t('notifications.reminder.every', {
-                hours: recipient.reminderHours,
-                minutes: recipient.reminderMinutes,
-              })}
+          {reminderText(recipient, t)}
         </Text>
       ),
     },

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { confirmMutation } from '../../../components/confirm';
 import { PageHeader } from '../../../components/page-header';
 import { ListSearch, ServerListContent } from '../../../components/server-table/server-list-content';
-import { serverTableProps, useServerList } from '../../../components/server-table/use-server-list';
+import { serverTableProps, useServerSearch } from '../../../components/server-table/use-server-list';
 import { useDeleteRecipient } from '../api/delete-recipient';
 import { useRecipients } from '../api/get-recipients';
 import { RecipientFormModal } from '../components/recipient-form-modal';
@@ -19,8 +19,8 @@ type Editing = { recipient: Recipient | null } | null;
 export function NotificationsPage() {
   const { t } = useTranslation();
   const [editing, setEditing] = useState<Editing>(null);
-  const list = useServerList<Recipient, 'name'>({ defaultSort: 'name', toSortColumn: () => 'name' });
-  const recipients = useRecipients({ page: list.page, perPage: list.perPage, search: list.params.search });
+  const list = useServerSearch();
+  const recipients = useRecipients({ page: list.page, perPage: list.perPage, search: list.debouncedSearch });
   const deleteRecipient = useDeleteRecipient();
 
   const askDelete = (recipient: Recipient) =>
@@ -58,7 +58,7 @@ export function NotificationsPage() {
           <ServerListContent query={recipients} rows={list.perPage}>
             <RecipientsTable
               {...serverTableProps(list, recipients)}
-              emptyText={t('notifications.empty')}
+              emptyText={list.searching ? t('notifications.emptySearch') : t('notifications.empty')}
               onEdit={(recipient) => setEditing({ recipient })}
               onDelete={askDelete}
             />

@@ -14,7 +14,7 @@ export function SignatureHelp() {
       title={t('webhooks.help.title')}
     >
       <Text size="sm">{t('webhooks.help.body')}</Text>
-      <Code block mt="xs">
+      <Code block mt="xs" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>
         {`${WEBHOOK_TIMESTAMP_HEADER}: 1764000000\n${WEBHOOK_SIGNATURE_HEADER}: sha256=HMAC-SHA256(secret, timestamp + "." + body)`}
       </Code>
       <Text size="sm" mt="xs">

@@ -35,6 +35,7 @@ function DeliveriesTable({ webhook }: { webhook: Webhook }) {
     {
       accessor: 'ok',
       title: t('webhooks.deliveries.columns.outcome'),
+      noWrap: true,
       render: (delivery) => <DeliveryOutcome ok={delivery.ok} httpStatus={delivery.httpStatus} />,
     },
     {

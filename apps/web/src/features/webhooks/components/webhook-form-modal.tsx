@@ -145,7 +145,10 @@ export function WebhookFormModal({ webhook, onClose }: { webhook: Webhook | null
           </>
         }
       />
-      <NotificationTagsField inputProps={form.getInputProps('tags')} />
+      <NotificationTagsField
+        inputProps={form.getInputProps('tags')}
+        description={t('webhooks.fields.tagsHint')}
+      />
       <Switch
         label={t('webhooks.fields.enabled')}
         description={t('webhooks.fields.enabledHint')}

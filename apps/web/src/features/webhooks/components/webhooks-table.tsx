@@ -41,7 +41,16 @@ export function WebhooksTable({
             {webhook.name}
           </Text>
           {webhook.disabledReason && (
-            <Badge color="red" variant="filled" size="sm" tt="none" title={webhook.disabledReason}>
+            <Badge
+              color="red"
+              variant="filled"
+              size="sm"
+              tt="none"
+              h="auto"
+              py={2}
+              title={webhook.disabledReason}
+              styles={{ label: { whiteSpace: 'normal' } }}
+            >
               {t('webhooks.disabledAutomatically')}
             </Badge>
           )}
@@ -52,7 +61,7 @@ export function WebhooksTable({
       accessor: 'url',
       title: t('webhooks.columns.url'),
       render: (webhook) => (
-        <Text size="sm" ff="monospace" style={{ wordBreak: 'break-all' }} lineClamp={2}>
+        <Text size="sm" ff="monospace" truncate="end" maw={280} title={webhook.url}>
           {webhook.url}
         </Text>
       ),
@@ -70,6 +79,7 @@ export function WebhooksTable({
     {
       accessor: 'lastDelivery',
       title: t('webhooks.columns.lastDelivery'),
+      noWrap: true,
       render: ({ lastDelivery }) =>
         lastDelivery ? (
           <Stack gap={2} align="flex-start">

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { confirmMutation } from '../../../components/confirm';
 import { PageHeader } from '../../../components/page-header';
 import { ListSearch, ServerListContent } from '../../../components/server-table/server-list-content';
-import { serverTableProps, useServerList } from '../../../components/server-table/use-server-list';
+import { serverTableProps, useServerSearch } from '../../../components/server-table/use-server-list';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { apiErrorMessage } from '../../../lib/use-api-error-message';
 import { useDeleteWebhook } from '../api/delete-webhook';
@@ -25,8 +25,8 @@ export function WebhooksPage() {
   const { t } = useTranslation();
   const [editing, setEditing] = useState<Editing>(null);
   const [deliveriesOf, setDeliveriesOf] = useState<Webhook | null>(null);
-  const list = useServerList<Webhook, 'name'>({ defaultSort: 'name', toSortColumn: () => 'name' });
-  const webhooks = useWebhooks({ page: list.page, perPage: list.perPage, search: list.params.search });
+  const list = useServerSearch();
+  const webhooks = useWebhooks({ page: list.page, perPage: list.perPage, search: list.debouncedSearch });
   const deleteWebhook = useDeleteWebhook();
   const testWebhook = useTestWebhook();
 
@@ -80,7 +80,7 @@ export function WebhooksPage() {
             <ServerListContent query={webhooks} rows={list.perPage}>
               <WebhooksTable
                 {...serverTableProps(list, webhooks)}
-                emptyText={t('webhooks.empty')}
+                emptyText={list.searching ? t('webhooks.emptySearch') : t('webhooks.empty')}
                 testing={testWebhook.isPending ? (testWebhook.variables ?? null) : null}
                 onTest={sendTest}
                 onDeliveries={setDeliveriesOf}
