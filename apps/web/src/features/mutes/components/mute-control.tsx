@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Skeleton } from '@mantine/core';
+import { Badge, Button, Group, Skeleton, Text } from '@mantine/core';
 import { IconBell, IconBellOff } from '@tabler/icons-react';
 import { canAcknowledgeAlerts } from '@vaskedrift/shared';
 import { useState } from 'react';
@@ -25,7 +25,23 @@ export function MuteControl({ scope }: { scope: MuteScope }) {
   const canChange = role != null && canAcknowledgeAlerts(role);
 
   if (mutes.isPending) return <Skeleton height={30} width={160} radius="sm" />;
-  if (mutes.isError) return null;
+  if (mutes.isError) {
+    return (
+      <Group gap="xs">
+        <Text size="sm" c="red">
+          {t('mutes.loadError')}
+        </Text>
+        <Button
+          size="compact-xs"
+          variant="default"
+          loading={mutes.isFetching}
+          onClick={() => mutes.refetch()}
+        >
+          {t('common.retry')}
+        </Button>
+      </Group>
+    );
+  }
 
   const bayId = 'bayId' in scope ? scope.bayId : null;
   const own = mutes.data.find((mute) => mute.bayId === bayId);

@@ -1,4 +1,4 @@
-import { NumberInput, SegmentedControl, Stack, Text, Textarea } from '@mantine/core';
+import { Chip, Group, Input, NumberInput, Stack, Text, Textarea } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { createMuteSchema, MAX_MUTE_HOURS } from '@vaskedrift/shared';
 import { useTranslation } from 'react-i18next';
@@ -71,17 +71,21 @@ export function MuteModal({ scope, onClose }: { scope: MuteScope; onClose: () =>
         {t('mutes.create.text')}
       </Text>
       <Stack gap={4}>
-        <Text size="sm" fw={500} id="mute-hours-label">
+        <Input.Label labelElement="div" id="mute-hours-label">
           {t('mutes.fields.hours')}
-        </Text>
-        <SegmentedControl
-          aria-labelledby="mute-hours-label"
-          data={[
-            ...PRESETS.map((hours) => ({ value: hours, label: t('mutes.hours', { count: Number(hours) }) })),
-            { value: CUSTOM, label: t('mutes.fields.custom') },
-          ]}
-          {...form.getInputProps('preset')}
-        />
+        </Input.Label>
+        <Chip.Group {...form.getInputProps('preset')}>
+          <Group gap="xs" role="radiogroup" aria-labelledby="mute-hours-label">
+            {PRESETS.map((hours) => (
+              <Chip key={hours} value={hours} type="radio">
+                {t('mutes.hours', { count: Number(hours) })}
+              </Chip>
+            ))}
+            <Chip value={CUSTOM} type="radio">
+              {t('mutes.fields.custom')}
+            </Chip>
+          </Group>
+        </Chip.Group>
       </Stack>
       {values.preset === CUSTOM && (
         <NumberInput

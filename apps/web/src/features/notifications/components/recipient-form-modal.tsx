@@ -1,4 +1,14 @@
-import { Group, NumberInput, Radio, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
+import {
+  Group,
+  Input,
+  NumberInput,
+  Radio,
+  SegmentedControl,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
 import {
   createRecipientSchema,
@@ -93,9 +103,9 @@ export function RecipientFormModal({
       ) : (
         <>
           <Stack gap={4}>
-            <Text size="sm" fw={500} id="recipient-kind-label">
+            <Input.Label labelElement="div" id="recipient-kind-label">
               {t('notifications.fields.kind')}
-            </Text>
+            </Input.Label>
             <SegmentedControl
               aria-labelledby="recipient-kind-label"
               data={KINDS.map((kind) => ({ value: kind, label: t(`notifications.kinds.${kind}`) }))}
@@ -146,9 +156,7 @@ export function RecipientFormModal({
         description={t('notifications.fields.tagsHint')}
       />
       <Stack gap={4}>
-        <Text size="sm" fw={500}>
-          {t('notifications.fields.reminder')}
-        </Text>
+        <Input.Label labelElement="div">{t('notifications.fields.reminder')}</Input.Label>
         <Group grow align="flex-start">
           <NumberInput
             label={t('notifications.fields.reminderHours')}

@@ -49,7 +49,7 @@ export function RecipientsTable({
       title: t('notifications.columns.kind'),
       noWrap: true,
       render: (recipient) => (
-        <Badge variant="light" color={KIND_COLORS[recipient.kind]} tt="none">
+        <Badge variant="light" color={KIND_COLORS[recipient.kind]} tt="none" miw="max-content">
           {t(`notifications.kinds.${recipient.kind}`)}
         </Badge>
       ),

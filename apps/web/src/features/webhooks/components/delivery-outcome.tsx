@@ -11,6 +11,7 @@ export function DeliveryOutcome({ ok, httpStatus }: { ok: boolean; httpStatus: n
       color={ok ? 'green' : 'red'}
       variant="light"
       tt="none"
+      miw="max-content"
       leftSection={<Icon size={12} aria-hidden />}
       data-delivery-ok={ok}
     >
