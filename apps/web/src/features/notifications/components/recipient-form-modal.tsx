@@ -87,17 +87,12 @@ export function RecipientFormModal({
     >
       {recipient ? (
         <Stack gap={2}>
-          <Text size="sm" fw={500}>
-            {t(`notifications.kinds.${recipient.kind}`)}
-          </Text>
+          <Input.Label labelElement="div">{t('notifications.fields.kind')}</Input.Label>
           <Text size="sm">
-            {recipient.name}
-            {recipient.email && (
-              <Text span c="dimmed" size="sm">
-                {' '}
-                ({recipient.email})
-              </Text>
-            )}
+            {recipient.name}{' '}
+            <Text span c="dimmed" size="sm">
+              ({[t(`notifications.kinds.${recipient.kind}`), recipient.email].filter(Boolean).join(', ')})
+            </Text>
           </Text>
         </Stack>
       ) : (
