@@ -1,5 +1,6 @@
 import { type APIRequestContext, expect } from '@playwright/test';
 import { SIMULATOR_URL } from '../playwright.config';
+import { adminApi } from './session';
 
 /** A facility of the controller simulator that start-server.mjs runs beside the server. */
 export interface SimulatorFacility {
@@ -37,4 +38,17 @@ export async function setTemperature(
     data: { temperature },
   });
   expect(response.ok(), await response.text()).toBe(true);
+}
+
+/** Polls the server until the bay has an open alert (a check runs at the latest 30 s after it is due). */
+export async function waitForOpenAlert(request: APIRequestContext, bayId: string) {
+  const api = await adminApi(request);
+  await expect(async () => {
+    const alerts = await api<unknown[]>('POST', 'backend/alerts/get', {
+      page: 1,
+      perPage: 10,
+      filters: { bayId, state: 'open' },
+    });
+    expect(alerts).toHaveLength(1);
+  }).toPass({ timeout: 70_000, intervals: [1_000, 2_000, 5_000] });
 }

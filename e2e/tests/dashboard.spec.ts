@@ -1,7 +1,7 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { createUser, type TestUser, uniqueName } from '../helpers/data';
 import { adminApi, signIn, tokenFor } from '../helpers/session';
-import { setTemperature, simulatorFacility } from '../helpers/simulator';
+import { setTemperature, simulatorFacility, waitForOpenAlert } from '../helpers/simulator';
 import { bayTile, dashboardCard, expectTileStatus } from '../helpers/ui';
 
 /*
@@ -23,19 +23,6 @@ interface Setup {
 }
 
 let setup: Setup;
-
-/** Polls the server until the bay has an open alert (a check runs at the latest 30 s after it is due). */
-async function waitForOpenAlert(request: APIRequestContext, bayId: string) {
-  const api = await adminApi(request);
-  await expect(async () => {
-    const alerts = await api<unknown[]>('POST', 'backend/alerts/get', {
-      page: 1,
-      perPage: 10,
-      filters: { bayId, state: 'open' },
-    });
-    expect(alerts).toHaveLength(1);
-  }).toPass({ timeout: 70_000, intervals: [1_000, 2_000, 5_000] });
-}
 
 /**
  * A facility with two bays whose names share their first word, each bound to a simulator bay's
