@@ -1,5 +1,6 @@
 import { type APIRequestContext, expect } from '@playwright/test';
 import { SIMULATOR_URL } from '../playwright.config';
+import { uniqueName } from './data';
 import { adminApi } from './session';
 
 /** A facility of the controller simulator that start-server.mjs runs beside the server. */
@@ -51,4 +52,46 @@ export async function waitForOpenAlert(request: APIRequestContext, bayId: string
     });
     expect(alerts).toHaveLength(1);
   }).toPass({ timeout: 70_000, intervals: [1_000, 2_000, 5_000] });
+}
+
+/**
+ * An API connection to the simulator facility (checked every 30 s) with its temperature attribute, made
+ * through the API; `attribute` is the attribute's unique name.
+ */
+export async function temperatureAttribute(request: APIRequestContext, facility: SimulatorFacility) {
+  const api = await adminApi(request);
+  const connection = await api<{ id: string }>('POST', 'backend/apis/create', {
+    name: uniqueName('Kontroller'),
+    endpointUrl: facility.endpointUrl,
+    checkInterval: 30,
+  });
+  const attribute = uniqueName('Temperatur');
+  const metric = await api<{ id: string }>('POST', 'backend/apis/metrics/create', {
+    apiId: connection.id,
+    name: attribute,
+    description: 'Vanntemperatur i hallen',
+    keyIdentifier: 'bayId',
+    targetKeys: ['temperature'],
+  });
+  return { id: metric.id, attribute };
+}
+
+/** Binds a bay to a simulator bay's temperature through the API: critical over 90, a warning over 70. */
+export async function bindTemperature(
+  request: APIRequestContext,
+  { bayId, apiMetricId, key }: { bayId: string; apiMetricId: string; key: string },
+) {
+  const api = await adminApi(request);
+  await api('POST', 'backend/bays/metrics/create', {
+    bayId,
+    apiMetricId,
+    keyValue: key,
+    path: 'temperature',
+    type: 'number',
+    operator: 'gt',
+    thresholdCritical: '90',
+    thresholdWarning: '70',
+    thresholdActive: '0',
+    thresholdInactive: '',
+  });
 }

@@ -1,7 +1,13 @@
 import { expect, type Page, test } from '@playwright/test';
 import { createUser, type TestUser, uniqueName } from '../helpers/data';
 import { adminApi, signIn, tokenFor } from '../helpers/session';
-import { setTemperature, simulatorFacility, waitForOpenAlert } from '../helpers/simulator';
+import {
+  bindTemperature,
+  setTemperature,
+  simulatorFacility,
+  temperatureAttribute,
+  waitForOpenAlert,
+} from '../helpers/simulator';
 import { bayTile, dashboardCard, expectTileStatus } from '../helpers/ui';
 
 /*
@@ -44,19 +50,7 @@ test.beforeAll(async ({ request }) => {
     postalCode: '0150',
     city: 'Oslo',
   });
-  const connection = await api<{ id: string }>('POST', 'backend/apis/create', {
-    name: uniqueName('Kontroller'),
-    endpointUrl: facility.endpointUrl,
-    checkInterval: 30,
-  });
-  const attribute = uniqueName('Temperatur');
-  const metric = await api<{ id: string }>('POST', 'backend/apis/metrics/create', {
-    apiId: connection.id,
-    name: attribute,
-    description: 'Vanntemperatur i hallen',
-    keyIdentifier: 'bayId',
-    targetKeys: ['temperature'],
-  });
+  const { id: apiMetricId, attribute } = await temperatureAttribute(request, facility);
   const bays: { id: string; name: string }[] = [];
   for (const [index, key] of keys.entries()) {
     const name = `Vaskehall ${index + 1}`;
@@ -65,18 +59,7 @@ test.beforeAll(async ({ request }) => {
       name,
       status: 'operational',
     });
-    await api('POST', 'backend/bays/metrics/create', {
-      bayId: bay.id,
-      apiMetricId: metric.id,
-      keyValue: key,
-      path: 'temperature',
-      type: 'number',
-      operator: 'gt',
-      thresholdCritical: '90',
-      thresholdWarning: '70',
-      thresholdActive: '0',
-      thresholdInactive: '',
-    });
+    await bindTemperature(request, { bayId: bay.id, apiMetricId, key });
     bays.push({ id: bay.id, name });
   }
 

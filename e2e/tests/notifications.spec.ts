@@ -5,7 +5,13 @@ import { type APIRequestContext, expect, test } from '@playwright/test';
 import { createUser, type TestUser, uniqueName } from '../helpers/data';
 import { mailsTo, waitForMail } from '../helpers/mail';
 import { adminApi, signIn, tokenFor } from '../helpers/session';
-import { setTemperature, simulatorFacility, waitForOpenAlert } from '../helpers/simulator';
+import {
+  bindTemperature,
+  setTemperature,
+  simulatorFacility,
+  temperatureAttribute,
+  waitForOpenAlert,
+} from '../helpers/simulator';
 import { pickOption } from '../helpers/ui';
 
 /*
@@ -34,18 +40,7 @@ async function setUp(request: APIRequestContext) {
   const keys = simulator.bays.slice(0, 2).map((bay) => bay.key);
   expect(keys).toHaveLength(2);
   const api = await adminApi(request);
-  const connection = await api<{ id: string }>('POST', 'backend/apis/create', {
-    name: uniqueName('Kontroller'),
-    endpointUrl: simulator.endpointUrl,
-    checkInterval: 30,
-  });
-  const metric = await api<{ id: string }>('POST', 'backend/apis/metrics/create', {
-    apiId: connection.id,
-    name: uniqueName('Temperatur'),
-    description: 'Vanntemperatur i hallen',
-    keyIdentifier: 'bayId',
-    targetKeys: ['temperature'],
-  });
+  const metric = await temperatureAttribute(request, simulator);
   const facilities: Facility[] = [];
   for (const key of keys) {
     const name = uniqueName('Varsel');
@@ -61,18 +56,7 @@ async function setUp(request: APIRequestContext) {
       name: bayName,
       status: 'operational',
     });
-    await api('POST', 'backend/bays/metrics/create', {
-      bayId: bay.id,
-      apiMetricId: metric.id,
-      keyValue: key,
-      path: 'temperature',
-      type: 'number',
-      operator: 'gt',
-      thresholdCritical: '90',
-      thresholdWarning: '70',
-      thresholdActive: '0',
-      thresholdInactive: '',
-    });
+    await bindTemperature(request, { bayId: bay.id, apiMetricId: metric.id, key });
     facilities.push({ id: location.id, name, bay: { id: bay.id, name: bayName, key } });
   }
   const member: TestUser = await createUser(request, await tokenFor(request), { role: 'operator' });

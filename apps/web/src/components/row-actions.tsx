@@ -1,12 +1,22 @@
 import { ActionIcon, Group, Tooltip, VisuallyHidden } from '@mantine/core';
-import { IconPencil, IconTrash } from '@tabler/icons-react';
+import { type Icon, IconPencil, IconTrash } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
-import type { ReactNode } from 'react';
 import { i18n } from '../lib/i18n';
 
+/** One icon button of a row: its tooltip, its accessible name naming the row, what it does. */
+export interface RowAction<T> {
+  tooltip: string;
+  label: (record: T) => string;
+  icon: Icon;
+  onClick: (record: T) => void;
+  color?: string;
+  /** Busy for this row (e.g. a test being sent). */
+  loading?: (record: T) => boolean;
+}
+
 /**
- * The last column of a list whose rows are edited in a modal and deleted after a question: a pencil and
- * a bin, each with its tooltip and an accessible name naming the row; `before` adds a row's own actions.
+ * The last column of a list whose rows are edited in a modal and deleted after a question: the row's own
+ * `actions` first, then a pencil and a bin, each with its tooltip and an accessible name naming the row.
  */
 export function editDeleteColumn<T>({
   editTooltip,
@@ -15,7 +25,7 @@ export function editDeleteColumn<T>({
   deleteLabel,
   onEdit,
   onDelete,
-  before,
+  actions = [],
 }: {
   editTooltip: string;
   deleteTooltip: string;
@@ -23,8 +33,13 @@ export function editDeleteColumn<T>({
   deleteLabel: (record: T) => string;
   onEdit: (record: T) => void;
   onDelete: (record: T) => void;
-  before?: (record: T) => ReactNode;
+  actions?: RowAction<T>[];
 }): DataTableColumn<T> {
+  const all: RowAction<T>[] = [
+    ...actions,
+    { tooltip: editTooltip, label: editLabel, icon: IconPencil, onClick: onEdit },
+    { tooltip: deleteTooltip, label: deleteLabel, icon: IconTrash, onClick: onDelete, color: 'red' },
+  ];
   return {
     accessor: 'actions',
     title: <VisuallyHidden>{i18n.t('common.actions')}</VisuallyHidden>,
@@ -32,27 +47,19 @@ export function editDeleteColumn<T>({
     noWrap: true,
     render: (record) => (
       <Group gap={4} justify="flex-end" wrap="nowrap">
-        {before?.(record)}
-        <Tooltip label={editTooltip} withArrow>
-          <ActionIcon
-            variant="subtle"
-            color="gray"
-            aria-label={editLabel(record)}
-            onClick={() => onEdit(record)}
-          >
-            <IconPencil size={16} aria-hidden />
-          </ActionIcon>
-        </Tooltip>
-        <Tooltip label={deleteTooltip} withArrow>
-          <ActionIcon
-            variant="subtle"
-            color="red"
-            aria-label={deleteLabel(record)}
-            onClick={() => onDelete(record)}
-          >
-            <IconTrash size={16} aria-hidden />
-          </ActionIcon>
-        </Tooltip>
+        {all.map(({ tooltip, label, icon: ActionIconGlyph, onClick, color = 'gray', loading }) => (
+          <Tooltip key={tooltip} label={tooltip} withArrow>
+            <ActionIcon
+              variant="subtle"
+              color={color}
+              aria-label={label(record)}
+              loading={loading?.(record)}
+              onClick={() => onClick(record)}
+            >
+              <ActionIconGlyph size={16} aria-hidden />
+            </ActionIcon>
+          </Tooltip>
+        ))}
       </Group>
     ),
   };

@@ -1,11 +1,11 @@
-import { Button, Card, Stack } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import type { Recipient } from '@vaskedrift/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmMutation } from '../../../components/confirm';
 import { PageHeader } from '../../../components/page-header';
-import { ListSearch, ServerListContent } from '../../../components/server-table/server-list-content';
+import { SearchableListCard } from '../../../components/server-table/server-list-content';
 import { serverTableProps, useServerSearch } from '../../../components/server-table/use-server-list';
 import { useDeleteRecipient } from '../api/delete-recipient';
 import { useRecipients } from '../api/get-recipients';
@@ -46,25 +46,21 @@ export function NotificationsPage() {
           </Button>
         }
       />
-      <Card padding="lg">
-        <Stack gap="md">
-          <ListSearch
-            aria-label={t('notifications.search')}
-            placeholder={t('notifications.searchPlaceholder')}
-            value={list.search}
-            onChange={list.setSearch}
-            maw={360}
-          />
-          <ServerListContent query={recipients} rows={list.perPage}>
-            <RecipientsTable
-              {...serverTableProps(list, recipients)}
-              emptyText={list.searching ? t('notifications.emptySearch') : t('notifications.empty')}
-              onEdit={(recipient) => setEditing({ recipient })}
-              onDelete={askDelete}
-            />
-          </ServerListContent>
-        </Stack>
-      </Card>
+      <SearchableListCard
+        search={list.search}
+        onSearch={list.setSearch}
+        searchLabel={t('notifications.search')}
+        searchPlaceholder={t('notifications.searchPlaceholder')}
+        query={recipients}
+        rows={list.perPage}
+      >
+        <RecipientsTable
+          {...serverTableProps(list, recipients)}
+          emptyText={list.searching ? t('notifications.emptySearch') : t('notifications.empty')}
+          onEdit={(recipient) => setEditing({ recipient })}
+          onDelete={askDelete}
+        />
+      </SearchableListCard>
       {editing && <RecipientFormModal recipient={editing.recipient} onClose={() => setEditing(null)} />}
     </>
   );

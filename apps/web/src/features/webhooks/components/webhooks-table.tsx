@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, Stack, Text, Tooltip } from '@mantine/core';
+import { Badge, Stack, Text } from '@mantine/core';
 import { IconHistory, IconSend } from '@tabler/icons-react';
 import type { Webhook } from '@vaskedrift/shared';
 import type { DataTableColumn } from 'mantine-datatable';
@@ -101,31 +101,21 @@ export function WebhooksTable({
       deleteLabel: (webhook) => t('webhooks.delete.label', { name: webhook.name }),
       onEdit,
       onDelete,
-      before: (webhook) => (
-        <>
-          <Tooltip label={t('webhooks.test.button')} withArrow>
-            <ActionIcon
-              variant="subtle"
-              color="gray"
-              aria-label={t('webhooks.test.label', { name: webhook.name })}
-              loading={testing === webhook.id}
-              onClick={() => onTest(webhook)}
-            >
-              <IconSend size={16} aria-hidden />
-            </ActionIcon>
-          </Tooltip>
-          <Tooltip label={t('webhooks.deliveries.button')} withArrow>
-            <ActionIcon
-              variant="subtle"
-              color="gray"
-              aria-label={t('webhooks.deliveries.label', { name: webhook.name })}
-              onClick={() => onDeliveries(webhook)}
-            >
-              <IconHistory size={16} aria-hidden />
-            </ActionIcon>
-          </Tooltip>
-        </>
-      ),
+      actions: [
+        {
+          tooltip: t('webhooks.test.button'),
+          label: (webhook) => t('webhooks.test.label', { name: webhook.name }),
+          icon: IconSend,
+          onClick: onTest,
+          loading: (webhook) => testing === webhook.id,
+        },
+        {
+          tooltip: t('webhooks.deliveries.button'),
+          label: (webhook) => t('webhooks.deliveries.label', { name: webhook.name }),
+          icon: IconHistory,
+          onClick: onDeliveries,
+        },
+      ],
     }),
   ];
   return <ServerDataTable<Webhook> {...props} columns={columns} />;

@@ -1,11 +1,11 @@
-import { Button, Card, Stack } from '@mantine/core';
+import { Button, Stack } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import type { Webhook } from '@vaskedrift/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmMutation } from '../../../components/confirm';
 import { PageHeader } from '../../../components/page-header';
-import { ListSearch, ServerListContent } from '../../../components/server-table/server-list-content';
+import { SearchableListCard } from '../../../components/server-table/server-list-content';
 import { serverTableProps, useServerSearch } from '../../../components/server-table/use-server-list';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { apiErrorMessage } from '../../../lib/use-api-error-message';
@@ -68,28 +68,24 @@ export function WebhooksPage() {
         }
       />
       <Stack gap="lg">
-        <Card padding="lg">
-          <Stack gap="md">
-            <ListSearch
-              aria-label={t('webhooks.search')}
-              placeholder={t('webhooks.searchPlaceholder')}
-              value={list.search}
-              onChange={list.setSearch}
-              maw={360}
-            />
-            <ServerListContent query={webhooks} rows={list.perPage}>
-              <WebhooksTable
-                {...serverTableProps(list, webhooks)}
-                emptyText={list.searching ? t('webhooks.emptySearch') : t('webhooks.empty')}
-                testing={testWebhook.isPending ? (testWebhook.variables ?? null) : null}
-                onTest={sendTest}
-                onDeliveries={setDeliveriesOf}
-                onEdit={(webhook) => setEditing({ webhook })}
-                onDelete={askDelete}
-              />
-            </ServerListContent>
-          </Stack>
-        </Card>
+        <SearchableListCard
+          search={list.search}
+          onSearch={list.setSearch}
+          searchLabel={t('webhooks.search')}
+          searchPlaceholder={t('webhooks.searchPlaceholder')}
+          query={webhooks}
+          rows={list.perPage}
+        >
+          <WebhooksTable
+            {...serverTableProps(list, webhooks)}
+            emptyText={list.searching ? t('webhooks.emptySearch') : t('webhooks.empty')}
+            testing={testWebhook.isPending ? (testWebhook.variables ?? null) : null}
+            onTest={sendTest}
+            onDeliveries={setDeliveriesOf}
+            onEdit={(webhook) => setEditing({ webhook })}
+            onDelete={askDelete}
+          />
+        </SearchableListCard>
         <SignatureHelp />
       </Stack>
       {editing && <WebhookFormModal webhook={editing.webhook} onClose={() => setEditing(null)} />}
