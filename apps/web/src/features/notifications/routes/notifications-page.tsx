@@ -3,7 +3,7 @@ import { IconPlus } from '@tabler/icons-react';
 import type { Recipient } from '@vaskedrift/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { confirmMutation } from '../../../components/confirm';
+import { confirmDelete } from '../../../components/confirm';
 import { PageHeader } from '../../../components/page-header';
 import { SearchableListCard } from '../../../components/server-table/server-list-content';
 import { serverTableProps, useServerSearch } from '../../../components/server-table/use-server-list';
@@ -24,11 +24,9 @@ export function NotificationsPage() {
   const deleteRecipient = useDeleteRecipient();
 
   const askDelete = (recipient: Recipient) =>
-    confirmMutation({
-      title: t('notifications.delete.title'),
-      message: t('notifications.delete.confirm', { name: recipient.name }),
-      confirmLabel: t('notifications.delete.confirmButton'),
-      success: t('notifications.delete.success', { name: recipient.name }),
+    confirmDelete({
+      texts: 'notifications.delete',
+      name: recipient.name,
       mutation: deleteRecipient,
       variables: recipient.id,
     });

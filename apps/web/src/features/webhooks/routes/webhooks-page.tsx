@@ -3,7 +3,7 @@ import { IconPlus } from '@tabler/icons-react';
 import type { Webhook } from '@vaskedrift/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { confirmMutation } from '../../../components/confirm';
+import { confirmDelete } from '../../../components/confirm';
 import { PageHeader } from '../../../components/page-header';
 import { SearchableListCard } from '../../../components/server-table/server-list-content';
 import { serverTableProps, useServerSearch } from '../../../components/server-table/use-server-list';
@@ -45,11 +45,9 @@ export function WebhooksPage() {
     });
 
   const askDelete = (webhook: Webhook) =>
-    confirmMutation({
-      title: t('webhooks.delete.title'),
-      message: t('webhooks.delete.confirm', { name: webhook.name }),
-      confirmLabel: t('webhooks.delete.confirmButton'),
-      success: t('webhooks.delete.success', { name: webhook.name }),
+    confirmDelete({
+      texts: 'webhooks.delete',
+      name: webhook.name,
       mutation: deleteWebhook,
       variables: webhook.id,
     });
