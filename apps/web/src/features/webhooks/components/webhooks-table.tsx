@@ -48,6 +48,7 @@ export function WebhooksTable({
               tt="none"
               h="auto"
               py={2}
+              radius="sm"
               title={webhook.disabledReason}
               styles={{ label: { whiteSpace: 'normal' } }}
             >
@@ -61,7 +62,7 @@ export function WebhooksTable({
       accessor: 'url',
       title: t('webhooks.columns.url'),
       render: (webhook) => (
-        <Text size="sm" ff="monospace" truncate="end" maw={280} title={webhook.url}>
+        <Text size="sm" ff="monospace" truncate="end" maw={200} title={webhook.url}>
           {webhook.url}
         </Text>
       ),
