@@ -95,3 +95,50 @@ export async function bindTemperature(
     thresholdInactive: '',
   });
 }
+
+export interface CriticalFacility {
+  locationId: string;
+  locationName: string;
+  /** The API attribute, named apart from other tests' 'Temperatur' (they pick theirs by name). */
+  attribute: string;
+  bays: { id: string; name: string }[];
+}
+
+/**
+ * A facility named after `prefix` with `bayCount` bays ('Vaskehall 1', …), each bound to a simulator
+ * bay's temperature (critical over 90), all reporting 95, and waits until each has its open alert (so
+ * its tile is red). Set up through the API: it is not what the tests are about.
+ */
+export async function criticalFacility(
+  request: APIRequestContext,
+  prefix: string,
+  bayCount: number,
+): Promise<CriticalFacility> {
+  const facility = await simulatorFacility(request);
+  const keys = facility.bays.slice(0, bayCount).map((bay) => bay.key);
+  expect(keys).toHaveLength(bayCount);
+  for (const key of keys) await setTemperature(request, facility, key, 95);
+
+  const api = await adminApi(request);
+  const locationName = uniqueName(prefix);
+  const location = await api<{ id: string }>('POST', 'backend/locations/create', {
+    name: locationName,
+    address: 'Testveien 2',
+    postalCode: '0150',
+    city: 'Oslo',
+  });
+  const { id: apiMetricId, attribute } = await temperatureAttribute(request, facility);
+  const bays: { id: string; name: string }[] = [];
+  for (const [index, key] of keys.entries()) {
+    const name = `Vaskehall ${index + 1}`;
+    const bay = await api<{ id: string }>('POST', 'backend/bays/create', {
+      locationId: location.id,
+      name,
+      status: 'operational',
+    });
+    await bindTemperature(request, { bayId: bay.id, apiMetricId, key });
+    bays.push({ id: bay.id, name });
+  }
+  for (const bay of bays) await waitForOpenAlert(request, bay.id);
+  return { locationId: location.id, locationName, attribute, bays };
+}

@@ -1,13 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
-import { createUser, type TestUser, uniqueName } from '../helpers/data';
+import { createUser, type TestUser } from '../helpers/data';
 import { adminApi, signIn, tokenFor } from '../helpers/session';
-import {
-  bindTemperature,
-  setTemperature,
-  simulatorFacility,
-  temperatureAttribute,
-  waitForOpenAlert,
-} from '../helpers/simulator';
+import { criticalFacility } from '../helpers/simulator';
 import { bayTile, dashboardCard, expectTileStatus } from '../helpers/ui';
 
 /*
@@ -31,43 +25,17 @@ interface Setup {
 let setup: Setup;
 
 /**
- * A facility with two bays whose names share their first word, each bound to a simulator bay's
- * temperature (critical over 90), both reporting 95; an operator with access and one without. Set up
- * through the API: it is not what these tests are about.
+ * A facility with two bays whose names share their first word, both red (a critical temperature); an
+ * operator with access and one without.
  */
 test.beforeAll(async ({ request }) => {
   test.setTimeout(120_000);
-  const facility = await simulatorFacility(request);
-  const keys = facility.bays.slice(0, 2).map((bay) => bay.key);
-  expect(keys).toHaveLength(2);
-  for (const key of keys) await setTemperature(request, facility, key, 95);
-
+  const { locationId, locationName, attribute, bays } = await criticalFacility(request, 'Panel', 2);
   const api = await adminApi(request);
-  const locationName = uniqueName('Panel');
-  const location = await api<{ id: string }>('POST', 'backend/locations/create', {
-    name: locationName,
-    address: 'Testveien 2',
-    postalCode: '0150',
-    city: 'Oslo',
-  });
-  const { id: apiMetricId, attribute } = await temperatureAttribute(request, facility);
-  const bays: { id: string; name: string }[] = [];
-  for (const [index, key] of keys.entries()) {
-    const name = `Vaskehall ${index + 1}`;
-    const bay = await api<{ id: string }>('POST', 'backend/bays/create', {
-      locationId: location.id,
-      name,
-      status: 'operational',
-    });
-    await bindTemperature(request, { bayId: bay.id, apiMetricId, key });
-    bays.push({ id: bay.id, name });
-  }
-
   const token = await tokenFor(request);
   const operator = await createUser(request, token, { role: 'operator' });
   const outsider = await createUser(request, token, { role: 'operator' });
-  await api('POST', 'backend/users/access/create', { userId: operator.id, locationId: location.id });
-  for (const bay of bays) await waitForOpenAlert(request, bay.id);
+  await api('POST', 'backend/users/access/create', { userId: operator.id, locationId });
   setup = { locationName, attribute, bays, operator, outsider };
 });
 

@@ -14,6 +14,7 @@ import { createFacilities, facilitiesRoutes } from './modules/facilities';
 import { type Housekeeping, registerHousekeeping } from './modules/housekeeping';
 import { subscribeLogs } from './modules/logs';
 import { miscRoutes, probeRoutes } from './modules/misc';
+import { createNotifying, type Notifying, notifyingRoutes } from './modules/notifying';
 import { createPeople, peopleRoutes } from './modules/people';
 import { createStatusEngine, type StatusEngine, statusEngineRoutes } from './modules/status-engine';
 import { createMailer, type Mailer } from './notify/email';
@@ -33,6 +34,11 @@ export type AppOptions = {
   dnsLookup?: typeof dnsLookup;
   /** Run the daily housekeeping rounds (default true). Tests run them by hand instead. */
   backgroundHousekeeping?: boolean;
+  /**
+   * Run the notification dispatcher and the maintenance reminders in the background (default true). Tests
+   * call `app.notifying.dispatcher.dispatchDue()` and `app.notifying.reminders.runDue(now)` instead.
+   */
+  backgroundNotifications?: boolean;
   /** Exact loopback `address:port` targets outbound requests may reach (the demo's simulator; decision 016). */
   loopbackTargets?: string[];
 };
@@ -43,6 +49,7 @@ declare module 'fastify' {
     mailer: Mailer;
     statusEngine: StatusEngine;
     housekeeping: Housekeeping;
+    notifying: Notifying;
   }
 }
 
@@ -54,6 +61,7 @@ export async function buildApp({
   logger,
   dnsLookup,
   backgroundHousekeeping = true,
+  backgroundNotifications = true,
   loopbackTargets = [],
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
@@ -113,6 +121,11 @@ export async function buildApp({
   });
   app.addHook('preClose', () => statusEngine.engine.stop());
   registerHousekeeping(app, { db, config, background: backgroundHousekeeping });
+  const notifying = createNotifying({ config, db, bus, mailer, log: app.log as Logger });
+  app.decorate('notifying', notifying);
+  if (backgroundNotifications) app.addHook('onReady', async () => notifying.start());
+  // Before the mailer stops: a batch in hand commits its rows, then the sender is closed.
+  app.addHook('preClose', () => notifying.stop());
 
   await app.register(authRoutes, { prefix: AUTH_BASE, auth, recovery: people.recovery, mfa: people.mfa });
   await app.register(
@@ -124,6 +137,7 @@ export async function buildApp({
       await api.register(peopleRoutes, people);
       await api.register(facilitiesRoutes, facilities);
       await api.register(statusEngineRoutes, statusEngine);
+      await api.register(notifyingRoutes, notifying);
     },
     { prefix: API_BASE },
   );

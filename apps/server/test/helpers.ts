@@ -47,6 +47,11 @@ export type TestAppOptions = Pick<AppOptions, 'dnsLookup'> & {
    * Turn it on only in a test that waits for the engine's own rounds.
    */
   backgroundChecks?: boolean;
+  /**
+   * Run this instance's notification dispatcher and maintenance reminders in the background, as a server
+   * does. Off by default: tests call `dispatchDue()` and `runDue(now)` themselves.
+   */
+  backgroundNotifications?: boolean;
 };
 
 /** The test environment's own settings; a test sets the engine's loops through `backgroundChecks`. */
@@ -109,6 +114,7 @@ async function startInstance(
     logger: errorLog.logger,
     dnsLookup: options.dnsLookup,
     backgroundHousekeeping: false,
+    backgroundNotifications: options.backgroundNotifications ?? false,
   });
   await app.ready();
   return { app, database };

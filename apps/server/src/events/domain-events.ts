@@ -3,6 +3,7 @@ import type { Actor } from './actor';
 import type { EngineEvents } from './engine-events';
 import type { FacilityEvents } from './facility-events';
 import type { MaintenanceEvents } from './maintenance-events';
+import type { NotificationEvents } from './notification-events';
 import type { PeopleEvents } from './people-events';
 
 /** Every domain event and its payload. Adding one here is how a feature announces a change. */
@@ -13,4 +14,5 @@ export type DomainEvents = {
 } & PeopleEvents &
   FacilityEvents &
   EngineEvents &
-  MaintenanceEvents;
+  MaintenanceEvents &
+  NotificationEvents;

@@ -9,6 +9,7 @@ import {
   type NewOutboxMessage,
   type OutboxRow,
 } from './outbox.repository';
+import { createPoller } from './poller';
 
 /** One e-mail. `kind` says what it is for (e.g. `auth/recovery`), for the outbox and the log. */
 export type EmailMessage = NewOutboxMessage;
@@ -76,11 +77,6 @@ export function createMailer({ db, smtpUrl, from, log, pollIntervalMs = 2000 }: 
     greetingTimeout: 10_000,
     socketTimeout: 30_000,
   });
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-  let again = false;
-
   async function deliver(row: OutboxRow) {
     try {
       await transport.sendMail({
@@ -107,45 +103,25 @@ export function createMailer({ db, smtpUrl, from, log, pollIntervalMs = 2000 }: 
     for (;;) {
       const batch = await claimDueMessages(db, 'email', BATCH_SIZE, LEASE_SECONDS);
       for (const row of batch) {
-        if (stopped) return; // the lease expires and another instance (or the next start) sends it
+        if (poller.stopped) return; // the lease expires and another instance (or the next start) sends it
         await deliver(row);
       }
-      if (batch.length < BATCH_SIZE || stopped) return;
+      if (batch.length < BATCH_SIZE || poller.stopped) return;
     }
   }
 
-  function schedule(delay: number) {
-    if (stopped) return;
-    clearTimeout(timer);
-    timer = setTimeout(run, delay);
-    timer.unref();
-  }
-
-  function run() {
-    if (stopped) return;
-    if (running) {
-      again = true; // a nudge during a pass: look once more right after it
-      return;
-    }
-    running = drainDue()
-      .catch((err: unknown) => log.error({ err }, 'e-postutsending feilet (databasen?); prøver igjen'))
-      .finally(() => {
-        running = undefined;
-        const next = again ? 0 : pollIntervalMs;
-        again = false;
-        schedule(next);
-      });
-  }
-
-  schedule(0);
+  const poller = createPoller({
+    pass: drainDue,
+    intervalMs: pollIntervalMs,
+    onError: (err) => log.error({ err }, 'e-postutsending feilet (databasen?); prøver igjen'),
+  });
+  poller.start();
   return {
     delivers: true,
     enqueue: (tx, message) => insertOutboxMessage(tx, message, 'pending'),
-    nudge: () => schedule(0),
+    nudge: poller.nudge,
     async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
+      await poller.stop();
       transport.close();
     },
   };

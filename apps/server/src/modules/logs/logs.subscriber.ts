@@ -5,6 +5,7 @@ import { subscribeEngineLogs } from './engine.subscriber';
 import { subscribeFacilityLogs } from './facilities.subscriber';
 import { insertLog } from './logs.repository';
 import { subscribeMaintenanceLogs } from './maintenance.subscriber';
+import { subscribeNotificationLogs } from './notifications.subscriber';
 import { subscribePeopleLogs } from './people.subscriber';
 
 /** Writes the audit log from domain events. */
@@ -43,6 +44,7 @@ export function subscribeLogs(bus: EventBus, db: Db): () => void {
     ...subscribeFacilityLogs(bus, db),
     ...subscribeEngineLogs(bus, db),
     ...subscribeMaintenanceLogs(bus, db),
+    ...subscribeNotificationLogs(bus, db),
   ];
   return () => {
     for (const off of offs) off();

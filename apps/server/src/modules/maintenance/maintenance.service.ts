@@ -24,6 +24,7 @@ import {
   type JobScope,
   listAssignees,
   listJobs,
+  listRunningJobs,
   lockRunningJob,
   maintenanceStats,
   mayBeAssigned,
@@ -31,6 +32,7 @@ import {
   statusAfterMaintenance,
   updateJob,
 } from './maintenance.repository';
+import { recordJobEvent, reminderDelayMs } from './maintenance-reminders';
 
 export type MaintenanceService = ReturnType<typeof createMaintenanceService>;
 type Scope = { bayId?: string; locationId?: string };
@@ -101,6 +103,11 @@ export function createMaintenanceService({ db, bus }: { db: Db; bus: EventBus })
     return listJobs(db, viewer, scope, input);
   }
 
+  /** Every running job the viewer may see, for the dashboard. */
+  async function running(viewer: Viewer, page: { page: number; perPage: number }) {
+    return listRunningJobs(db, viewer, page);
+  }
+
   async function assignees(viewer: Viewer, scope: Scope) {
     return { data: await listAssignees(db, await locationOf(viewer, scope)) };
   }
@@ -132,8 +139,10 @@ export function createMaintenanceService({ db, bus }: { db: Db; bus: EventBus })
           expiresAt,
           enabledBy: caller.userId,
           statusBefore: locked.status,
+          nextReminderAt: new Date(startedAt.getTime() + reminderDelayMs(input)),
         });
         if (!job) throw new Error('maintenance job not inserted');
+        await recordJobEvent(tx, job.id, 'maintenance.started', `maintenance_started:${job.id}`);
         const applied = await applyBayStatusChanges(tx, [
           {
             bayId: bay.id,
@@ -178,7 +187,15 @@ export function createMaintenanceService({ db, bus }: { db: Db; bus: EventBus })
           { path: 'assigneeId', message: MAINTENANCE_MESSAGES.assigneeRequired },
         ]);
       }
-      await updateJob(tx, running.id, set);
+      // A new delay counts from the start, as if it had been the delay all along.
+      const delay = set.reminderHours !== undefined || set.reminderMinutes !== undefined;
+      const nextReminderAt = delay
+        ? new Date(
+            running.startedAt.getTime() +
+              reminderDelayMs({ ...running, ...set }) * (running.remindersSent + 1),
+          )
+        : running.nextReminderAt;
+      await updateJob(tx, running.id, { ...set, nextReminderAt });
       return { ...running, ...set } as JobRow;
     });
     const fields = Object.keys(set).sort();
@@ -197,6 +214,7 @@ export function createMaintenanceService({ db, bus }: { db: Db; bus: EventBus })
       const running = await lockRunningJob(tx, bay.id);
       if (!running) throw new ConflictError(MAINTENANCE_MESSAGES.notRunning);
       const endedAt = await endJob(tx, running.id, caller.userId);
+      await recordJobEvent(tx, running.id, 'maintenance.ended', `maintenance_ended:${running.id}`);
       const applied = await rederiveBays(
         tx,
         [bay.id],
@@ -228,5 +246,5 @@ export function createMaintenanceService({ db, bus }: { db: Db; bus: EventBus })
     };
   }
 
-  return { get, history, assignees, start, update, end, stats };
+  return { get, history, running, assignees, start, update, end, stats };
 }
