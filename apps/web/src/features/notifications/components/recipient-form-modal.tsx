@@ -1,14 +1,4 @@
-import {
-  Group,
-  Input,
-  NumberInput,
-  Radio,
-  SegmentedControl,
-  Select,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Group, Input, Radio, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import {
   createRecipientSchema,
@@ -18,6 +8,7 @@ import {
 } from '@vaskedrift/shared';
 import { useTranslation } from 'react-i18next';
 import { EntityFormModal, useCreateOrUpdateSubmit } from '../../../components/entity-form-modal';
+import { HoursMinutesInput } from '../../../components/hours-minutes-input';
 import { useGroupOptions } from '../../groups';
 import { LocationMultiSelect } from '../../locations';
 import { useCreateRecipient } from '../api/create-recipient';
@@ -150,30 +141,15 @@ export function RecipientFormModal({
         inputProps={form.getInputProps('tags')}
         description={t('notifications.fields.tagsHint')}
       />
-      <Stack gap={4}>
-        <Input.Label labelElement="div">{t('notifications.fields.reminder')}</Input.Label>
-        <Group grow align="flex-start">
-          <NumberInput
-            label={t('notifications.fields.reminderHours')}
-            min={0}
-            max={24 * 365}
-            allowDecimal={false}
-            allowNegative={false}
-            {...form.getInputProps('reminderHours')}
-          />
-          <NumberInput
-            label={t('notifications.fields.reminderMinutes')}
-            min={0}
-            max={59}
-            allowDecimal={false}
-            allowNegative={false}
-            {...form.getInputProps('reminderMinutes')}
-          />
-        </Group>
-        <Text size="xs" c="dimmed">
-          {t('notifications.fields.reminderHint')}
-        </Text>
-      </Stack>
+      <HoursMinutesInput
+        label={t('notifications.fields.reminder')}
+        description={t('notifications.fields.reminderHint')}
+        hoursLabel={t('notifications.fields.reminderHours')}
+        minutesLabel={t('notifications.fields.reminderMinutes')}
+        maxHours={24 * 365}
+        hoursProps={form.getInputProps('reminderHours')}
+        minutesProps={form.getInputProps('reminderMinutes')}
+      />
       <Radio.Group label={t('notifications.fields.scope')} {...form.getInputProps('scope')}>
         <Group gap="lg" mt={6}>
           <Radio value="all" label={t('notifications.scope.all')} />
