@@ -4,6 +4,12 @@ import { MAILBOX_URL } from '../playwright.config';
 /** An e-mail the test SMTP server caught: its subject decoded, its text with CRLF line ends. */
 export type CaughtMail = { to: string[]; subject: string; text: string; receivedAt: string };
 
+/** Every e-mail to `address` the test SMTP server has caught so far, oldest first. */
+export async function mailsTo(request: APIRequestContext, address: string): Promise<CaughtMail[]> {
+  const messages = (await (await request.get(MAILBOX_URL)).json()) as CaughtMail[];
+  return messages.filter((message) => message.to.includes(address));
+}
+
 export type MailWait = {
   /** How long to wait; 15 s unless told. */
   timeoutMs?: number;
@@ -21,12 +27,12 @@ export async function waitForMail(
 ): Promise<CaughtMail> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const messages = (await (await request.get(MAILBOX_URL)).json()) as CaughtMail[];
-    const found = messages.find((message) => message.to.includes(address) && where(message));
+    const messages = await mailsTo(request, address);
+    const found = messages.find(where);
     if (found) return found;
     if (Date.now() > deadline) {
       const what = description ? ` (${description})` : '';
-      const got = messages.filter((message) => message.to.includes(address)).map((m) => m.subject);
+      const got = messages.map((m) => m.subject);
       throw new Error(
         `ingen e-post til ${address}${what} innen ${timeoutMs} ms; fikk: ${JSON.stringify(got)}`,
       );

@@ -38,6 +38,8 @@ describe('bay statuses', () => {
       name: 'Hall 1',
       status: 'warning',
       statusChangedAt: new Date(0),
+      muted: false,
     });
+    expect(dashboardBayFromTuple(['id', 'Hall 1', 'warning', 0, 1]).muted).toBe(true);
   });
 });

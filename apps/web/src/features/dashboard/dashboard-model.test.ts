@@ -104,7 +104,7 @@ describe('locationSignature and sameLocation', () => {
     expect(sameLocation(sentrum, sentrum)).toBe(true);
   });
 
-  it('differs when a bay changes status, name or since, the facility is renamed, or bays are reordered', () => {
+  it('differs when a bay changes status, name, since or muted, the facility is renamed, or bays are reordered', () => {
     const changed = (edit: (location: DashboardLocation) => void) => {
       const next = copy(sentrum);
       edit(next);
@@ -113,6 +113,7 @@ describe('locationSignature and sameLocation', () => {
     expect(changed((l) => (l.bays[0] = bay('a', 'warning')))).toBe(false);
     expect(changed((l) => (l.bays[0] = bay('a', 'operational', 1)))).toBe(false);
     expect(changed((l) => (l.bays[1] = ['b', 'Ny hall', 'error', 1_700_000_000_000]))).toBe(false);
+    expect(changed((l) => l.bays[0]?.push(1))).toBe(false);
     expect(changed((l) => (l.name = 'Vask Torget'))).toBe(false);
     expect(changed((l) => l.bays.reverse())).toBe(false);
     expect(changed((l) => l.bays.pop())).toBe(false);
