@@ -109,9 +109,9 @@ export async function buildApp({
     // Header values stored before they were sealed are sealed before any check reads them (decision 015).
     const sealed = await statusEngine.apis.sealPlainHeaders();
     if (sealed > 0) app.log.info({ apis: sealed }, 'headerverdier kryptert');
-    statusEngine.engine.start();
+    statusEngine.start();
   });
-  app.addHook('preClose', () => statusEngine.engine.stop());
+  app.addHook('preClose', () => statusEngine.stop());
   registerHousekeeping(app, { db, config, background: backgroundHousekeeping });
 
   await app.register(authRoutes, { prefix: AUTH_BASE, auth, recovery: people.recovery, mfa: people.mfa });

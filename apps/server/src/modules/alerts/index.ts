@@ -6,5 +6,7 @@ export {
   publishAlerts,
   resolveAlertsOfAttributes,
 } from './alert-writes.repository';
+export { type AlertEscalation, createAlertEscalation } from './alert-escalation';
+export { alertNotifications, type SettledAttribute } from './alert-notifications';
 export { alertsRoutes } from './alerts.routes';
 export { createAlertsService } from './alerts.service';
