@@ -27,7 +27,14 @@ type Deps = {
  * attributes, alerts and their escalation, readings, maintenance, pushes, and the engine that checks.
  * `start()` begins checking and escalating (when `CHECKS_ENABLED`); `stop()` ends both.
  */
-export function createStatusEngine({ config, db, bus, outbound, log, onNotificationsRecorded = () => {} }: Deps) {
+export function createStatusEngine({
+  config,
+  db,
+  bus,
+  outbound,
+  log,
+  onNotificationsRecorded = () => {},
+}: Deps) {
   const secrets = createApiSecrets(config.secretKey);
   const engine = createEngine({ config, db, bus, outbound, log, onNotificationsRecorded });
   const escalation = createAlertEscalation({

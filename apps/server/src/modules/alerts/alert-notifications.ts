@@ -94,7 +94,11 @@ export async function alertNotifications(
     const dedupeKey = row?.event_id
       ? `alert_event:${row.event_id}`
       : `alert:${alertId ?? s.bayMetricId}:${s.level}:${at.toISOString()}`;
-    const event = (type: NewNotificationEvent['type'], tag: NewNotificationEvent['tag'], previous = s.previousLevel) =>
+    const event = (
+      type: NewNotificationEvent['type'],
+      tag: NewNotificationEvent['tag'],
+      previous = s.previousLevel,
+    ) =>
       events.push({
         type,
         tag,

@@ -1,4 +1,7 @@
 // Alerts: the list and acknowledgement routes, and the writes the status engine makes as levels change.
+
+export { type AlertEscalation, createAlertEscalation } from './alert-escalation';
+export { alertNotifications, type SettledAttribute } from './alert-notifications';
 export {
   type AlertPublication,
   type AttributeTransition,
@@ -6,7 +9,5 @@ export {
   publishAlerts,
   resolveAlertsOfAttributes,
 } from './alert-writes.repository';
-export { type AlertEscalation, createAlertEscalation } from './alert-escalation';
-export { alertNotifications, type SettledAttribute } from './alert-notifications';
 export { alertsRoutes } from './alerts.routes';
 export { createAlertsService } from './alerts.service';

@@ -12,14 +12,14 @@ import {
 } from '../alerts';
 import { insertReadings, shouldStoreReading } from '../readings';
 import { rederiveBays } from './bay-derivation';
-import { apiNotification, levelChecksOf, settledAttribute, settlesNow } from './check-notifications';
 import { publishStatusChanges } from './bay-status';
 import type { AppliedStatusChange } from './bay-status.repository';
+import { apiNotification, levelChecksOf, settledAttribute, settlesNow } from './check-notifications';
 import {
   type CheckLogRow,
   countCheck,
-  insertCheckLog,
   type EndedFailures,
+  insertCheckLog,
   loadRules,
   markFailure,
   markSuccess,
