@@ -46,7 +46,7 @@ async function alertOnBay1() {
 }
 
 describe('mute routes', () => {
-  it('an operator mutes a bay for some hours; it is listed, logged and ended', async () => {
+  it('an operator mutes a bay for some hours; it is listed, shown on the bay, logged and ended', async () => {
     const before = Date.now();
     const res = await mute({ bayId: bay1 });
     expect(res.statusCode).toBe(200);
@@ -67,6 +67,9 @@ describe('mute routes', () => {
       expect(listed.statusCode).toBe(200);
       expect(listed.json().data.map((m: { id: string }) => m.id)).toEqual([created.id]);
     }
+    const mutedUntil = async () =>
+      (await viewer.post('backend/bays/get', { id: bay1 })).json().data.mutedUntil;
+    expect(await mutedUntil()).toBe(created.until);
     expect(await logRows(ctx, FACILITY_LOG_TYPES.mutesCreate)).toMatchObject([
       { resource_type: 'mutes', resource_id: created.id, user_id: operator.user.id },
     ]);
@@ -75,6 +78,7 @@ describe('mute routes', () => {
     expect(ended.statusCode).toBe(200);
     expect(ended.json().message).toBe(MUTE_MESSAGES.unmuted);
     expect((await viewer.post('backend/mutes/get', { bayId: bay1 })).json().data).toEqual([]);
+    expect(await mutedUntil()).toBeNull();
     expect(await logRows(ctx, FACILITY_LOG_TYPES.mutesEnd)).toHaveLength(1);
     const again = await operator.post('backend/mutes/end', { bayId: bay1 });
     expect(again.statusCode).toBe(409);
