@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import type { NewNotificationEvent } from '../../notify/notification-events';
 import type { ApiEventPayload } from '../../notify/payloads';
 import type { SettledAttribute } from '../alerts';
-import { firstFailureOfRun, type Rule } from './engine.repository';
+import { type FailureRun, firstFailureOfRun, type Rule } from './engine.repository';
 import type { Evaluated } from './evaluate-rules';
 
 /**
@@ -51,24 +51,30 @@ export function settledAttribute(e: Evaluated): SettledAttribute {
 type ApiRef = { id: string; name: string };
 
 /**
- * One `api.down` when the API's failures in a row reach its threshold, or one `api.recovered` at the first
- * success after that: one event about every bay behind the API, not one per attribute. The dedupe key is
- * the start of the run of failures, the same for every instance that records it.
+ * What a check does to its API's run of failures: `api.down` for the failure that reaches the threshold
+ * (once per run), `api.recovered` for the success that ends a run that had reached it; else nothing.
+ */
+export function apiRunChange(ok: boolean, run: FailureRun, threshold: number): ApiNotificationType | null {
+  if (ok) return run.failures >= threshold ? 'api.recovered' : null;
+  return run.failures === threshold ? 'api.down' : null;
+}
+
+type ApiNotificationType = 'api.down' | 'api.recovered';
+
+/**
+ * The one event about every bay behind the API (not one per attribute). The dedupe key is the start of
+ * the run of failures, the same for every instance that records it.
  */
 export async function apiNotification(
   tx: Db,
   api: ApiRef,
-  change: {
-    type: 'api.down' | 'api.recovered';
-    failures: number;
-    reason: string;
-    lastSuccessAt: Date | null;
-    startedAt: Date;
-  },
+  type: ApiNotificationType,
+  run: FailureRun,
+  startedAt: Date,
   rules: Rule[],
   at: Date,
 ): Promise<NewNotificationEvent> {
-  const firstFailure = await firstFailureOfRun(tx, api.id, change.lastSuccessAt, change.startedAt);
+  const firstFailure = await firstFailureOfRun(tx, api.id, run.lastSuccessAt, startedAt);
   const bays = new Map<string, ApiEventPayload['bays'][number]>();
   for (const r of rules) {
     bays.set(r.bayId, {
@@ -81,14 +87,14 @@ export async function apiNotification(
   const payload: ApiEventPayload = {
     apiId: api.id,
     apiName: api.name,
-    reason: change.reason,
-    failures: change.failures,
+    reason: run.lastError ?? '',
+    failures: run.failures,
     at: at.toISOString(),
     bays: [...bays.values()],
   };
-  const key = change.type === 'api.down' ? 'api_down' : 'api_recovered';
+  const key = type === 'api.down' ? 'api_down' : 'api_recovered';
   return {
-    type: change.type,
+    type,
     tag: 'info',
     dedupeKey: `${key}:${api.id}:${firstFailure.toISOString()}`,
     locationIds: [...new Set(payload.bays.map((b) => b.locationId))],

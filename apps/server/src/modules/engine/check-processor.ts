@@ -14,11 +14,17 @@ import { insertReadings, shouldStoreReading } from '../readings';
 import { rederiveBays } from './bay-derivation';
 import { publishStatusChanges } from './bay-status';
 import type { AppliedStatusChange } from './bay-status.repository';
-import { apiNotification, levelChecksOf, settledAttribute, settlesNow } from './check-notifications';
+import {
+  apiNotification,
+  apiRunChange,
+  levelChecksOf,
+  settledAttribute,
+  settlesNow,
+} from './check-notifications';
 import {
   type CheckLogRow,
   countCheck,
-  type EndedFailures,
+  type FailureRun,
   insertCheckLog,
   loadRules,
   markFailure,
@@ -90,8 +96,8 @@ export function createCheckProcessor(deps: {
     const at = new Date();
     const threshold = api.details.failureThreshold ?? DEFAULT_FAILURE_THRESHOLD;
     const records = outcome.ok ? extractRecords(outcome.json, api.details.recordsPath || null) : null;
-    let failures = 0;
-    let ended: EndedFailures = { failures: 0, lastSuccessAt: null, lastError: null };
+    // A success: the run of failures it ended; a failure: the run so far, this one included.
+    let run: FailureRun = { failures: 0, lastSuccessAt: null, lastError: null };
     let recorded = 0;
     let statusChanges: AppliedStatusChange[] = [];
     let alerts: AlertPublication[] = [];
@@ -102,52 +108,21 @@ export function createCheckProcessor(deps: {
       deps.db.transaction(async (tx) => {
         let evaluated: Evaluated[] = [];
         let rules: Rule[] = [];
-        const notifications: NewNotificationEvent[] = [];
         if (outcome.ok) {
-          ended = await markSuccess(tx, api.id, at);
+          run = await markSuccess(tx, api.id, at);
           rules = await loadRules(tx, api.id);
           evaluated = await evaluateRules(rules, records);
         } else {
-          const marked = await markFailure(tx, api.id, at, outcome.error);
-          failures = marked.failures;
-          if (failures >= threshold) {
+          run = { ...(await markFailure(tx, api.id, at, outcome.error)), lastError: outcome.error };
+          if (run.failures >= threshold) {
             rules = await loadRules(tx, api.id);
             evaluated = everyAttribute(rules, 'nodata', `API-et svarer ikke: ${outcome.error}`);
           }
-          if (failures === threshold) {
-            notifications.push(
-              await apiNotification(
-                tx,
-                api,
-                {
-                  type: 'api.down',
-                  failures,
-                  reason: outcome.error,
-                  lastSuccessAt: marked.lastSuccessAt,
-                  startedAt: outcome.startedAt,
-                },
-                rules,
-                at,
-              ),
-            );
-          }
         }
-        if (outcome.ok && ended.failures >= threshold) {
-          notifications.push(
-            await apiNotification(
-              tx,
-              api,
-              {
-                type: 'api.recovered',
-                failures: ended.failures,
-                reason: ended.lastError ?? '',
-                lastSuccessAt: ended.lastSuccessAt,
-                startedAt: outcome.startedAt,
-              },
-              rules,
-              at,
-            ),
-          );
+        const notifications: NewNotificationEvent[] = [];
+        const apiChange = apiRunChange(outcome.ok, run, threshold);
+        if (apiChange) {
+          notifications.push(await apiNotification(tx, api, apiChange, run, outcome.startedAt, rules, at));
         }
         evaluatedCount = evaluated.length;
         const { changed, settled } = await writeEvaluations(tx, evaluated, at);
@@ -180,7 +155,7 @@ export function createCheckProcessor(deps: {
           error: outcome.ok ? null : outcome.error,
           errorCode: outcome.ok ? null : outcome.code,
         };
-        if (!outcome.ok || ended.failures > 0 || shouldLogSuccess(api.id, at.getTime())) {
+        if (!outcome.ok || run.failures > 0 || shouldLogSuccess(api.id, at.getTime())) {
           await insertCheckLog(tx, logRow);
         }
         await countCheck(tx, logRow);
@@ -188,6 +163,7 @@ export function createCheckProcessor(deps: {
     );
 
     // Committed: now it may be announced.
+    const failures = outcome.ok ? 0 : run.failures;
     publishStatusChanges(deps.bus, statusChanges);
     publishAlerts(deps.bus, alerts);
     if (recorded > 0) deps.onNotificationsRecorded();
@@ -209,8 +185,8 @@ export function createCheckProcessor(deps: {
         thresholdReached: failures >= threshold,
         at,
       });
-    } else if (ended.failures >= threshold) {
-      deps.bus.publish('api.recovered', { apiId: api.id, name: api.name, failures: ended.failures, at });
+    } else if (run.failures >= threshold) {
+      deps.bus.publish('api.recovered', { apiId: api.id, name: api.name, failures: run.failures, at });
     }
     return {
       records: records?.length ?? null,

@@ -120,11 +120,11 @@ export async function loadRules(db: Db, apiId: string): Promise<Rule[]> {
     .orderBy(bayMetrics.id);
 }
 
-/** The failures in a row a success ended, for the recovery event. */
-export type EndedFailures = { failures: number; lastSuccessAt: Date | null; lastError: string | null };
+/** An API's failures in a row, the last success before them and the last error. */
+export type FailureRun = { failures: number; lastSuccessAt: Date | null; lastError: string | null };
 
-/** A success: the failure count starts over. Returns what it was before. */
-export async function markSuccess(tx: Db, apiId: string, at: Date): Promise<EndedFailures> {
+/** A success: the failure count starts over. Returns the run it ended (0 failures: none). */
+export async function markSuccess(tx: Db, apiId: string, at: Date): Promise<FailureRun> {
   const result = await tx.execute<{
     previous: number;
     last_success_at: Date | string | null;
