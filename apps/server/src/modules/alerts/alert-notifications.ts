@@ -1,7 +1,7 @@
 import type { AlertLevel, AttributeLevel, Operator } from '@vaskedrift/shared';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { alertEvents, alerts } from '../../db/schema';
+import { alertEvents, alerts, notificationEvents } from '../../db/schema';
 import type { NewNotificationEvent } from '../../notify/notification-events';
 import type { AlertEventPayload } from '../../notify/payloads';
 
@@ -68,8 +68,8 @@ async function findAlertsAndEvents(tx: Db, settled: SettledAttribute[]): Promise
 }
 
 /**
- * The notification events of attributes whose level has held for their pending period, and the alerts'
- * `notified_level` set to what is told, in the check's transaction:
+ * The notification events of attributes whose level has held for their pending period (record them, then
+ * `markAlertsNotified`):
  * - `critical`/`warning` different from what the alert last told: `alert.opened` (its first notification),
  *   else `alert.escalated`/`alert.deescalated`; tag = the level;
  * - `active`: `alert.resolved` (tag `info`) when the alert it resolved had been told;
@@ -87,7 +87,6 @@ export async function alertNotifications(
   if (candidates.length === 0) return [];
   const found = await findAlertsAndEvents(tx, candidates);
   const events: NewNotificationEvent[] = [];
-  const told: Array<{ alertId: string; level: AlertLevel }> = [];
   for (const s of candidates) {
     const row = found.get(s.bayMetricId);
     const alertId = row?.alert_id ?? null;
@@ -114,21 +113,27 @@ export async function alertNotifications(
       const notified = row?.notified_level ?? null;
       if (notified === null) event('alert.opened', s.level);
       else event(s.level === 'critical' ? 'alert.escalated' : 'alert.deescalated', s.level, notified);
-      told.push({ alertId, level: s.level });
     } else if (s.level === 'active') {
       if (alertId && row?.resolved && row.notified_level) event('alert.resolved', 'info', row.notified_level);
     } else {
       event('alert.info', 'info');
     }
   }
-  if (told.length > 0) {
-    await tx.execute(sql`
-      update ${alerts} set notified_level = t.level
-      from unnest(${array(told.map((t) => t.alertId))}::uuid[], ${array(told.map((t) => t.level))}::text[])
-        as t(id, level)
-      where ${alerts.id} = t.id`);
-  }
   return events;
+}
+
+/**
+ * After recording: `notified_level` becomes the level of each alert event just recorded and not
+ * suppressed. An alert opened while muted or in maintenance was not told, so neither is its resolution;
+ * a later move to another level is told as its opening.
+ */
+export async function markAlertsNotified(tx: Db, recordedEventIds: number[]): Promise<void> {
+  if (recordedEventIds.length === 0) return;
+  await tx.execute(sql`
+    update ${alerts} a set notified_level = e.payload->>'level'
+    from ${notificationEvents} e
+    where e.id = any(${array(recordedEventIds)}::bigint[]) and e.alert_id = a.id and e.suppressed is null
+      and e.type in ('alert.opened', 'alert.escalated', 'alert.deescalated')`);
 }
 
 function payloadOf(s: SettledAttribute, previousLevel: AttributeLevel | null, at: Date): AlertEventPayload {

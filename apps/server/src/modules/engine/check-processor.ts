@@ -8,6 +8,7 @@ import {
   type AttributeTransition,
   alertNotifications,
   applyAlertTransitions,
+  markAlertsNotified,
   publishAlerts,
 } from '../alerts';
 import { insertReadings, shouldStoreReading } from '../readings';
@@ -142,7 +143,9 @@ export function createCheckProcessor(deps: {
             ...(await alertNotifications(tx, settled.map(settledAttribute), at, { apiDown: !outcome.ok })),
           );
         }
-        recorded = (await recordNotificationEvents(tx, notifications)).length;
+        const recordedIds = await recordNotificationEvents(tx, notifications);
+        if (settled.length > 0) await markAlertsNotified(tx, recordedIds);
+        recorded = recordedIds.length;
         const logRow: CheckLogRow = {
           apiId: api.id,
           startedAt: outcome.startedAt,

@@ -134,6 +134,16 @@ describe('what a mute does to notifications', () => {
     expect(await alertOnBay1()).toMatchObject({ suppressed: 'muted' });
   });
 
+  it('an alert opened while muted was not told, so neither is its resolution after the mute', async () => {
+    await mute({ bayId: bay1 });
+    await alertOnBay1();
+    await operator.post('backend/mutes/end', { bayId: bay1 });
+    await f.push({ 'hall-1': { temp: 20 }, 'hall-2': { temp: 20 } });
+    expect((await recordedEvents(ctx)).map((e) => [e.type, e.suppressed])).toEqual([
+      ['alert.opened', 'muted'],
+    ]);
+  });
+
   it('a muted facility mutes its bays', async () => {
     await mute({ locationId: f.locationId });
     expect(await alertOnBay1()).toMatchObject({ suppressed: 'muted' });
