@@ -1,10 +1,12 @@
-import type { AttributeLevel, Operator } from '@vaskedrift/shared';
+import type { AttributeLevel } from '@vaskedrift/shared';
 
 /**
- * What an alert's notification event carries (`alert.opened`, `alert.escalated`, `alert.deescalated`,
- * `alert.resolved`, `alert.info`, `alert.unacknowledged`): enough for the e-mail and the webhook without
- * another query. `threshold` is the threshold text that held, or null (no data, or outside every threshold).
+ * What a notification event carries in `payload` (docs/decisions/019-notifications.md): the e-mail
+ * templates and the webhook receivers read these. Recorded by the code that makes the change; rendered
+ * defensively, since an old event may lack a field added later.
  */
+
+/** `alert.opened|escalated|deescalated|resolved|info|unacknowledged`: one attribute of one bay. */
 export type AlertEventPayload = {
   locationId: string;
   locationName: string;
@@ -14,20 +16,52 @@ export type AlertEventPayload = {
   path: string;
   level: AttributeLevel;
   previousLevel: AttributeLevel | null;
-  value: unknown;
+  value: string | number | boolean | null;
+  /** The threshold text that held, or null. */
   threshold: string | null;
-  operator: Operator;
-  reason: string;
-  /** ISO time of the check (or of the escalation). */
+  operator: string | null;
+  reason: string | null;
+  /** ISO time. */
   at: string;
 };
 
-/** What `api.down` and `api.recovered` carry: the API, why, and every bay behind it. */
+/** A bay behind an API, as `api.down`/`api.recovered` list them. */
+export type ApiEventBay = { bayId: string; bayName: string; locationId: string; locationName: string };
+
+/** `api.down|recovered`: one event about every bay behind the API. */
 export type ApiEventPayload = {
   apiId: string;
   apiName: string;
-  reason: string;
+  reason: string | null;
   failures: number;
   at: string;
-  bays: Array<{ bayId: string; bayName: string; locationId: string; locationName: string }>;
+  bays: ApiEventBay[];
+};
+
+/** `maintenance.started|reminder|overdue|ended`. */
+export type MaintenanceEventPayload = {
+  maintenanceId: string;
+  locationId: string;
+  locationName: string;
+  bayId: string;
+  bayName: string;
+  type: string;
+  assignee: { name: string; email: string } | null;
+  startedAt: string;
+  expiresAt: string | null;
+  endedAt: string | null;
+  description: string;
+  /** 1 for the first reminder; only on `maintenance.reminder`. */
+  reminderNumber?: number;
+  startedBy: string | null;
+  endedBy: string | null;
+};
+
+/** `system.webhook_disabled`: to every admin. */
+export type WebhookDisabledPayload = {
+  webhookId: string;
+  name: string;
+  url: string;
+  failingSince: string | null;
+  reason: string;
 };

@@ -1,4 +1,4 @@
-import type { AlertLevel, Operator } from '@vaskedrift/shared';
+import type { AlertLevel, AttributeValue, Operator } from '@vaskedrift/shared';
 import { sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db } from '../../db/client';
@@ -16,7 +16,7 @@ type Escalated = {
   location_id: string;
   attribute_name: string;
   level: AlertLevel;
-  last_value: unknown;
+  last_value: AttributeValue | null;
   reason: string | null;
   bay_name: string;
   location_name: string;
@@ -129,8 +129,8 @@ function payloadOf(a: Escalated, now: Date): AlertEventPayload {
     previousLevel: a.level,
     value: a.last_value,
     threshold: a.threshold,
-    operator: a.operator ?? 'eq',
-    reason: a.reason ?? '',
+    operator: a.operator,
+    reason: a.reason,
     at: now.toISOString(),
   };
 }

@@ -1,4 +1,4 @@
-import type { AlertLevel, AttributeLevel, Operator } from '@vaskedrift/shared';
+import type { AlertLevel, AttributeLevel, AttributeValue, Operator } from '@vaskedrift/shared';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { alertEvents, alerts, notificationEvents } from '../../db/schema';
@@ -21,7 +21,7 @@ export type SettledAttribute = {
   level: AttributeLevel;
   /** The level before, when it changed in this very check; null when it changed in an earlier one. */
   previousLevel: AttributeLevel | null;
-  value: unknown;
+  value: AttributeValue | null;
   threshold: string | null;
   reason: string;
 };
