@@ -14,17 +14,11 @@ export const dashboardRequestSchema = z.object({
 export type DashboardRequest = z.input<typeof dashboardRequestSchema>;
 
 /**
- * One bay as a tuple `[id, name, status, statusChangedAt (epoch ms), muted?]`: with 10,000 bays, keys
- * repeated on every bay would be a third of the response. `muted` is `1` while the bay's notifications are
- * muted (the bay's own mute or its facility's), and left out otherwise.
+ * One bay as a tuple `[id, name, status, statusChangedAt (epoch ms), muted]`: with 10,000 bays, keys
+ * repeated on every bay would be a third of the response. `muted`: its notifications are muted now, the
+ * bay's own or its facility's ('Demp varsler').
  */
-export const dashboardBaySchema = z.tuple([
-  z.string(),
-  z.string(),
-  bayStatusSchema,
-  z.number(),
-  z.literal(1).optional(),
-]);
+export const dashboardBaySchema = z.tuple([z.string(), z.string(), bayStatusSchema, z.number(), z.boolean()]);
 export type DashboardBayTuple = z.infer<typeof dashboardBaySchema>;
 
 export const dashboardLocationSchema = z.object({
@@ -52,7 +46,7 @@ export type DashboardBay = {
 
 /** The tuple as an object, for code that prefers names. */
 export function dashboardBayFromTuple([id, name, status, changedAt, muted]: DashboardBayTuple): DashboardBay {
-  return { id, name, status, statusChangedAt: new Date(changedAt), muted: muted === 1 };
+  return { id, name, status, statusChangedAt: new Date(changedAt), muted };
 }
 
 /** Guards a status decoded from elsewhere (a realtime payload) before it colours a tile. */

@@ -76,7 +76,7 @@ function FacilityCardView({ location, canOpen, texts }: FacilityCardProps) {
         // biome-ignore lint/a11y/useSemanticElements: a fieldset is for form controls; this groups tiles under a name
         <div className={classes.tiles} role="group" aria-label={texts.tilesLabel(location.name)}>
           {location.bays.map((bay, index) => {
-            const muted = bay[BAY_MUTED] === 1;
+            const muted = bay[BAY_MUTED];
             const label = `${bay[BAY_NAME]}: ${texts.status[bay[BAY_STATUS]]}`;
             return (
               <button
