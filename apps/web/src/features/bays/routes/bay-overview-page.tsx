@@ -13,6 +13,7 @@ import { OpenAlertItem, useAlerts } from '../../alerts';
 import { useBayMetrics } from '../../bay-metrics';
 import { LinkButton, useBayLinks } from '../../links';
 import { BayMaintenance, MaintenanceHistoryCard, MaintenanceStatsCard } from '../../maintenance';
+import { MuteCard } from '../../mutes';
 import { useRouteBay } from '../use-route-bay';
 
 /** A bay has a handful of attributes and alerts; one page holds them all. */
@@ -93,6 +94,7 @@ export function BayOverviewPage() {
           <ListCard<Alert> title={t('alerts.open')} query={alerts} empty={t('alerts.emptyOpen')}>
             {(rows) => rows.map((alert) => <OpenAlertItem key={alert.id} alert={alert} />)}
           </ListCard>
+          <MuteCard scope={{ bayId }} />
         </Stack>
       </Grid.Col>
       <Grid.Col span={{ base: 12, md: 5 }}>

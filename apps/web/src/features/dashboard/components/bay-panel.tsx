@@ -13,6 +13,7 @@ import { useAuth } from '../../../lib/auth-context';
 import { OpenAlertItem, useAlerts } from '../../alerts';
 import { useBayMetrics } from '../../bay-metrics';
 import { BayMaintenance, MaintenanceHistoryList } from '../../maintenance';
+import { MuteControl } from '../../mutes';
 import { BAY_ID, BAY_NAME, BAY_SINCE, BAY_STATUS, type DashboardLocation, findBay } from '../dashboard-model';
 
 /** A bay has a handful of attributes and alerts; one page holds them all. */
@@ -79,6 +80,9 @@ function BayPanelBody({ bayId, bayName }: { bayId: string; bayName: string }) {
         <ListState query={alerts}>
           {(rows) => rows.map((alert) => <OpenAlertItem key={alert.id} alert={alert} />)}
         </ListState>
+      </PanelSection>
+      <PanelSection title={t('alerts.notifications.title')}>
+        <MuteControl scope={{ bayId }} />
       </PanelSection>
       <PanelSection title={t('maintenance.history.title')}>
         <MaintenanceHistoryList bayId={bayId} />
