@@ -16,7 +16,9 @@ import { subscribeLogs } from './modules/logs';
 import { miscRoutes, probeRoutes } from './modules/misc';
 import { createPeople, peopleRoutes } from './modules/people';
 import { createStatusEngine, type StatusEngine, statusEngineRoutes } from './modules/status-engine';
+import { createWebhooksService, webhooksRoutes } from './modules/webhooks';
 import { createMailer, type Mailer } from './notify/email';
+import { createWebhookSender, type WebhookSender } from './notify/webhook';
 import { requireAuthentication } from './plugins/authenticate';
 import { registerErrorHandling } from './plugins/errors';
 import { registerJsonBodyParser } from './plugins/json-body';
@@ -35,6 +37,8 @@ export type AppOptions = {
   backgroundHousekeeping?: boolean;
   /** Exact loopback `address:port` targets outbound requests may reach (the demo's simulator; decision 016). */
   loopbackTargets?: string[];
+  /** Run the webhook sender's loop (default true). Tests that deliver by hand call `webhookSender.sendDue`. */
+  backgroundWebhooks?: boolean;
 };
 
 declare module 'fastify' {
@@ -43,6 +47,7 @@ declare module 'fastify' {
     mailer: Mailer;
     statusEngine: StatusEngine;
     housekeeping: Housekeeping;
+    webhookSender: WebhookSender;
   }
 }
 
@@ -55,6 +60,7 @@ export async function buildApp({
   dnsLookup,
   backgroundHousekeeping = true,
   loopbackTargets = [],
+  backgroundWebhooks = true,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
@@ -101,6 +107,11 @@ export async function buildApp({
     lookup: dnsLookup,
   });
   app.addHook('onClose', () => outbound.close());
+  const webhooks = createWebhooksService({ db, bus, outbound, secretKey: config.secretKey });
+  const webhookSender = createWebhookSender({ db, outbound, secretKey: config.secretKey, log: app.log });
+  app.decorate('webhookSender', webhookSender);
+  if (backgroundWebhooks) app.addHook('onReady', async () => webhookSender.start());
+  app.addHook('preClose', () => webhookSender.stop());
   const facilities = createFacilities({ config, db, bus, outbound });
   const statusEngine = createStatusEngine({ config, db, bus, outbound, log: app.log as Logger });
   app.decorate('statusEngine', statusEngine);
@@ -124,6 +135,7 @@ export async function buildApp({
       await api.register(peopleRoutes, people);
       await api.register(facilitiesRoutes, facilities);
       await api.register(statusEngineRoutes, statusEngine);
+      await api.register(webhooksRoutes, { webhooks });
     },
     { prefix: API_BASE },
   );

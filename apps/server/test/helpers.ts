@@ -40,7 +40,7 @@ export async function createTestDatabase(): Promise<{ url: string; drop(): Promi
   return { url, drop: () => dropDatabase(adminUrl, name) };
 }
 
-export type TestAppOptions = Pick<AppOptions, 'dnsLookup'> & {
+export type TestAppOptions = Pick<AppOptions, 'dnsLookup' | 'loopbackTargets' | 'backgroundWebhooks'> & {
   /**
    * Run this instance's background check scheduler and readings rollup, as a server does. Off by default:
    * a test that claims checks or rolls readings up by hand then owns every claim, and no loop races it.
@@ -108,6 +108,8 @@ async function startInstance(
     databaseKind: 'external',
     logger: errorLog.logger,
     dnsLookup: options.dnsLookup,
+    loopbackTargets: options.loopbackTargets,
+    backgroundWebhooks: options.backgroundWebhooks,
     backgroundHousekeeping: false,
   });
   await app.ready();

@@ -4,6 +4,7 @@ import type { EngineEvents } from './engine-events';
 import type { FacilityEvents } from './facility-events';
 import type { MaintenanceEvents } from './maintenance-events';
 import type { PeopleEvents } from './people-events';
+import type { WebhookEvents } from './webhook-events';
 
 /** Every domain event and its payload. Adding one here is how a feature announces a change. */
 export type DomainEvents = {
@@ -13,4 +14,5 @@ export type DomainEvents = {
 } & PeopleEvents &
   FacilityEvents &
   EngineEvents &
-  MaintenanceEvents;
+  MaintenanceEvents &
+  WebhookEvents;

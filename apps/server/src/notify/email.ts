@@ -9,6 +9,7 @@ import {
   type NewOutboxMessage,
   type OutboxRow,
 } from './outbox.repository';
+import { createSenderLoop } from './sender-loop';
 
 /** One e-mail. `kind` says what it is for (e.g. `auth/recovery`), for the outbox and the log. */
 export type EmailMessage = NewOutboxMessage;
@@ -76,10 +77,6 @@ export function createMailer({ db, smtpUrl, from, log, pollIntervalMs = 2000 }: 
     greetingTimeout: 10_000,
     socketTimeout: 30_000,
   });
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-  let again = false;
 
   async function deliver(row: OutboxRow) {
     try {
@@ -103,49 +100,30 @@ export function createMailer({ db, smtpUrl, from, log, pollIntervalMs = 2000 }: 
     }
   }
 
-  async function drainDue() {
+  async function drainDue(stopped: () => boolean) {
     for (;;) {
       const batch = await claimDueMessages(db, 'email', BATCH_SIZE, LEASE_SECONDS);
       for (const row of batch) {
-        if (stopped) return; // the lease expires and another instance (or the next start) sends it
+        if (stopped()) return; // the lease expires and another instance (or the next start) sends it
         await deliver(row);
       }
-      if (batch.length < BATCH_SIZE || stopped) return;
+      if (batch.length < BATCH_SIZE || stopped()) return;
     }
   }
 
-  function schedule(delay: number) {
-    if (stopped) return;
-    clearTimeout(timer);
-    timer = setTimeout(run, delay);
-    timer.unref();
-  }
+  const loop = createSenderLoop({
+    pass: drainDue,
+    pollIntervalMs,
+    onError: (err) => log.error({ err }, 'e-postutsending feilet (databasen?); prøver igjen'),
+  });
+  loop.start();
 
-  function run() {
-    if (stopped) return;
-    if (running) {
-      again = true; // a nudge during a pass: look once more right after it
-      return;
-    }
-    running = drainDue()
-      .catch((err: unknown) => log.error({ err }, 'e-postutsending feilet (databasen?); prøver igjen'))
-      .finally(() => {
-        running = undefined;
-        const next = again ? 0 : pollIntervalMs;
-        again = false;
-        schedule(next);
-      });
-  }
-
-  schedule(0);
   return {
     delivers: true,
     enqueue: (tx, message) => insertOutboxMessage(tx, message, 'pending'),
-    nudge: () => schedule(0),
+    nudge: loop.nudge,
     async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
+      await loop.stop();
       transport.close();
     },
   };

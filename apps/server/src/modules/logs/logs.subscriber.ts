@@ -6,6 +6,7 @@ import { subscribeFacilityLogs } from './facilities.subscriber';
 import { insertLog } from './logs.repository';
 import { subscribeMaintenanceLogs } from './maintenance.subscriber';
 import { subscribePeopleLogs } from './people.subscriber';
+import { subscribeWebhookLogs } from './webhooks.subscriber';
 
 /** Writes the audit log from domain events. */
 export function subscribeLogs(bus: EventBus, db: Db): () => void {
@@ -43,6 +44,7 @@ export function subscribeLogs(bus: EventBus, db: Db): () => void {
     ...subscribeFacilityLogs(bus, db),
     ...subscribeEngineLogs(bus, db),
     ...subscribeMaintenanceLogs(bus, db),
+    ...subscribeWebhookLogs(bus, db),
   ];
   return () => {
     for (const off of offs) off();

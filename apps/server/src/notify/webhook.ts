@@ -1,0 +1,144 @@
+import { WEBHOOK_DELIVERY_ERRORS, WEBHOOK_DISABLE_AFTER_HOURS, WEBHOOK_MESSAGES } from '@vaskedrift/shared';
+import type { Logger } from 'pino';
+import type { Db } from '../db/client';
+import type { OutboundClient } from '../lib/outbound';
+import { retryDelaySeconds } from './email';
+import { recordNotificationEvents } from './notification-events';
+import { claimDueMessages, markMessageFailed, markMessageSent, type OutboxRow } from './outbox.repository';
+import { createSenderLoop } from './sender-loop';
+import {
+  clearFailing,
+  type DeliveryTarget,
+  disableFailingWebhook,
+  findDeliveryTarget,
+  markFailing,
+} from './webhook.repository';
+import { attemptDelivery, createWebhookSecrets, type WebhookDeliveryDeps } from './webhook-delivery';
+
+export type WebhookSender = {
+  /** Begins the background loop (the app does so once it is ready). */
+  start(): void;
+  /** Wakes the sender now instead of at the next poll (the dispatcher calls it after a commit). */
+  nudge(): void;
+  /**
+   * Delivers every due row now, batch after batch; `now` is the clock of the 24-hour rule (tests pass a
+   * later one). Answers how many rows were tried.
+   */
+  sendDue(now?: Date): Promise<number>;
+  /** Stops after the rows in hand; nothing is lost, pending rows wait in the outbox. */
+  stop(): Promise<void>;
+};
+
+type Options = {
+  db: Db;
+  outbound: OutboundClient;
+  secretKey: string;
+  log: Pick<Logger, 'info' | 'warn' | 'error'>;
+  pollIntervalMs?: number;
+  /** The clock of the 24-hour rule. */
+  clock?: () => Date;
+};
+
+/** Rows claimed at once and sent side by side, so one slow receiver does not hold up the others. */
+const BATCH_SIZE = 20;
+/** Longer than a batch can take: every send in it ends within WEBHOOK_TIMEOUT_MS. */
+const LEASE_SECONDS = 120;
+const DISABLE_AFTER_MS = WEBHOOK_DISABLE_AFTER_HOURS * 60 * 60 * 1000;
+
+/**
+ * The webhook channel (docs/decisions/019-notifications.md): claims `webhook` outbox rows, signs and posts
+ * each through the outbound guard, logs every attempt, and retries with back-off (10 s doubling to an hour)
+ * for as long as the webhook is enabled. A webhook failing for 24 hours without a success is disabled, its
+ * pending rows given up, and a `system.webhook_disabled` event recorded for the admins.
+ */
+export function createWebhookSender({
+  db,
+  outbound,
+  secretKey,
+  log,
+  pollIntervalMs = 1000,
+  clock = () => new Date(),
+}: Options): WebhookSender {
+  const deps: WebhookDeliveryDeps = { db, outbound, secrets: createWebhookSecrets(secretKey) };
+
+  async function deliver(row: OutboxRow, now: Date) {
+    const webhook = row.webhookId ? await findDeliveryTarget(db, row.webhookId) : undefined;
+    if (!webhook?.enabled) {
+      await markMessageFailed(db, row.id, WEBHOOK_DELIVERY_ERRORS.webhookOff, null);
+      return;
+    }
+    const attempt = await attemptDelivery(deps, webhook, {
+      eventType: row.subject,
+      body: row.text,
+      outboxId: row.id,
+    });
+    if (attempt.ok) {
+      await markMessageSent(db, row.id);
+      await clearFailing(db, webhook.id);
+      return;
+    }
+    const error = attempt.error ?? WEBHOOK_DELIVERY_ERRORS.httpStatus(attempt.httpStatus ?? 0);
+    const retryInSeconds = retryDelaySeconds(row.attempts);
+    await markMessageFailed(db, row.id, error, retryInSeconds);
+    log.warn(
+      { outboxId: row.id, webhookId: webhook.id, attempts: row.attempts, retryInSeconds, error },
+      'webhook feilet; prøver igjen senere',
+    );
+    await applyFailureRule(webhook, now);
+  }
+
+  async function applyFailureRule(webhook: DeliveryTarget, now: Date) {
+    const failingSince = await markFailing(db, webhook.id, now);
+    if (!failingSince || now.getTime() - failingSince.getTime() < DISABLE_AFTER_MS) return;
+    const reason = WEBHOOK_MESSAGES.disabledAutomatically;
+    const disabled = await db.transaction(async (tx) => {
+      const row = await disableFailingWebhook(
+        tx,
+        webhook.id,
+        new Date(now.getTime() - DISABLE_AFTER_MS),
+        reason,
+      );
+      if (!row?.failingSince) return undefined;
+      const since = row.failingSince.toISOString();
+      await recordNotificationEvents(tx, [
+        {
+          type: 'system.webhook_disabled',
+          tag: 'system',
+          dedupeKey: `webhook_disabled:${row.id}:${since}`,
+          locationIds: [],
+          bayIds: [],
+          payload: { webhookId: row.id, name: row.name, url: row.url, failingSince: since, reason },
+          suppressible: false,
+        },
+      ]);
+      return row;
+    });
+    if (disabled)
+      log.warn({ webhookId: webhook.id, failingSince }, 'webhook deaktivert etter 24 timer med feil');
+  }
+
+  async function drainDue(stopped: () => boolean, now: () => Date): Promise<number> {
+    let tried = 0;
+    for (;;) {
+      if (stopped()) return tried;
+      const batch = await claimDueMessages(db, 'webhook', BATCH_SIZE, LEASE_SECONDS);
+      const at = now();
+      await Promise.all(batch.map((row) => deliver(row, at)));
+      tried += batch.length;
+      if (batch.length < BATCH_SIZE) return tried;
+    }
+  }
+
+  const loop = createSenderLoop({
+    pass: async (stopped) => void (await drainDue(stopped, clock)),
+    pollIntervalMs,
+    onError: (err) => log.error({ err }, 'webhookutsending feilet (databasen?); prøver igjen'),
+  });
+
+  return {
+    start: loop.start,
+    nudge: loop.nudge,
+    sendDue: (now) => drainDue(loop.stopped, now ? () => now : clock),
+    stop: loop.stop,
+  };
+}
