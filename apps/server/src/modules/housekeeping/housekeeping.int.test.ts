@@ -66,7 +66,7 @@ describe('housekeeping', () => {
     const deletedId = await createLocation(admin, { imageId: onDeletedFacility });
     expect((await admin.del('backend/locations/delete', { id: deletedId })).statusCode).toBe(200);
 
-    expect(await ctx.app.housekeeping.runOnce()).toEqual({ images: 1, emails: 0 });
+    expect(await ctx.app.housekeeping.runOnce()).toEqual({ images: 1, emails: 0, webhookAttempts: 0 });
 
     expect(await served(unattached)).toBe(404);
     expect(await served(fresh)).toBe(200);
@@ -87,10 +87,36 @@ describe('housekeeping', () => {
     const pending = await messages('pending', 60);
     const fresh = [...(await messages('sent', 29)), ...(await messages('kept', 1))];
 
-    expect(await ctx.app.housekeeping.runOnce()).toEqual({ images: 0, emails: old.length });
+    expect(await ctx.app.housekeeping.runOnce()).toEqual({
+      images: 0,
+      emails: old.length,
+      webhookAttempts: 0,
+    });
 
     expect(await remaining(old)).toEqual([]);
     expect(await remaining([...pending, ...fresh])).toEqual([...pending, ...fresh]);
+  });
+
+  it('deletes webhook delivery-log rows older than the e-mail retention and keeps newer ones', async () => {
+    const { rows: hooks } = await ctx.database.pool.query<{ id: string }>(
+      `insert into webhooks (name, url, secret, tags) values ('Logg', 'https://example.com/hook', 'x', '{critical}')
+       returning id`,
+    );
+    const { rows } = await ctx.database.pool.query<{ id: string; age: number }>(
+      `insert into webhook_attempts (webhook_id, event_type, at, ok, duration_ms)
+       select $1, 'alert.opened', now() - make_interval(days => age), true, 5
+       from unnest(array[31, 31, 29, 0]) as age
+       returning id, extract(day from now() - at)::int as age`,
+      [hooks[0]?.id],
+    );
+
+    expect(await ctx.app.housekeeping.runOnce()).toEqual({ images: 0, emails: 0, webhookAttempts: 2 });
+
+    const { rows: left } = await ctx.database.pool.query<{ id: string }>(
+      'select id from webhook_attempts where id = any($1) order by id',
+      [rows.map((r) => r.id)],
+    );
+    expect(left.map((r) => r.id)).toEqual(rows.filter((r) => r.age < 30).map((r) => r.id));
   });
 
   describe('with a second instance on the same database', () => {
@@ -126,7 +152,7 @@ describe('housekeeping', () => {
         await blocker.query('commit');
         const reports = await Promise.all(rounds);
         expect(reports.filter((r) => r === null)).toHaveLength(1);
-        expect(reports.find((r) => r !== null)).toEqual({ images: 1, emails: 3 });
+        expect(reports.find((r) => r !== null)).toEqual({ images: 1, emails: 3, webhookAttempts: 0 });
       } finally {
         // Closing the connection ends its transaction even when an assertion above failed.
         blocker.release(true);
@@ -141,7 +167,7 @@ describe('housekeeping', () => {
     await createLocation(admin, { imageId: await image(100) });
     const waiting = [...(await messages('pending', 90)), ...(await messages('sent', 2))];
 
-    expect(await ctx.app.housekeeping.runOnce()).toEqual({ images: 0, emails: 0 });
+    expect(await ctx.app.housekeeping.runOnce()).toEqual({ images: 0, emails: 0, webhookAttempts: 0 });
 
     for (const id of kept) expect(await served(id)).toBe(200);
     expect(await remaining(waiting)).toEqual(waiting);

@@ -3,6 +3,7 @@ import type { Config } from '../../config';
 import { tryAdvisoryXactLock } from '../../db/advisory-lock';
 import type { Db } from '../../db/client';
 import { deleteFinishedMessages } from '../../notify/outbox.repository';
+import { deleteOldAttempts } from '../../notify/webhook.repository';
 import { deleteUnattachedImages } from '../images';
 
 /** Transaction-level advisory lock: one instance cleans up at a time; the others skip that round. */
@@ -13,13 +14,13 @@ const RETRY_MS = 60 * 60 * 1000;
 /** Rows per DELETE: each batch commits on its own, so a large backlog never holds many rows locked. */
 export const HOUSEKEEPING_BATCH = 500;
 
-export type HousekeepingReport = { images: number; emails: number };
+export type HousekeepingReport = { images: number; emails: number; webhookAttempts: number };
 
 type Deps = { db: Db; log: Pick<Logger, 'info' | 'error'>; config: Config['housekeeping'] };
 
 /**
- * The daily clean-up of decision 013: uploaded images no facility uses, and e-mails that are done with
- * (sent, kept, given up) once past their retention. Every instance runs it; the advisory lock lets one
+ * The daily clean-up of decision 013: uploaded images no facility uses, and outbox rows that are done with
+ * (sent, kept, given up) and webhook delivery-log rows once past the e-mail retention. Every instance runs it; the advisory lock lets one
  * do each round.
  */
 export function createHousekeeping({ db, log, config }: Deps) {
@@ -61,11 +62,18 @@ export function createHousekeeping({ db, log, config }: Deps) {
           emailsAfter = batch.lastId;
           return batch.deleted;
         }),
+        webhookAttempts: await drain(() =>
+          deleteOldAttempts(db, config.emailRetentionDays, HOUSEKEEPING_BATCH),
+        ),
       };
-      if (report.images > 0 || report.emails > 0) {
+      if (report.images > 0 || report.emails > 0 || report.webhookAttempts > 0) {
         log.info(
-          { deletedImages: report.images, deletedEmails: report.emails },
-          'opprydding: slettet ubrukte bilder og gamle e-poster',
+          {
+            deletedImages: report.images,
+            deletedEmails: report.emails,
+            deletedWebhookAttempts: report.webhookAttempts,
+          },
+          'opprydding: slettet ubrukte bilder, gamle e-poster og gamle webhookleveringer',
         );
       }
       return report;
