@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiClient, caller, fieldMessages, unknownId } from '../../../test/facilities';
 import { createTestApp, type TestContext } from '../../../test/helpers';
 import { logRows } from '../../../test/people';
-import { startWebhookReceiver, type WebhookReceiver } from '../../../test/webhook-receiver';
+import { startWebhookReceiver, type WebhookReceiver } from '../../../test/webhooks';
 
 const SECRET = 'hemmelig-signeringsnøkkel-1';
 const NEW_SECRET = 'en-helt-annen-nøkkel-2';

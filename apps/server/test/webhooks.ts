@@ -2,6 +2,11 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { WebhookBody } from '@vaskedrift/shared';
+import { inArray } from 'drizzle-orm';
+import type { Db } from '../src/db/client';
+import { notificationEvents } from '../src/db/schema';
+import { recordNotificationEvents } from '../src/notify/notification-events';
+import { enqueueWebhookDeliveries } from '../src/notify/webhook-fanout';
 
 export type ReceivedWebhook = {
   body: WebhookBody;
@@ -100,4 +105,30 @@ export async function startWebhookReceiver(secret: string): Promise<WebhookRecei
     stop,
     listen,
   };
+}
+
+let eventCounter = 0;
+
+/**
+ * Records `count` `alert.opened` events (tag `critical`) and queues their webhook deliveries in one
+ * transaction, as the dispatcher does; answers the event ids.
+ */
+export async function recordWebhookEvents(db: Db, count = 1): Promise<number[]> {
+  return db.transaction(async (tx) => {
+    const ids = await recordNotificationEvents(
+      tx,
+      Array.from({ length: count }, () => ({
+        type: 'alert.opened' as const,
+        tag: 'critical' as const,
+        dedupeKey: `test:${process.pid}:${++eventCounter}:${Date.now()}`,
+        locationIds: [],
+        bayIds: [],
+        payload: { bayName: 'Hall 1', level: 'critical', n: eventCounter },
+        suppressible: false,
+      })),
+    );
+    const rows = await tx.select().from(notificationEvents).where(inArray(notificationEvents.id, ids));
+    await enqueueWebhookDeliveries(tx, rows);
+    return ids;
+  });
 }
