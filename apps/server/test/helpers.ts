@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { lookup as systemLookup } from 'node:dns';
 import type { Role } from '@vaskedrift/shared';
 import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
@@ -160,3 +161,13 @@ export async function signIn(
   if (res.statusCode !== 200) throw new Error(`innlogging feilet: ${res.statusCode} ${res.body}`);
   return res.json();
 }
+
+/** A DNS lookup for `dnsLookup` in which `metadata.localtest` resolves to the cloud metadata address. */
+export const metadataLookup = ((
+  hostname: string,
+  options: object,
+  callback: (...args: unknown[]) => void,
+) => {
+  if (hostname === 'metadata.localtest') return callback(null, [{ address: '169.254.169.254', family: 4 }]);
+  return systemLookup(hostname, options as never, callback as never);
+}) as typeof systemLookup;

@@ -1,20 +1,19 @@
 import { randomBytes } from 'node:crypto';
-import { lookup as systemLookup } from 'node:dns';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiClient, caller } from '../../test/facilities';
-import { createTestApp, createTestInstance, type TestContext, type TestInstance } from '../../test/helpers';
+import {
+  createTestApp,
+  createTestInstance,
+  metadataLookup,
+  type TestContext,
+  type TestInstance,
+} from '../../test/helpers';
 import { recordWebhookEvents, startWebhookReceiver, type WebhookReceiver } from '../../test/webhooks';
 
 const SECRET = 'mottakerens-delte-hemmelighet';
 const HOUR = 60 * 60 * 1000;
 /** Every instance must open the secrets the others sealed: one SECRET_KEY for all. */
 const env = { SECRET_KEY: randomBytes(32).toString('hex') };
-
-/** `metadata.localtest` resolves to the cloud metadata address; every other name as usual. */
-const dnsLookup = ((hostname: string, options: object, callback: (...args: unknown[]) => void) => {
-  if (hostname === 'metadata.localtest') return callback(null, [{ address: '169.254.169.254', family: 4 }]);
-  return systemLookup(hostname, options as never, callback as never);
-}) as typeof systemLookup;
 
 let ctx: TestContext;
 let admin: ApiClient;
@@ -28,7 +27,7 @@ beforeAll(async () => {
   flaky = await startWebhookReceiver(SECRET);
   loopbackTargets = [receiver.target, flaky.target];
   // This instance sends only when a test calls sendDue: no loop races the steps below.
-  ctx = await createTestApp(env, { loopbackTargets, dnsLookup, backgroundWebhooks: false });
+  ctx = await createTestApp(env, { loopbackTargets, dnsLookup: metadataLookup, backgroundWebhooks: false });
   admin = await caller(ctx, 'admin');
 });
 // Every event goes to every enabled webhook that wants its tag: each test starts with none.
@@ -79,7 +78,11 @@ async function makeDue(webhookId: string) {
 
 /** A second server instance on the same database whose sender runs in the background, as in production. */
 async function backgroundInstance(): Promise<TestInstance> {
-  return createTestInstance(ctx, env, { loopbackTargets, dnsLookup, backgroundWebhooks: true });
+  return createTestInstance(ctx, env, {
+    loopbackTargets,
+    dnsLookup: metadataLookup,
+    backgroundWebhooks: true,
+  });
 }
 
 describe('the webhook sender', () => {
