@@ -50,14 +50,18 @@ export function verifySignature(
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-/** A real HTTP receiver on 127.0.0.1 that checks every delivery's signature with `secret`. */
-export async function startWebhookReceiver(secret: string): Promise<WebhookReceiver> {
+/**
+ * A real HTTP receiver on 127.0.0.1 that checks every delivery's signature with `secret`, answering after
+ * `delayMs` (a slow receiver, for the benchmark).
+ */
+export async function startWebhookReceiver(secret: string, delayMs = 0): Promise<WebhookReceiver> {
   const received: ReceivedWebhook[] = [];
   let status = 200;
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
+    req.on('end', async () => {
+      if (delayMs > 0) await new Promise((r) => setTimeout(r, delayMs));
       const raw = Buffer.concat(chunks).toString('utf8');
       if (status >= 200 && status < 300) {
         received.push({

@@ -74,7 +74,7 @@ export function createWebhookSender({
     });
     if (attempt.ok) {
       await markMessageSent(db, row.id);
-      await clearFailing(db, webhook.id);
+      if (webhook.failingSince) await clearFailing(db, webhook.id);
       return;
     }
     const error = attempt.error ?? WEBHOOK_DELIVERY_ERRORS.httpStatus(attempt.httpStatus ?? 0);
