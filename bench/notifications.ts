@@ -9,7 +9,8 @@
  *   node --import tsx bench/notifications.ts
  *   N=5000 RECEIVER_DELAY_MS=50 node --import tsx bench/notifications.ts
  *
- * Options (environment): DATABASE_URL (postgres://postgres@127.0.0.1:5432/postgres), N (2000),
+ * Options (environment): DATABASE_URL (postgres://postgres@127.0.0.1:5432/postgres), N (2000), EMAILS and
+ * WEBHOOKS (N each; 0 leaves that channel out),
  * RECEIVER_DELAY_MS (0: the receiver answers at once; more plays a slow receiver), TIMEOUT (300 s).
  */
 import { randomBytes } from 'node:crypto';
@@ -29,6 +30,9 @@ import { startWebhookReceiver } from '../apps/server/test/webhooks';
 const env = process.env;
 const ADMIN_URL = env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const N = Number(env.N ?? 2000);
+/** One channel alone: EMAILS=0 or WEBHOOKS=0. */
+const EMAILS = Number(env.EMAILS ?? N);
+const WEBHOOKS = Number(env.WEBHOOKS ?? N);
 const RECEIVER_DELAY_MS = Number(env.RECEIVER_DELAY_MS ?? 0);
 const TIMEOUT_MS = Number(env.TIMEOUT ?? 300) * 1000;
 const SECRET = 'bench-webhook-hemmelighet';
@@ -96,19 +100,19 @@ async function main() {
         [receiver.url, createWebhookSecrets(secretKey).seal(SECRET)],
       );
       console.log(
-        `${fmt(N)} e-poster og ${fmt(N)} webhookleveringer, mottakeren svarer etter ${RECEIVER_DELAY_MS} ms`,
+        `${fmt(EMAILS)} e-poster og ${fmt(WEBHOOKS)} webhookleveringer, mottakeren svarer etter ${RECEIVER_DELAY_MS} ms`,
       );
 
       await pool.query(
         `insert into outbox (channel, "to", subject, text, kind)
          select 'email', 'mottaker' || n || '@example.com', 'Bench ' || n, 'Hei', 'bench'
          from generate_series(1, $1::int) as n`,
-        [N],
+        [EMAILS],
       );
       await database.db.transaction(async (tx) => {
         const ids = await recordNotificationEvents(
           tx,
-          Array.from({ length: N }, (_, i) => ({
+          Array.from({ length: WEBHOOKS }, (_, i) => ({
             type: 'alert.opened' as const,
             tag: 'critical' as const,
             dedupeKey: `bench:${i}`,
@@ -126,8 +130,8 @@ async function main() {
 
       const cpuBefore = process.cpuUsage();
       await Promise.all([
-        waitUntil(() => smtp.messages.length >= N, 'e-postene'),
-        waitUntil(() => receiver.received.length >= N, 'webhookene'),
+        waitUntil(() => smtp.messages.length >= EMAILS, 'e-postene'),
+        waitUntil(() => receiver.received.length >= WEBHOOKS, 'webhookene'),
       ]);
       const cpu = process.cpuUsage(cpuBefore);
 
@@ -158,6 +162,7 @@ async function main() {
         ['e-mail', email],
         ['webhook', webhook],
       ] as const) {
+        if (f.delivered === 0) continue;
         console.log(
           `| ${name} | ${fmt(f.delivered)} | ${fmt(f.delivered / f.seconds)} | ${fmt(f.p50)} ms | ${fmt(f.p99)} ms | ${fmt(f.max)} ms |`,
         );

@@ -11,8 +11,10 @@ export type DeliveryTarget = Pick<
 export type WebhookAttemptRow = typeof webhookAttempts.$inferSelect;
 export type NewWebhookAttempt = Omit<typeof webhookAttempts.$inferInsert, 'id' | 'at'>;
 
-export async function findDeliveryTarget(db: Db, id: string): Promise<DeliveryTarget | undefined> {
-  const [row] = await db
+/** The webhooks of a batch of deliveries, by id; a deleted one is missing. */
+export async function findDeliveryTargets(db: Db, ids: string[]): Promise<Map<string, DeliveryTarget>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
     .select({
       id: webhooks.id,
       name: webhooks.name,
@@ -22,8 +24,8 @@ export async function findDeliveryTarget(db: Db, id: string): Promise<DeliveryTa
       failingSince: webhooks.failingSince,
     })
     .from(webhooks)
-    .where(eq(webhooks.id, id));
-  return row;
+    .where(inArray(webhooks.id, ids));
+  return new Map(rows.map((row) => [row.id, row]));
 }
 
 export async function insertAttempt(db: Db, attempt: NewWebhookAttempt): Promise<WebhookAttemptRow> {

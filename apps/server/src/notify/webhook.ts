@@ -10,7 +10,7 @@ import {
   clearFailing,
   type DeliveryTarget,
   disableFailingWebhook,
-  findDeliveryTarget,
+  findDeliveryTargets,
   markFailing,
 } from './webhook.repository';
 import { attemptDelivery, createWebhookSecrets, type WebhookDeliveryDeps } from './webhook-delivery';
@@ -61,8 +61,7 @@ export function createWebhookSender({
 }: Options): WebhookSender {
   const deps: WebhookDeliveryDeps = { db, outbound, secrets: createWebhookSecrets(secretKey) };
 
-  async function deliver(row: OutboxRow, now: Date) {
-    const webhook = row.webhookId ? await findDeliveryTarget(db, row.webhookId) : undefined;
+  async function deliver(row: OutboxRow, webhook: DeliveryTarget | undefined, now: Date) {
     if (!webhook?.enabled) {
       await markMessageFailed(db, row.id, WEBHOOK_DELIVERY_ERRORS.webhookOff, null);
       return;
@@ -123,7 +122,12 @@ export function createWebhookSender({
       if (stopped()) return tried;
       const batch = await claimDueMessages(db, 'webhook', BATCH_SIZE, LEASE_SECONDS);
       const at = now();
-      await Promise.all(batch.map((row) => deliver(row, at)));
+      const targets = await findDeliveryTargets(db, [
+        ...new Set(batch.flatMap((row) => row.webhookId ?? [])),
+      ]);
+      await Promise.all(
+        batch.map((row) => deliver(row, row.webhookId ? targets.get(row.webhookId) : undefined, at)),
+      );
       tried += batch.length;
       if (batch.length < BATCH_SIZE) return tried;
     }
