@@ -20,12 +20,15 @@ let admin: ApiClient;
 let receiver: WebhookReceiver;
 /** A second receiver the tests stop, start and make answer errors. */
 let flaky: WebhookReceiver;
+/** One that takes 300 ms to answer. */
+let slow: WebhookReceiver;
 let loopbackTargets: string[];
 
 beforeAll(async () => {
   receiver = await startWebhookReceiver(SECRET);
   flaky = await startWebhookReceiver(SECRET);
-  loopbackTargets = [receiver.target, flaky.target];
+  slow = await startWebhookReceiver(SECRET, 300);
+  loopbackTargets = [receiver.target, flaky.target, slow.target];
   // This instance sends only when a test calls sendDue: no loop races the steps below.
   ctx = await createTestApp(env, { loopbackTargets, dnsLookup: metadataLookup, backgroundWebhooks: false });
   admin = await caller(ctx, 'admin');
@@ -36,6 +39,7 @@ afterAll(async () => {
   await ctx?.close();
   await receiver?.stop();
   await flaky?.stop();
+  await slow?.stop();
 });
 
 let counter = 0;
@@ -221,6 +225,21 @@ describe('the webhook sender', () => {
     } finally {
       flaky.answer(200);
     }
+  });
+
+  it('lets an admin delete a webhook while a delivery to it is on its way', async () => {
+    const webhookId = await createWebhook(slow.url);
+    await recordWebhookEvents(ctx.database.db);
+    const sending = ctx.app.webhookSender.sendDue();
+    await new Promise((r) => setTimeout(r, 100));
+    expect((await admin.del('backend/webhooks/delete', { id: webhookId })).statusCode).toBe(200);
+    expect(await sending).toBe(1);
+    expect(await outboxRows(webhookId)).toEqual([]);
+    expect(await attempts(webhookId)).toEqual([]);
+    const test = admin.post('backend/webhooks/test', { id: await createWebhook(slow.url) });
+    await new Promise((r) => setTimeout(r, 100));
+    await ctx.database.pool.query('delete from webhooks');
+    expect((await test).statusCode).toBe(404);
   });
 
   it('with two instances sending from one outbox, delivers every event exactly once', async () => {

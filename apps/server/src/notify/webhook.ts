@@ -1,6 +1,7 @@
 import { WEBHOOK_DELIVERY_ERRORS, WEBHOOK_DISABLE_AFTER_HOURS, WEBHOOK_MESSAGES } from '@vaskedrift/shared';
 import type { Logger } from 'pino';
 import type { Db } from '../db/client';
+import { isForeignKeyViolation } from '../db/violations';
 import type { OutboundClient } from '../lib/outbound';
 import { retryDelaySeconds } from './email';
 import { recordNotificationEvents } from './notification-events';
@@ -12,6 +13,7 @@ import {
   disableFailingWebhook,
   findDeliveryTargets,
   markFailing,
+  type WebhookAttemptRow,
 } from './webhook.repository';
 import { attemptDelivery, createWebhookSecrets, type WebhookDeliveryDeps } from './webhook-delivery';
 
@@ -66,11 +68,18 @@ export function createWebhookSender({
       await markMessageFailed(db, row.id, WEBHOOK_DELIVERY_ERRORS.webhookOff, null);
       return;
     }
-    const attempt = await attemptDelivery(deps, webhook, {
-      eventType: row.subject,
-      body: row.text,
-      outboxId: row.id,
-    });
+    let attempt: WebhookAttemptRow;
+    try {
+      attempt = await attemptDelivery(deps, webhook, {
+        eventType: row.subject,
+        body: row.text,
+        outboxId: row.id,
+      });
+    } catch (err) {
+      // Deleted while this was on its way: the row and the delivery log went with it.
+      if (isForeignKeyViolation(err)) return;
+      throw err;
+    }
     if (attempt.ok) {
       await markMessageSent(db, row.id);
       if (webhook.failingSince) await clearFailing(db, webhook.id);

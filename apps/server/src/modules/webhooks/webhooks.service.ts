@@ -12,6 +12,7 @@ import {
 } from '@vaskedrift/shared';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
+import { isForeignKeyViolation } from '../../db/violations';
 import type { EventBus } from '../../events/bus';
 import { NotFoundError, ValidationError } from '../../lib/errors';
 import { type OutboundClient, OutboundError, parseTarget } from '../../lib/outbound';
@@ -124,6 +125,9 @@ export function createWebhooksService({ db, bus, outbound, secretKey }: Deps) {
       eventType: body.type,
       body: JSON.stringify(body),
       outboxId: null,
+    }).catch((err: unknown) => {
+      // Deleted while the test was on its way.
+      throw isForeignKeyViolation(err) ? new NotFoundError(WEBHOOK_MESSAGES.notFound) : err;
     });
     const { webhookId: _, outboxId: __, ...delivery } = attempt;
     return {
