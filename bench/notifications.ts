@@ -126,7 +126,7 @@ async function main() {
         await enqueueWebhookDeliveries(tx, events);
       });
       app.mailer.nudge();
-      app.webhookSender.nudge();
+      app.notifying.webhookSender.nudge();
 
       const cpuBefore = process.cpuUsage();
       await Promise.all([

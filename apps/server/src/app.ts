@@ -14,11 +14,10 @@ import { createFacilities, facilitiesRoutes } from './modules/facilities';
 import { type Housekeeping, registerHousekeeping } from './modules/housekeeping';
 import { subscribeLogs } from './modules/logs';
 import { miscRoutes, probeRoutes } from './modules/misc';
+import { createNotifying, type Notifying, notifyingRoutes } from './modules/notifying';
 import { createPeople, peopleRoutes } from './modules/people';
 import { createStatusEngine, type StatusEngine, statusEngineRoutes } from './modules/status-engine';
-import { createWebhooksService, webhooksRoutes } from './modules/webhooks';
 import { createMailer, type Mailer } from './notify/email';
-import { createWebhookSender, type WebhookSender } from './notify/webhook';
 import { requireAuthentication } from './plugins/authenticate';
 import { registerErrorHandling } from './plugins/errors';
 import { registerJsonBodyParser } from './plugins/json-body';
@@ -35,9 +34,17 @@ export type AppOptions = {
   dnsLookup?: typeof dnsLookup;
   /** Run the daily housekeeping rounds (default true). Tests run them by hand instead. */
   backgroundHousekeeping?: boolean;
+  /**
+   * Run the notification dispatcher and the maintenance reminders in the background (default true). Tests
+   * call `app.notifying.dispatcher.dispatchDue()` and `app.notifying.reminders.runDue(now)` instead.
+   */
+  backgroundNotifications?: boolean;
   /** Exact loopback `address:port` targets outbound requests may reach (the demo's simulator; decision 016). */
   loopbackTargets?: string[];
-  /** Run the webhook sender's loop (default true). Tests that deliver by hand call `webhookSender.sendDue`. */
+  /**
+   * Run the webhook sender in the background (default true). Tests call
+   * `app.notifying.webhookSender.sendDue(now)` instead.
+   */
   backgroundWebhooks?: boolean;
 };
 
@@ -47,7 +54,7 @@ declare module 'fastify' {
     mailer: Mailer;
     statusEngine: StatusEngine;
     housekeeping: Housekeeping;
-    webhookSender: WebhookSender;
+    notifying: Notifying;
   }
 }
 
@@ -59,6 +66,7 @@ export async function buildApp({
   logger,
   dnsLookup,
   backgroundHousekeeping = true,
+  backgroundNotifications = true,
   loopbackTargets = [],
   backgroundWebhooks = true,
 }: AppOptions): Promise<FastifyInstance> {
@@ -107,11 +115,6 @@ export async function buildApp({
     lookup: dnsLookup,
   });
   app.addHook('onClose', () => outbound.close());
-  const webhooks = createWebhooksService({ db, bus, outbound, secretKey: config.secretKey });
-  const webhookSender = createWebhookSender({ db, outbound, secretKey: config.secretKey, log: app.log });
-  app.decorate('webhookSender', webhookSender);
-  if (backgroundWebhooks) app.addHook('onReady', async () => webhookSender.start());
-  app.addHook('preClose', () => webhookSender.stop());
   const facilities = createFacilities({ config, db, bus, outbound });
   const statusEngine = createStatusEngine({ config, db, bus, outbound, log: app.log as Logger });
   app.decorate('statusEngine', statusEngine);
@@ -124,6 +127,12 @@ export async function buildApp({
   });
   app.addHook('preClose', () => statusEngine.engine.stop());
   registerHousekeeping(app, { db, config, background: backgroundHousekeeping });
+  const notifying = createNotifying({ config, db, bus, mailer, outbound, log: app.log as Logger });
+  app.decorate('notifying', notifying);
+  if (backgroundNotifications) app.addHook('onReady', async () => notifying.start());
+  if (backgroundWebhooks) app.addHook('onReady', async () => notifying.webhookSender.start());
+  // Before the mailer stops: a batch in hand commits its rows, then the sender is closed.
+  app.addHook('preClose', () => notifying.stop());
 
   await app.register(authRoutes, { prefix: AUTH_BASE, auth, recovery: people.recovery, mfa: people.mfa });
   await app.register(
@@ -135,7 +144,7 @@ export async function buildApp({
       await api.register(peopleRoutes, people);
       await api.register(facilitiesRoutes, facilities);
       await api.register(statusEngineRoutes, statusEngine);
-      await api.register(webhooksRoutes, { webhooks });
+      await api.register(notifyingRoutes, notifying);
     },
     { prefix: API_BASE },
   );

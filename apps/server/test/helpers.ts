@@ -41,13 +41,20 @@ export async function createTestDatabase(): Promise<{ url: string; drop(): Promi
   return { url, drop: () => dropDatabase(adminUrl, name) };
 }
 
-export type TestAppOptions = Pick<AppOptions, 'dnsLookup' | 'loopbackTargets' | 'backgroundWebhooks'> & {
+export type TestAppOptions = Pick<AppOptions, 'dnsLookup' | 'loopbackTargets'> & {
   /**
    * Run this instance's background check scheduler and readings rollup, as a server does. Off by default:
    * a test that claims checks or rolls readings up by hand then owns every claim, and no loop races it.
    * Turn it on only in a test that waits for the engine's own rounds.
    */
   backgroundChecks?: boolean;
+  /**
+   * Run this instance's notification dispatcher and maintenance reminders in the background, as a server
+   * does. Off by default: tests call `dispatchDue()` and `runDue(now)` themselves.
+   */
+  backgroundNotifications?: boolean;
+  /** Run this instance's webhook sender in the background. Off by default: tests call `sendDue(now)`. */
+  backgroundWebhooks?: boolean;
 };
 
 /** The test environment's own settings; a test sets the engine's loops through `backgroundChecks`. */
@@ -110,8 +117,9 @@ async function startInstance(
     logger: errorLog.logger,
     dnsLookup: options.dnsLookup,
     loopbackTargets: options.loopbackTargets,
-    backgroundWebhooks: options.backgroundWebhooks,
+    backgroundWebhooks: options.backgroundWebhooks ?? false,
     backgroundHousekeeping: false,
+    backgroundNotifications: options.backgroundNotifications ?? false,
   });
   await app.ready();
   return { app, database };

@@ -23,11 +23,22 @@ function decodeBody(headers: string, body: string): string {
   return Buffer.from(body, 'latin1').toString('utf8');
 }
 
+/** Decodes RFC 2047 encoded words (`=?UTF-8?Q?…?=`, `=?UTF-8?B?…?=`) as nodemailer writes non-ASCII subjects. */
+function decodeWords(header: string): string {
+  return header
+    .replace(/\?=\s+=\?/g, '?==?')
+    .replace(/=\?([^?]+)\?([QB])\?([^?]*)\?=/gi, (_, _charset: string, encoding: string, text: string) =>
+      encoding.toUpperCase() === 'B'
+        ? Buffer.from(text, 'base64').toString('utf8')
+        : decodeBody('content-transfer-encoding: quoted-printable', text.replace(/_/g, ' ')),
+    );
+}
+
 /** Parses the single-part plain-text messages our mailer sends; enough for asserting what arrived. */
 export function parseMessage(raw: string): { subject: string; text: string } {
   const split = raw.indexOf('\r\n\r\n');
   const headers = raw.slice(0, split).replace(/\r\n[ \t]+/g, ' ');
-  const subject = /^subject:\s*(.*)$/im.exec(headers)?.[1]?.trim() ?? '';
+  const subject = decodeWords(/^subject:\s*(.*)$/im.exec(headers)?.[1]?.trim() ?? '');
   return { subject, text: decodeBody(headers, raw.slice(split + 4)) };
 }
 

@@ -115,9 +115,9 @@ let eventCounter = 0;
 
 /**
  * Records `count` `alert.opened` events (tag `critical`) and queues their webhook deliveries in one
- * transaction, as the dispatcher does; answers the event ids.
+ * transaction, as the dispatcher does (`fanOut` false: leaves that to the dispatcher); answers the event ids.
  */
-export async function recordWebhookEvents(db: Db, count = 1): Promise<number[]> {
+export async function recordWebhookEvents(db: Db, count = 1, fanOut = true): Promise<number[]> {
   return db.transaction(async (tx) => {
     const ids = await recordNotificationEvents(
       tx,
@@ -131,8 +131,10 @@ export async function recordWebhookEvents(db: Db, count = 1): Promise<number[]> 
         suppressible: false,
       })),
     );
-    const rows = await tx.select().from(notificationEvents).where(inArray(notificationEvents.id, ids));
-    await enqueueWebhookDeliveries(tx, rows);
+    if (fanOut) {
+      const rows = await tx.select().from(notificationEvents).where(inArray(notificationEvents.id, ids));
+      await enqueueWebhookDeliveries(tx, rows);
+    }
     return ids;
   });
 }

@@ -208,4 +208,5 @@ export const MAINTENANCE_LOG_TYPES = {
   start: 'bays/maintenance/start',
   update: 'bays/maintenance/update',
   end: 'bays/maintenance/end',
+  overdue: 'bays/maintenance/overdue',
 } as const;

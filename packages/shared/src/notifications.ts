@@ -64,6 +64,26 @@ export const NOTIFICATION_MESSAGES = {
   deleted: 'Mottakeren er slettet',
 } as const;
 
+/** Attribute levels and maintenance types as notifications name them. */
+export const NOTIFICATION_LEVEL_LABELS: Record<string, string> = {
+  critical: 'Kritisk',
+  warning: 'Advarsel',
+  active: 'OK',
+  inactive: 'Inaktiv',
+  nodata: 'Ingen data',
+};
+export const MAINTENANCE_TYPE_LABELS: Record<string, string> = {
+  service: 'Service',
+  longtermservice: 'Langtidsservice',
+};
+
+/** Audit log types of recipient changes. */
+export const NOTIFICATION_LOG_TYPES = {
+  create: 'settings/notifications/create',
+  update: 'settings/notifications/update',
+  delete: 'settings/notifications/delete',
+} as const;
+
 export const notificationTagSchema = z.enum(NOTIFICATION_TAGS, { error: NOTIFICATION_MESSAGES.tagInvalid });
 export const notificationTagsSchema = z
   .array(notificationTagSchema, { error: NOTIFICATION_MESSAGES.tagsRequired })

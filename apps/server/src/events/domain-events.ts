@@ -3,6 +3,7 @@ import type { Actor } from './actor';
 import type { EngineEvents } from './engine-events';
 import type { FacilityEvents } from './facility-events';
 import type { MaintenanceEvents } from './maintenance-events';
+import type { NotificationEvents } from './notification-events';
 import type { PeopleEvents } from './people-events';
 import type { WebhookEvents } from './webhook-events';
 
@@ -15,4 +16,5 @@ export type DomainEvents = {
   FacilityEvents &
   EngineEvents &
   MaintenanceEvents &
+  NotificationEvents &
   WebhookEvents;

@@ -17,4 +17,6 @@ export type MaintenanceEvents = {
   /** `fields`: the names of the fields changed, never their values. */
   'maintenance.changed': JobEvent & { fields: string[] };
   'maintenance.ended': JobEvent & { startedAt: Date; endedAt: Date };
+  /** A running job passed its planned end; published by the reminder worker, so nobody did it. */
+  'maintenance.overdue': Omit<JobEvent, 'userId'> & { userId: null; expiresAt: Date };
 };

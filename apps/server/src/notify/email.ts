@@ -9,7 +9,7 @@ import {
   type NewOutboxMessage,
   type OutboxRow,
 } from './outbox.repository';
-import { createSenderLoop } from './sender-loop';
+import { createPoller } from './poller';
 
 /** One e-mail. `kind` says what it is for (e.g. `auth/recovery`), for the outbox and the log. */
 export type EmailMessage = NewOutboxMessage;
@@ -77,7 +77,6 @@ export function createMailer({ db, smtpUrl, from, log, pollIntervalMs = 2000 }: 
     greetingTimeout: 10_000,
     socketTimeout: 30_000,
   });
-
   async function deliver(row: OutboxRow) {
     try {
       await transport.sendMail({
@@ -100,30 +99,29 @@ export function createMailer({ db, smtpUrl, from, log, pollIntervalMs = 2000 }: 
     }
   }
 
-  async function drainDue(stopped: () => boolean) {
+  async function drainDue() {
     for (;;) {
       const batch = await claimDueMessages(db, 'email', BATCH_SIZE, LEASE_SECONDS);
       for (const row of batch) {
-        if (stopped()) return; // the lease expires and another instance (or the next start) sends it
+        if (poller.stopped) return; // the lease expires and another instance (or the next start) sends it
         await deliver(row);
       }
-      if (batch.length < BATCH_SIZE || stopped()) return;
+      if (batch.length < BATCH_SIZE || poller.stopped) return;
     }
   }
 
-  const loop = createSenderLoop({
+  const poller = createPoller({
     pass: drainDue,
-    pollIntervalMs,
+    intervalMs: pollIntervalMs,
     onError: (err) => log.error({ err }, 'e-postutsending feilet (databasen?); prøver igjen'),
   });
-  loop.start();
-
+  poller.start();
   return {
     delivers: true,
     enqueue: (tx, message) => insertOutboxMessage(tx, message, 'pending'),
-    nudge: loop.nudge,
+    nudge: poller.nudge,
     async stop() {
-      await loop.stop();
+      await poller.stop();
       transport.close();
     },
   };

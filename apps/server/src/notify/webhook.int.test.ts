@@ -33,8 +33,14 @@ beforeAll(async () => {
   ctx = await createTestApp(env, { loopbackTargets, dnsLookup: metadataLookup, backgroundWebhooks: false });
   admin = await caller(ctx, 'admin');
 });
-// Every event goes to every enabled webhook that wants its tag: each test starts with none.
-afterEach(() => ctx.database.pool.query('delete from webhooks'));
+// Every event goes to every enabled webhook that wants its tag: each test starts with none, and with no
+// event of another test left for a dispatcher.
+afterEach(async () => {
+  await ctx.database.pool.query('delete from webhooks');
+  await ctx.database.pool.query(
+    'update notification_events set dispatched_at = now() where dispatched_at is null',
+  );
+});
 afterAll(async () => {
   await ctx?.close();
   await receiver?.stop();
@@ -81,11 +87,12 @@ async function makeDue(webhookId: string) {
 }
 
 /** A second server instance on the same database whose sender runs in the background, as in production. */
-async function backgroundInstance(): Promise<TestInstance> {
+async function backgroundInstance(backgroundNotifications = false): Promise<TestInstance> {
   return createTestInstance(ctx, env, {
     loopbackTargets,
     dnsLookup: metadataLookup,
     backgroundWebhooks: true,
+    backgroundNotifications,
   });
 }
 
@@ -107,11 +114,28 @@ describe('the webhook sender', () => {
         'user-agent': 'Vaskedrift-Webhook/1',
         'x-vaskedrift-event': 'alert.opened',
       });
-      await instance.app.webhookSender.stop();
+      await instance.app.notifying.webhookSender.stop();
       expect(await outboxRows(webhookId)).toMatchObject([{ status: 'sent', attempts: 1, last_error: null }]);
       expect(await attempts(webhookId)).toEqual([{ ok: true, http_status: 200, error: null }]);
     } finally {
-      await instance.app.webhookSender.stop();
+      await instance.app.notifying.webhookSender.stop();
+    }
+  });
+
+  it('delivers an event the dispatcher fans out, woken by the dispatcher', async () => {
+    const instance = await backgroundInstance(true);
+    try {
+      const webhookId = await createWebhook(receiver.url);
+      const [eventId] = await recordWebhookEvents(ctx.database.db, 1, false);
+      const committed = Date.now();
+      instance.app.notifying.dispatcher.nudge();
+      const delivered = await receiver.waitFor((r) => r.body.id === String(eventId), 5000);
+      console.log(`webhook levert ${delivered.receivedAt - committed} ms etter commit (dispatcher nudget)`);
+      expect(delivered.verified).toBe(true);
+      await instance.app.notifying.stop();
+      expect(await outboxRows(webhookId)).toMatchObject([{ status: 'sent', attempts: 1 }]);
+    } finally {
+      await instance.app.notifying.stop();
     }
   });
 
@@ -120,7 +144,7 @@ describe('the webhook sender', () => {
     await flaky.stop();
     try {
       const [eventId] = await recordWebhookEvents(ctx.database.db);
-      expect(await ctx.app.webhookSender.sendDue()).toBe(1);
+      expect(await ctx.app.notifying.webhookSender.sendDue()).toBe(1);
       expect(await outboxRows(webhookId)).toEqual([
         { status: 'pending', attempts: 1, last_error: `${flaky.target} avviste tilkoblingen`, due_in: 10 },
       ]);
@@ -130,14 +154,14 @@ describe('the webhook sender', () => {
       await flaky.listen();
       flaky.answer(500);
       await makeDue(webhookId);
-      expect(await ctx.app.webhookSender.sendDue()).toBe(1);
+      expect(await ctx.app.notifying.webhookSender.sendDue()).toBe(1);
       expect(await outboxRows(webhookId)).toMatchObject([{ status: 'pending', attempts: 2, due_in: 20 }]);
 
       flaky.answer(200);
       await makeDue(webhookId);
-      expect(await ctx.app.webhookSender.sendDue()).toBe(1);
+      expect(await ctx.app.notifying.webhookSender.sendDue()).toBe(1);
       await makeDue(webhookId);
-      expect(await ctx.app.webhookSender.sendDue()).toBe(0);
+      expect(await ctx.app.notifying.webhookSender.sendDue()).toBe(0);
 
       expect(flaky.received.filter((r) => r.body.id === String(eventId))).toHaveLength(1);
       expect(flaky.received.every((r) => r.verified)).toBe(true);
@@ -160,7 +184,7 @@ describe('the webhook sender', () => {
   it('refuses at send a host name that resolves to the metadata address', async () => {
     const webhookId = await createWebhook(`http://metadata.localtest:${receiver.port}/hook`);
     const [eventId] = await recordWebhookEvents(ctx.database.db);
-    expect(await ctx.app.webhookSender.sendDue()).toBe(1);
+    expect(await ctx.app.notifying.webhookSender.sendDue()).toBe(1);
     expect(await attempts(webhookId)).toEqual([
       { ok: false, http_status: null, error: 'Adressen er ikke tillatt (lenke-lokal/metadata)' },
     ]);
@@ -173,14 +197,16 @@ describe('the webhook sender', () => {
       const webhookId = await createWebhook(flaky.url);
       await recordWebhookEvents(ctx.database.db, 2);
       const start = new Date();
-      expect(await ctx.app.webhookSender.sendDue(start)).toBe(2);
+      expect(await ctx.app.notifying.webhookSender.sendDue(start)).toBe(2);
       await makeDue(webhookId);
-      expect(await ctx.app.webhookSender.sendDue(new Date(start.getTime() + 23 * HOUR))).toBe(2);
+      expect(await ctx.app.notifying.webhookSender.sendDue(new Date(start.getTime() + 23 * HOUR))).toBe(2);
       const stillOn = (await admin.post('backend/webhooks/get', { id: webhookId })).json().data;
       expect(stillOn).toMatchObject({ enabled: true, failingSince: start.toISOString() });
 
       await makeDue(webhookId);
-      expect(await ctx.app.webhookSender.sendDue(new Date(start.getTime() + 24 * HOUR + 1000))).toBe(2);
+      expect(
+        await ctx.app.notifying.webhookSender.sendDue(new Date(start.getTime() + 24 * HOUR + 1000)),
+      ).toBe(2);
       const off = (await admin.post('backend/webhooks/get', { id: webhookId })).json().data;
       expect(off).toMatchObject({ enabled: false, disabledReason: 'Deaktivert etter 24 timer med feil' });
       expect(await outboxRows(webhookId)).toMatchObject([
@@ -216,7 +242,7 @@ describe('the webhook sender', () => {
         [webhookId, flaky.url],
       );
       flaky.answer(200);
-      expect(await ctx.app.webhookSender.sendDue()).toBe(1);
+      expect(await ctx.app.notifying.webhookSender.sendDue()).toBe(1);
       expect((await outboxRows(webhookId)).at(-1)).toMatchObject({
         status: 'failed',
         last_error: 'Webhooken er slått av; meldingen sendes ikke',
@@ -230,7 +256,7 @@ describe('the webhook sender', () => {
   it('lets an admin delete a webhook while a delivery to it is on its way', async () => {
     const webhookId = await createWebhook(slow.url);
     await recordWebhookEvents(ctx.database.db);
-    const sending = ctx.app.webhookSender.sendDue();
+    const sending = ctx.app.notifying.webhookSender.sendDue();
     await new Promise((r) => setTimeout(r, 100));
     expect((await admin.del('backend/webhooks/delete', { id: webhookId })).statusCode).toBe(200);
     expect(await sending).toBe(1);
@@ -247,7 +273,7 @@ describe('the webhook sender', () => {
     try {
       const webhookId = await createWebhook(receiver.url);
       const eventIds = (await recordWebhookEvents(ctx.database.db, 60)).map(String);
-      for (const instance of instances) instance.app.webhookSender.nudge();
+      for (const instance of instances) instance.app.notifying.webhookSender.nudge();
       const deadline = Date.now() + 20_000;
       const ours = () => receiver.received.filter((r) => eventIds.includes(r.body.id));
       while (ours().length < eventIds.length && Date.now() < deadline) {
@@ -267,7 +293,7 @@ describe('the webhook sender', () => {
       );
       expect(rows).toEqual([{ status: 'sent', n: 60, attempts: 1 }]);
     } finally {
-      for (const instance of instances) await instance.app.webhookSender.stop();
+      for (const instance of instances) await instance.app.notifying.webhookSender.stop();
     }
   });
 });

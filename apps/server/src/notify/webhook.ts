@@ -6,7 +6,7 @@ import type { OutboundClient } from '../lib/outbound';
 import { retryDelaySeconds } from './email';
 import { recordNotificationEvents } from './notification-events';
 import { claimDueMessages, markMessageFailed, markMessageSent, type OutboxRow } from './outbox.repository';
-import { createSenderLoop } from './sender-loop';
+import { createPoller } from './poller';
 import {
   clearFailing,
   type DeliveryTarget,
@@ -142,16 +142,16 @@ export function createWebhookSender({
     }
   }
 
-  const loop = createSenderLoop({
-    pass: async (stopped) => void (await drainDue(stopped, clock)),
-    pollIntervalMs,
+  const poller = createPoller({
+    pass: () => drainDue(() => poller.stopped, clock),
+    intervalMs: pollIntervalMs,
     onError: (err) => log.error({ err }, 'webhookutsending feilet (databasen?); prøver igjen'),
   });
 
   return {
-    start: loop.start,
-    nudge: loop.nudge,
-    sendDue: (now) => drainDue(loop.stopped, now ? () => now : clock),
-    stop: loop.stop,
+    start: poller.start,
+    nudge: poller.nudge,
+    sendDue: (now) => drainDue(() => poller.stopped, now ? () => now : clock),
+    stop: poller.stop,
   };
 }

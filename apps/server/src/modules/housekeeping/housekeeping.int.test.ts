@@ -66,7 +66,12 @@ describe('housekeeping', () => {
     const deletedId = await createLocation(admin, { imageId: onDeletedFacility });
     expect((await admin.del('backend/locations/delete', { id: deletedId })).statusCode).toBe(200);
 
-    expect(await ctx.app.housekeeping.runOnce()).toEqual({ images: 1, emails: 0, webhookAttempts: 0 });
+    expect(await ctx.app.housekeeping.runOnce()).toEqual({
+      images: 1,
+      emails: 0,
+      notificationEvents: 0,
+      webhookAttempts: 0,
+    });
 
     expect(await served(unattached)).toBe(404);
     expect(await served(fresh)).toBe(200);
@@ -90,11 +95,42 @@ describe('housekeeping', () => {
     expect(await ctx.app.housekeeping.runOnce()).toEqual({
       images: 0,
       emails: old.length,
+      notificationEvents: 0,
       webhookAttempts: 0,
     });
 
     expect(await remaining(old)).toEqual([]);
     expect(await remaining([...pending, ...fresh])).toEqual([...pending, ...fresh]);
+  });
+
+  it('deletes dispatched notification events past the e-mail retention, never an undispatched one', async () => {
+    const event = async (key: string, ageDays: number, dispatched: boolean) => {
+      const { rows } = await ctx.database.pool.query<{ id: string }>(
+        `insert into notification_events (type, tag, dedupe_key, payload, created_at, dispatched_at)
+         values ('maintenance.reminder', 'reminders', $1, '{}', now() - make_interval(days => $2),
+           case when $3 then now() - make_interval(days => $2) end)
+         returning id`,
+        [key, ageDays, dispatched],
+      );
+      return Number(rows[0]?.id);
+    };
+    const old = await event('gammel', 31, true);
+    const waiting = await event('venter', 60, false);
+    const fresh = await event('ny', 2, true);
+
+    expect(await ctx.app.housekeeping.runOnce()).toEqual({
+      images: 0,
+      emails: 0,
+      notificationEvents: 1,
+      webhookAttempts: 0,
+    });
+
+    const { rows } = await ctx.database.pool.query<{ id: string }>(
+      'select id from notification_events where id = any($1) order by id',
+      [[old, waiting, fresh]],
+    );
+    expect(rows.map((r) => Number(r.id))).toEqual([waiting, fresh]);
+    await ctx.database.pool.query('delete from notification_events');
   });
 
   it('deletes webhook delivery-log rows older than the e-mail retention and keeps newer ones', async () => {
@@ -110,7 +146,12 @@ describe('housekeeping', () => {
       [hooks[0]?.id],
     );
 
-    expect(await ctx.app.housekeeping.runOnce()).toEqual({ images: 0, emails: 0, webhookAttempts: 2 });
+    expect(await ctx.app.housekeeping.runOnce()).toEqual({
+      images: 0,
+      emails: 0,
+      notificationEvents: 0,
+      webhookAttempts: 2,
+    });
 
     const { rows: left } = await ctx.database.pool.query<{ id: string }>(
       'select id from webhook_attempts where id = any($1) order by id',
@@ -152,7 +193,12 @@ describe('housekeeping', () => {
         await blocker.query('commit');
         const reports = await Promise.all(rounds);
         expect(reports.filter((r) => r === null)).toHaveLength(1);
-        expect(reports.find((r) => r !== null)).toEqual({ images: 1, emails: 3, webhookAttempts: 0 });
+        expect(reports.find((r) => r !== null)).toEqual({
+          images: 1,
+          emails: 3,
+          notificationEvents: 0,
+          webhookAttempts: 0,
+        });
       } finally {
         // Closing the connection ends its transaction even when an assertion above failed.
         blocker.release(true);
@@ -167,7 +213,12 @@ describe('housekeeping', () => {
     await createLocation(admin, { imageId: await image(100) });
     const waiting = [...(await messages('pending', 90)), ...(await messages('sent', 2))];
 
-    expect(await ctx.app.housekeeping.runOnce()).toEqual({ images: 0, emails: 0, webhookAttempts: 0 });
+    expect(await ctx.app.housekeeping.runOnce()).toEqual({
+      images: 0,
+      emails: 0,
+      notificationEvents: 0,
+      webhookAttempts: 0,
+    });
 
     for (const id of kept) expect(await served(id)).toBe(200);
     expect(await remaining(waiting)).toEqual(waiting);

@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { Config } from '../../config';
 import { tryAdvisoryXactLock } from '../../db/advisory-lock';
 import type { Db } from '../../db/client';
+import { deleteDispatchedEvents } from '../../notify/dispatcher.repository';
 import { deleteFinishedMessages } from '../../notify/outbox.repository';
 import { deleteOldAttempts } from '../../notify/webhook.repository';
 import { deleteUnattachedImages } from '../images';
@@ -14,13 +15,19 @@ const RETRY_MS = 60 * 60 * 1000;
 /** Rows per DELETE: each batch commits on its own, so a large backlog never holds many rows locked. */
 export const HOUSEKEEPING_BATCH = 500;
 
-export type HousekeepingReport = { images: number; emails: number; webhookAttempts: number };
+export type HousekeepingReport = {
+  images: number;
+  emails: number;
+  notificationEvents: number;
+  webhookAttempts: number;
+};
 
 type Deps = { db: Db; log: Pick<Logger, 'info' | 'error'>; config: Config['housekeeping'] };
 
 /**
- * The daily clean-up of decision 013: uploaded images no facility uses, and outbox rows that are done with
- * (sent, kept, given up) and webhook delivery-log rows once past the e-mail retention. Every instance runs it; the advisory lock lets one
+ * The daily clean-up of decision 013: uploaded images no facility uses, e-mails that are done with
+ * (sent, kept, given up), dispatched notification events and the webhook delivery log, once past the
+ * e-mail retention. Every instance runs it; the advisory lock lets one
  * do each round.
  */
 export function createHousekeeping({ db, log, config }: Deps) {
@@ -62,18 +69,22 @@ export function createHousekeeping({ db, log, config }: Deps) {
           emailsAfter = batch.lastId;
           return batch.deleted;
         }),
+        notificationEvents: await drain(() =>
+          deleteDispatchedEvents(db, config.emailRetentionDays, HOUSEKEEPING_BATCH),
+        ),
         webhookAttempts: await drain(() =>
           deleteOldAttempts(db, config.emailRetentionDays, HOUSEKEEPING_BATCH),
         ),
       };
-      if (report.images > 0 || report.emails > 0 || report.webhookAttempts > 0) {
+      if (Object.values(report).some((deleted) => deleted > 0)) {
         log.info(
           {
             deletedImages: report.images,
             deletedEmails: report.emails,
+            deletedNotificationEvents: report.notificationEvents,
             deletedWebhookAttempts: report.webhookAttempts,
           },
-          'opprydding: slettet ubrukte bilder, gamle e-poster og gamle webhookleveringer',
+          'opprydding: slettet ubrukte bilder, gamle e-poster, sendte varsler og gamle webhookleveringer',
         );
       }
       return report;

@@ -5,6 +5,7 @@ import { subscribeEngineLogs } from './engine.subscriber';
 import { subscribeFacilityLogs } from './facilities.subscriber';
 import { insertLog } from './logs.repository';
 import { subscribeMaintenanceLogs } from './maintenance.subscriber';
+import { subscribeNotificationLogs } from './notifications.subscriber';
 import { subscribePeopleLogs } from './people.subscriber';
 import { subscribeWebhookLogs } from './webhooks.subscriber';
 
@@ -44,6 +45,7 @@ export function subscribeLogs(bus: EventBus, db: Db): () => void {
     ...subscribeFacilityLogs(bus, db),
     ...subscribeEngineLogs(bus, db),
     ...subscribeMaintenanceLogs(bus, db),
+    ...subscribeNotificationLogs(bus, db),
     ...subscribeWebhookLogs(bus, db),
   ];
   return () => {

@@ -16,9 +16,10 @@ const ENTRIES: {
   },
   'maintenance.changed': { type: T.update, extra: (e) => ({ fields: e.fields }) },
   'maintenance.ended': { type: T.end, extra: (e) => ({ startedAt: e.startedAt, endedAt: e.endedAt }) },
+  'maintenance.overdue': { type: T.overdue, extra: (e) => ({ expiresAt: e.expiresAt }) },
 };
 
-/** Writes every start, change and end of a maintenance job with who did it. */
+/** Writes every start, change and end of a maintenance job with who did it, and when it ran past its end. */
 export function subscribeMaintenanceLogs(bus: EventBus, db: Db): Array<() => void> {
   return (Object.keys(ENTRIES) as Event[]).map((event) =>
     bus.on(event, (e: MaintenanceEvents[typeof event]) => {

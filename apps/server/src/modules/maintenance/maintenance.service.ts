@@ -31,6 +31,7 @@ import {
   statusAfterMaintenance,
   updateJob,
 } from './maintenance.repository';
+import { recordJobEvent, reminderDelayMs } from './maintenance-reminders';
 
 export type MaintenanceService = ReturnType<typeof createMaintenanceService>;
 type Scope = { bayId?: string; locationId?: string };
@@ -132,8 +133,10 @@ export function createMaintenanceService({ db, bus }: { db: Db; bus: EventBus })
           expiresAt,
           enabledBy: caller.userId,
           statusBefore: locked.status,
+          nextReminderAt: new Date(startedAt.getTime() + reminderDelayMs(input)),
         });
         if (!job) throw new Error('maintenance job not inserted');
+        await recordJobEvent(tx, job.id, 'maintenance.started', `maintenance_started:${job.id}`);
         const applied = await applyBayStatusChanges(tx, [
           {
             bayId: bay.id,
@@ -178,7 +181,15 @@ export function createMaintenanceService({ db, bus }: { db: Db; bus: EventBus })
           { path: 'assigneeId', message: MAINTENANCE_MESSAGES.assigneeRequired },
         ]);
       }
-      await updateJob(tx, running.id, set);
+      // A new delay counts from the start, as if it had been the delay all along.
+      const delay = set.reminderHours !== undefined || set.reminderMinutes !== undefined;
+      const nextReminderAt = delay
+        ? new Date(
+            running.startedAt.getTime() +
+              reminderDelayMs({ ...running, ...set }) * (running.remindersSent + 1),
+          )
+        : running.nextReminderAt;
+      await updateJob(tx, running.id, { ...set, nextReminderAt });
       return { ...running, ...set } as JobRow;
     });
     const fields = Object.keys(set).sort();
@@ -197,6 +208,7 @@ export function createMaintenanceService({ db, bus }: { db: Db; bus: EventBus })
       const running = await lockRunningJob(tx, bay.id);
       if (!running) throw new ConflictError(MAINTENANCE_MESSAGES.notRunning);
       const endedAt = await endJob(tx, running.id, caller.userId);
+      await recordJobEvent(tx, running.id, 'maintenance.ended', `maintenance_ended:${running.id}`);
       const applied = await rederiveBays(
         tx,
         [bay.id],

@@ -1,0 +1,137 @@
+import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
+import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client';
+import { bays, locations, maintenanceJobs, users } from '../../db/schema';
+import type { MaintenanceEventPayload } from '../../notify/payloads';
+
+const assignee = alias(users, 'assignee');
+const enabler = alias(users, 'enabler');
+const ender = alias(users, 'ender');
+const nameOf = (u: { firstName: AnyPgColumn; lastName: AnyPgColumn }) =>
+  sql<string | null>`${u.firstName} || ' ' || ${u.lastName}`;
+
+/** What a maintenance notification says about a job (notify/payloads.ts), read in the caller's transaction. */
+export async function jobPayload(tx: Db, jobId: string): Promise<MaintenanceEventPayload | undefined> {
+  const j = maintenanceJobs;
+  const [row] = await tx
+    .select({
+      job: j,
+      locationId: bays.locationId,
+      locationName: locations.name,
+      bayName: bays.name,
+      assigneeName: nameOf(assignee),
+      assigneeEmail: assignee.email,
+      startedBy: nameOf(enabler),
+      endedBy: nameOf(ender),
+    })
+    .from(j)
+    .innerJoin(bays, eq(bays.id, j.bayId))
+    .innerJoin(locations, eq(locations.id, bays.locationId))
+    .leftJoin(assignee, eq(assignee.id, j.assigneeId))
+    .leftJoin(enabler, eq(enabler.id, j.enabledBy))
+    .leftJoin(ender, eq(ender.id, j.endedBy))
+    .where(eq(j.id, jobId))
+    .limit(1);
+  if (!row) return undefined;
+  const { job } = row;
+  const custom = job.customAssignee;
+  return {
+    maintenanceId: job.id,
+    locationId: row.locationId,
+    locationName: row.locationName,
+    bayId: job.bayId,
+    bayName: row.bayName,
+    type: job.type,
+    assignee:
+      row.assigneeName && row.assigneeEmail
+        ? { name: row.assigneeName, email: row.assigneeEmail }
+        : custom
+          ? { name: custom.name, email: custom.email }
+          : null,
+    startedAt: job.startedAt.toISOString(),
+    expiresAt: job.expiresAt?.toISOString() ?? null,
+    endedAt: job.endedAt?.toISOString() ?? null,
+    description: job.description,
+    startedBy: row.startedBy,
+    endedBy: row.endedBy,
+  };
+}
+
+const dueColumns = {
+  locationId: sql<string>`(select ${bays.locationId} from ${bays} where ${bays.id} = ${maintenanceJobs.bayId})`,
+  id: maintenanceJobs.id,
+  bayId: maintenanceJobs.bayId,
+  type: maintenanceJobs.type,
+  assigneeId: maintenanceJobs.assigneeId,
+  notifyUsers: maintenanceJobs.notifyUsers,
+  reminderHours: maintenanceJobs.reminderHours,
+  reminderMinutes: maintenanceJobs.reminderMinutes,
+  remindersSent: maintenanceJobs.remindersSent,
+  expiresAt: maintenanceJobs.expiresAt,
+};
+
+export type DueJob = Pick<
+  typeof maintenanceJobs.$inferSelect,
+  | 'id'
+  | 'bayId'
+  | 'type'
+  | 'assigneeId'
+  | 'notifyUsers'
+  | 'reminderHours'
+  | 'reminderMinutes'
+  | 'remindersSent'
+  | 'expiresAt'
+> & { locationId: string };
+
+/** Running jobs whose next reminder is due at `now`, locked; another instance skips them (decision 009). */
+export function claimDueReminders(tx: Db, now: Date, limit: number): Promise<DueJob[]> {
+  return tx
+    .select(dueColumns)
+    .from(maintenanceJobs)
+    .where(and(isNull(maintenanceJobs.endedAt), lte(maintenanceJobs.nextReminderAt, now)))
+    .orderBy(asc(maintenanceJobs.nextReminderAt))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+}
+
+/** Running jobs past their planned end not yet told so, locked. */
+export function claimOverdueJobs(tx: Db, now: Date, limit: number): Promise<DueJob[]> {
+  return tx
+    .select(dueColumns)
+    .from(maintenanceJobs)
+    .where(
+      and(
+        isNull(maintenanceJobs.endedAt),
+        isNull(maintenanceJobs.overdueNotifiedAt),
+        lte(maintenanceJobs.expiresAt, now),
+      ),
+    )
+    .orderBy(asc(maintenanceJobs.expiresAt))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+}
+
+/**
+ * Gives running jobs started before reminders were scheduled (upgraded from a version without them) their
+ * first reminder: a delay after the start, so a job running long is reminded at the next pass.
+ */
+export async function scheduleUnscheduledReminders(db: Db): Promise<void> {
+  await db
+    .update(maintenanceJobs)
+    .set({
+      nextReminderAt: sql`${maintenanceJobs.startedAt} + make_interval(
+        hours => ${maintenanceJobs.reminderHours}, mins => ${maintenanceJobs.reminderMinutes})`,
+    })
+    .where(and(isNull(maintenanceJobs.endedAt), isNull(maintenanceJobs.nextReminderAt)));
+}
+
+export async function markReminded(tx: Db, jobId: string, sent: number, next: Date): Promise<void> {
+  await tx
+    .update(maintenanceJobs)
+    .set({ remindersSent: sent, nextReminderAt: next })
+    .where(eq(maintenanceJobs.id, jobId));
+}
+
+export async function markOverdueNotified(tx: Db, jobId: string, now: Date): Promise<void> {
+  await tx.update(maintenanceJobs).set({ overdueNotifiedAt: now }).where(eq(maintenanceJobs.id, jobId));
+}

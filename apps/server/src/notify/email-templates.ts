@@ -1,0 +1,170 @@
+import {
+  MAINTENANCE_TYPE_LABELS,
+  NOTIFICATION_LEVEL_LABELS,
+  type NotificationEventType,
+} from '@vaskedrift/shared';
+import type {
+  AlertEventPayload,
+  ApiEventPayload,
+  MaintenanceEventPayload,
+  WebhookDisabledPayload,
+} from './payloads';
+
+/** A rendered notification e-mail (plain text; the outbox sends it as it is). */
+export type RenderedEmail = { subject: string; text: string };
+
+export type RenderContext = {
+  publicUrl: string;
+  /** The facilities this address may be told about; null: every one (an admin). */
+  visibleLocationIds: ReadonlySet<string> | null;
+};
+
+const MISSING = '–';
+const osloTime = new Intl.DateTimeFormat('nb-NO', {
+  timeZone: 'Europe/Oslo',
+  dateStyle: 'short',
+  timeStyle: 'short',
+});
+
+/** Payloads are plain JSON recorded by other code, maybe by an older version: every field may be missing. */
+type Loose<T> = { [K in keyof T]?: T[K] | null | undefined };
+
+const show = (value: unknown): string =>
+  value === null || value === undefined || value === '' ? MISSING : String(value);
+
+export function formatTime(iso: unknown): string {
+  if (typeof iso !== 'string' && !(iso instanceof Date)) return MISSING;
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? MISSING : osloTime.format(date);
+}
+
+const levelLabel = (level: unknown) =>
+  typeof level === 'string' ? (NOTIFICATION_LEVEL_LABELS[level] ?? level) : MISSING;
+const bayLink = (publicUrl: string, p: { locationId?: unknown; bayId?: unknown }) =>
+  p.locationId && p.bayId ? `${publicUrl}/locations/${p.locationId}/bays/${p.bayId}` : MISSING;
+const lines = (...rows: Array<string | false>) => `${rows.filter((row) => row !== false).join('\n')}\n`;
+const place = (p: { locationName?: unknown; bayName?: unknown }) =>
+  `${show(p.locationName)} – ${show(p.bayName)}`;
+
+const ALERT_HEADLINES: Partial<Record<NotificationEventType, (level: string) => string>> = {
+  'alert.opened': (level) => `${level}`,
+  'alert.escalated': (level) => `Forverret til ${level.toLowerCase()}`,
+  'alert.deescalated': (level) => `Bedret til ${level.toLowerCase()}`,
+  'alert.resolved': () => 'Løst',
+  'alert.info': (level) => `Endret til ${level.toLowerCase()}`,
+  'alert.unacknowledged': () => 'Ikke kvittert',
+};
+
+function alertEmail(
+  type: NotificationEventType,
+  p: Loose<AlertEventPayload>,
+  ctx: RenderContext,
+): RenderedEmail {
+  const level = levelLabel(p.level);
+  const headline = (ALERT_HEADLINES[type] ?? (() => level))(level);
+  return {
+    subject: `${headline}: ${show(p.attributeName)} på ${place(p)}`,
+    text: lines(
+      type === 'alert.unacknowledged'
+        ? 'Et kritisk varsel er ikke kvittert. Noen må se på det.'
+        : `${show(p.attributeName)} er ${level.toLowerCase()}.`,
+      '',
+      `Anlegg: ${show(p.locationName)}`,
+      `Vaskehall: ${show(p.bayName)}`,
+      `Attributt: ${show(p.attributeName)} (${show(p.path)})`,
+      `Nivå: ${level} (før: ${levelLabel(p.previousLevel)})`,
+      `Verdi: ${show(p.value)}`,
+      `Terskel: ${show(p.threshold)}`,
+      `Årsak: ${show(p.reason)}`,
+      `Tidspunkt: ${formatTime(p.at)}`,
+      '',
+      `Åpne vaskehallen: ${bayLink(ctx.publicUrl, p)}`,
+    ),
+  };
+}
+
+function apiEmail(type: NotificationEventType, p: Loose<ApiEventPayload>, ctx: RenderContext): RenderedEmail {
+  const down = type === 'api.down';
+  const bays = (Array.isArray(p.bays) ? p.bays : []).filter(
+    (bay) => ctx.visibleLocationIds === null || ctx.visibleLocationIds.has(bay?.locationId),
+  );
+  return {
+    subject: down ? `API svarer ikke: ${show(p.apiName)}` : `API svarer igjen: ${show(p.apiName)}`,
+    text: lines(
+      down
+        ? `API-et ${show(p.apiName)} har ikke svart på ${show(p.failures)} forsøk på rad.`
+        : `API-et ${show(p.apiName)} svarer igjen.`,
+      down && `Årsak: ${show(p.reason)}`,
+      `Tidspunkt: ${formatTime(p.at)}`,
+      '',
+      'Vaskehaller som berøres:',
+      ...(bays.length === 0
+        ? [MISSING]
+        : bays.map((bay) => `- ${place(bay)}: ${bayLink(ctx.publicUrl, bay)}`)),
+    ),
+  };
+}
+
+const MAINTENANCE_HEADLINES: Partial<
+  Record<NotificationEventType, (p: Loose<MaintenanceEventPayload>) => string>
+> = {
+  'maintenance.started': () => 'Vedlikehold startet',
+  'maintenance.reminder': (p) => `Påminnelse ${show(p.reminderNumber)}: vedlikehold pågår`,
+  'maintenance.overdue': () => 'Vedlikehold har passert planlagt slutt',
+  'maintenance.ended': () => 'Vedlikehold avsluttet',
+};
+
+function maintenanceEmail(
+  type: NotificationEventType,
+  p: Loose<MaintenanceEventPayload>,
+  ctx: RenderContext,
+): RenderedEmail {
+  const headline = (MAINTENANCE_HEADLINES[type] ?? (() => 'Vedlikehold'))(p);
+  const kind = typeof p.type === 'string' ? (MAINTENANCE_TYPE_LABELS[p.type] ?? p.type) : MISSING;
+  return {
+    subject: `${headline}: ${place(p)}`,
+    text: lines(
+      `${headline}.`,
+      type === 'maintenance.overdue' && 'Jobben pågår fortsatt etter planlagt slutt.',
+      '',
+      `Anlegg: ${show(p.locationName)}`,
+      `Vaskehall: ${show(p.bayName)}`,
+      `Type: ${kind}`,
+      `Ansvarlig: ${p.assignee ? `${show(p.assignee.name)} <${show(p.assignee.email)}>` : MISSING}`,
+      `Startet: ${formatTime(p.startedAt)} av ${show(p.startedBy)}`,
+      `Planlagt slutt: ${formatTime(p.expiresAt)}`,
+      type === 'maintenance.ended' && `Avsluttet: ${formatTime(p.endedAt)} av ${show(p.endedBy)}`,
+      type === 'maintenance.reminder' && `Påminnelse nr.: ${show(p.reminderNumber)}`,
+      `Beskrivelse: ${show(p.description)}`,
+      '',
+      `Åpne vaskehallen: ${bayLink(ctx.publicUrl, p)}`,
+    ),
+  };
+}
+
+function webhookDisabledEmail(p: Loose<WebhookDisabledPayload>, ctx: RenderContext): RenderedEmail {
+  return {
+    subject: `Webhook deaktivert: ${show(p.name)}`,
+    text: lines(
+      `Webhooken ${show(p.name)} (${show(p.url)}) er deaktivert.`,
+      `Årsak: ${show(p.reason)}`,
+      `Feilet siden: ${formatTime(p.failingSince)}`,
+      '',
+      `Se leveringsloggen og slå den på igjen: ${ctx.publicUrl}/admin/settings/webhooks`,
+    ),
+  };
+}
+
+/** The Norwegian e-mail for an event, as one address gets it (`api.down` lists only bays it may see). */
+export function renderEmail(
+  event: { type: string; payload: Record<string, unknown> },
+  ctx: RenderContext,
+): RenderedEmail {
+  const type = event.type as NotificationEventType;
+  const p = event.payload;
+  if (type.startsWith('alert.')) return alertEmail(type, p, ctx);
+  if (type.startsWith('api.')) return apiEmail(type, p, ctx);
+  if (type.startsWith('maintenance.')) return maintenanceEmail(type, p, ctx);
+  if (type === 'system.webhook_disabled') return webhookDisabledEmail(p, ctx);
+  return { subject: `Varsel fra Vaskedrift: ${type}`, text: lines(JSON.stringify(p, null, 2)) };
+}
