@@ -1,5 +1,7 @@
 import { type APIRequestContext, expect } from '@playwright/test';
 import { SIMULATOR_URL } from '../playwright.config';
+import { uniqueName } from './data';
+import { adminApi } from './session';
 
 /** A facility of the controller simulator that start-server.mjs runs beside the server. */
 export interface SimulatorFacility {
@@ -37,4 +39,87 @@ export async function setTemperature(
     data: { temperature },
   });
   expect(response.ok(), await response.text()).toBe(true);
+}
+
+/** Polls the server until the bay has an open alert (a check runs at the latest 30 s after it is due). */
+export async function waitForOpenAlert(request: APIRequestContext, bayId: string) {
+  const api = await adminApi(request);
+  await expect(async () => {
+    const alerts = await api<unknown[]>('POST', 'backend/alerts/get', {
+      page: 1,
+      perPage: 10,
+      filters: { bayId, state: 'open' },
+    });
+    expect(alerts).toHaveLength(1);
+  }).toPass({ timeout: 70_000, intervals: [1_000, 2_000, 5_000] });
+}
+
+export interface CriticalFacility {
+  locationId: string;
+  locationName: string;
+  /** The API attribute, named apart from other tests' 'Temperatur' (they pick theirs by name). */
+  attribute: string;
+  bays: { id: string; name: string }[];
+}
+
+/**
+ * A facility named after `prefix` with `bayCount` bays ('Vaskehall 1', …), each bound to a simulator
+ * bay's temperature (critical over 90), all reporting 95, and waits until each has its open alert (so
+ * its tile is red). Set up through the API: it is not what the tests are about.
+ */
+export async function criticalFacility(
+  request: APIRequestContext,
+  prefix: string,
+  bayCount: number,
+): Promise<CriticalFacility> {
+  const facility = await simulatorFacility(request);
+  const keys = facility.bays.slice(0, bayCount).map((bay) => bay.key);
+  expect(keys).toHaveLength(bayCount);
+  for (const key of keys) await setTemperature(request, facility, key, 95);
+
+  const api = await adminApi(request);
+  const locationName = uniqueName(prefix);
+  const location = await api<{ id: string }>('POST', 'backend/locations/create', {
+    name: locationName,
+    address: 'Testveien 2',
+    postalCode: '0150',
+    city: 'Oslo',
+  });
+  const connection = await api<{ id: string }>('POST', 'backend/apis/create', {
+    name: uniqueName('Kontroller'),
+    endpointUrl: facility.endpointUrl,
+    checkInterval: 30,
+  });
+  const attribute = uniqueName('Temperatur');
+  const metric = await api<{ id: string }>('POST', 'backend/apis/metrics/create', {
+    apiId: connection.id,
+    name: attribute,
+    description: 'Vanntemperatur i hallen',
+    keyIdentifier: 'bayId',
+    targetKeys: ['temperature'],
+  });
+  const bays: { id: string; name: string }[] = [];
+  for (const [index, key] of keys.entries()) {
+    const name = `Vaskehall ${index + 1}`;
+    const bay = await api<{ id: string }>('POST', 'backend/bays/create', {
+      locationId: location.id,
+      name,
+      status: 'operational',
+    });
+    await api('POST', 'backend/bays/metrics/create', {
+      bayId: bay.id,
+      apiMetricId: metric.id,
+      keyValue: key,
+      path: 'temperature',
+      type: 'number',
+      operator: 'gt',
+      thresholdCritical: '90',
+      thresholdWarning: '70',
+      thresholdActive: '0',
+      thresholdInactive: '',
+    });
+    bays.push({ id: bay.id, name });
+  }
+  for (const bay of bays) await waitForOpenAlert(request, bay.id);
+  return { locationId: location.id, locationName, attribute, bays };
 }

@@ -1,7 +1,7 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { createUser, type TestUser, uniqueName } from '../helpers/data';
+import { expect, type Page, test } from '@playwright/test';
+import { createUser, type TestUser } from '../helpers/data';
 import { adminApi, signIn, tokenFor } from '../helpers/session';
-import { setTemperature, simulatorFacility } from '../helpers/simulator';
+import { criticalFacility } from '../helpers/simulator';
 import { bayTile, dashboardCard, expectTileStatus } from '../helpers/ui';
 
 /*
@@ -24,80 +24,18 @@ interface Setup {
 
 let setup: Setup;
 
-/** Polls the server until the bay has an open alert (a check runs at the latest 30 s after it is due). */
-async function waitForOpenAlert(request: APIRequestContext, bayId: string) {
-  const api = await adminApi(request);
-  await expect(async () => {
-    const alerts = await api<unknown[]>('POST', 'backend/alerts/get', {
-      page: 1,
-      perPage: 10,
-      filters: { bayId, state: 'open' },
-    });
-    expect(alerts).toHaveLength(1);
-  }).toPass({ timeout: 70_000, intervals: [1_000, 2_000, 5_000] });
-}
-
 /**
- * A facility with two bays whose names share their first word, each bound to a simulator bay's
- * temperature (critical over 90), both reporting 95; an operator with access and one without. Set up
- * through the API: it is not what these tests are about.
+ * A facility with two bays whose names share their first word, both red (a critical temperature); an
+ * operator with access and one without.
  */
 test.beforeAll(async ({ request }) => {
   test.setTimeout(120_000);
-  const facility = await simulatorFacility(request);
-  const keys = facility.bays.slice(0, 2).map((bay) => bay.key);
-  expect(keys).toHaveLength(2);
-  for (const key of keys) await setTemperature(request, facility, key, 95);
-
+  const { locationId, locationName, attribute, bays } = await criticalFacility(request, 'Panel', 2);
   const api = await adminApi(request);
-  const locationName = uniqueName('Panel');
-  const location = await api<{ id: string }>('POST', 'backend/locations/create', {
-    name: locationName,
-    address: 'Testveien 2',
-    postalCode: '0150',
-    city: 'Oslo',
-  });
-  const connection = await api<{ id: string }>('POST', 'backend/apis/create', {
-    name: uniqueName('Kontroller'),
-    endpointUrl: facility.endpointUrl,
-    checkInterval: 30,
-  });
-  const attribute = uniqueName('Temperatur');
-  const metric = await api<{ id: string }>('POST', 'backend/apis/metrics/create', {
-    apiId: connection.id,
-    name: attribute,
-    description: 'Vanntemperatur i hallen',
-    keyIdentifier: 'bayId',
-    targetKeys: ['temperature'],
-  });
-  const bays: { id: string; name: string }[] = [];
-  for (const [index, key] of keys.entries()) {
-    const name = `Vaskehall ${index + 1}`;
-    const bay = await api<{ id: string }>('POST', 'backend/bays/create', {
-      locationId: location.id,
-      name,
-      status: 'operational',
-    });
-    await api('POST', 'backend/bays/metrics/create', {
-      bayId: bay.id,
-      apiMetricId: metric.id,
-      keyValue: key,
-      path: 'temperature',
-      type: 'number',
-      operator: 'gt',
-      thresholdCritical: '90',
-      thresholdWarning: '70',
-      thresholdActive: '0',
-      thresholdInactive: '',
-    });
-    bays.push({ id: bay.id, name });
-  }
-
   const token = await tokenFor(request);
   const operator = await createUser(request, token, { role: 'operator' });
   const outsider = await createUser(request, token, { role: 'operator' });
-  await api('POST', 'backend/users/access/create', { userId: operator.id, locationId: location.id });
-  for (const bay of bays) await waitForOpenAlert(request, bay.id);
+  await api('POST', 'backend/users/access/create', { userId: operator.id, locationId });
   setup = { locationName, attribute, bays, operator, outsider };
 });
 

@@ -130,6 +130,15 @@ export const maintenanceHistorySchema = z
   .object({ ...scopeFields, page: listQuerySchema.shape.page, perPage: listQuerySchema.shape.perPage })
   .superRefine(checkScope);
 
+/**
+ * `POST backend/bays/maintenance/running`: a page of the running jobs on every bay the caller sees,
+ * overdue first, then the longest running.
+ */
+export const runningMaintenanceSchema = z.object({
+  page: listQuerySchema.shape.page,
+  perPage: listQuerySchema.shape.perPage,
+});
+
 /** `POST backend/bays/maintenance/assignees`: who may be assigned on a bay's or a facility's jobs. */
 export const maintenanceAssigneesSchema = z.object(scopeFields).superRefine(checkScope);
 

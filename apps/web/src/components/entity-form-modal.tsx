@@ -62,17 +62,21 @@ export function useCreateOrUpdateSubmit<Values, Saved, CreateInput, UpdateInput>
   };
 }
 
-/** A centred modal holding a form, with 'Avbryt' and the submit button (busy while `pending`) at its foot. */
+/**
+ * A centred modal holding a form, with 'Avbryt' and the submit button (busy while `pending`) at its foot;
+ * `fullScreen` for a long form on a phone.
+ */
 export function EntityFormModal({
   opened,
   onClose,
   title,
   size,
+  fullScreen,
   submitLabel,
   pending,
   onSubmit,
   children,
-}: Pick<ModalProps, 'opened' | 'onClose' | 'title' | 'size'> & {
+}: Pick<ModalProps, 'opened' | 'onClose' | 'title' | 'size' | 'fullScreen'> & {
   submitLabel: string;
   pending: boolean;
   onSubmit: (event?: FormEvent<HTMLFormElement>) => void;
@@ -80,7 +84,7 @@ export function EntityFormModal({
 }) {
   const { t } = useTranslation();
   return (
-    <Modal opened={opened} onClose={onClose} title={title} size={size} centered>
+    <Modal opened={opened} onClose={onClose} title={title} size={size} fullScreen={fullScreen} centered>
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="md">
           {children}

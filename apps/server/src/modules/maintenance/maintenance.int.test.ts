@@ -377,3 +377,55 @@ describe('history', () => {
     expect(page.json()).toMatchObject({ count: 2, data: [{ id: first.id }] });
   });
 });
+
+describe('running jobs', () => {
+  it("lists the running jobs of the caller's facilities only, overdue first, and 'user' may read them", async () => {
+    const a = await facilityWithBay();
+    const late = await createBay(admin, a.locationId, { name: 'Hall 2' });
+    const b = { locationId: await createLocation(admin) };
+    const bBay = await createBay(admin, b.locationId);
+    await grantAccess(ctx, outsider.user.id, b.locationId);
+    const onA = (await operator.post('backend/bays/maintenance/start', startBody(a.bayId))).json().data;
+    const overdue = (
+      await operator.post(
+        'backend/bays/maintenance/start',
+        startBody(late, { startedAt: new Date(Date.now() - 7200_000).toISOString() }),
+      )
+    ).json().data;
+    await ctx.database.pool.query(
+      `update maintenance_jobs set expires_at = now() - interval '1 minute' where id = $1`,
+      [overdue.id],
+    );
+    const onB = (
+      await outsider.post('backend/bays/maintenance/start', startBody(bBay, { assigneeId: outsider.user.id }))
+    ).json().data;
+    // An ended job is no longer running.
+    const ended = await createBay(admin, a.locationId, { name: 'Hall 3' });
+    await operator.post('backend/bays/maintenance/start', startBody(ended));
+    await operator.post('backend/bays/maintenance/end', { bayId: ended });
+
+    const mine = async (who: ApiClient) => {
+      const res = await who.post('backend/bays/maintenance/running', { perPage: 100 });
+      expect(res.statusCode).toBe(200);
+      return res.json() as { data: Array<{ id: string; overdue: boolean; bayName: string }>; count: number };
+    };
+    const seen = await mine(operator);
+    const ids = seen.data.map((job) => job.id);
+    expect(ids).toEqual(expect.arrayContaining([onA.id, overdue.id]));
+    expect(ids).not.toContain(onB.id);
+    expect(ids.indexOf(overdue.id)).toBeLessThan(ids.indexOf(onA.id));
+    expect(seen.data.find((job) => job.id === overdue.id)).toMatchObject({ overdue: true });
+    expect(seen.count).toBe(seen.data.length);
+
+    const read = await mine(viewer);
+    expect(read.data.map((job) => job.id)).toEqual(expect.arrayContaining([onA.id, overdue.id]));
+    expect(read.data.map((job) => job.id)).not.toContain(onB.id);
+    expect((await mine(outsider)).data.map((job) => job.id)).toContain(onB.id);
+    expect((await mine(admin)).data.map((job) => job.id)).toEqual(
+      expect.arrayContaining([onA.id, overdue.id, onB.id]),
+    );
+
+    const page = await operator.post('backend/bays/maintenance/running', { page: 1, perPage: 1 });
+    expect(page.json()).toMatchObject({ count: seen.count, data: [{ id: seen.data[0]?.id }] });
+  });
+});

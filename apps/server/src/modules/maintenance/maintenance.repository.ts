@@ -110,6 +110,24 @@ export async function listJobs(
   return { data: rows.map(toJob), count: rows[0]?.total ?? 0 };
 }
 
+/**
+ * The running jobs on live bays of facilities the viewer sees: overdue first (an expected end that has
+ * passed), then the longest running.
+ */
+export async function listRunningJobs(
+  db: Db,
+  viewer: Viewer,
+  page: { page: number; perPage: number },
+): Promise<{ data: MaintenanceJob[]; count: number }> {
+  const j = maintenanceJobs;
+  const { limit, offset } = pageWindow(page);
+  const rows = await selectJobs(db, viewer, and(isNull(j.endedAt), isNull(bays.deletedAt)))
+    .orderBy(sql`coalesce(${j.expiresAt} < now(), false) desc`, j.startedAt, j.id)
+    .limit(limit)
+    .offset(offset);
+  return { data: rows.map(toJob), count: rows[0]?.total ?? 0 };
+}
+
 export type NewJob = typeof maintenanceJobs.$inferInsert;
 
 export async function insertJob(tx: Db, job: NewJob) {

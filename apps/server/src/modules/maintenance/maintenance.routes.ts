@@ -9,6 +9,7 @@ import {
   maintenanceJobResponseSchema,
   maintenanceStatsResponseSchema,
   maintenanceStatsSchema,
+  runningMaintenanceSchema,
   startMaintenanceSchema,
   updateMaintenanceSchema,
 } from '@vaskedrift/shared';
@@ -99,6 +100,19 @@ export async function maintenanceRoutes(
       },
     },
     async (request) => maintenance.history(callerOf(request), request.body),
+  );
+
+  api.post(
+    `${base}/running`,
+    {
+      schema: {
+        tags,
+        summary: 'Pågående vedlikehold på alle vaskehaller brukeren ser, forsinkede først',
+        body: runningMaintenanceSchema,
+        response: { 200: maintenanceHistoryResponseSchema },
+      },
+    },
+    async (request) => maintenance.running(callerOf(request), request.body),
   );
 
   api.post(

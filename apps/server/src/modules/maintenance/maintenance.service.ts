@@ -24,6 +24,7 @@ import {
   type JobScope,
   listAssignees,
   listJobs,
+  listRunningJobs,
   lockRunningJob,
   maintenanceStats,
   mayBeAssigned,
@@ -100,6 +101,11 @@ export function createMaintenanceService({ db, bus }: { db: Db; bus: EventBus })
     await locationOf(viewer, input);
     const scope: JobScope = input.bayId ? { bayId: input.bayId } : { locationId: input.locationId as string };
     return listJobs(db, viewer, scope, input);
+  }
+
+  /** Every running job the viewer may see, for the dashboard. */
+  async function running(viewer: Viewer, page: { page: number; perPage: number }) {
+    return listRunningJobs(db, viewer, page);
   }
 
   async function assignees(viewer: Viewer, scope: Scope) {
@@ -240,5 +246,5 @@ export function createMaintenanceService({ db, bus }: { db: Db; bus: EventBus })
     };
   }
 
-  return { get, history, assignees, start, update, end, stats };
+  return { get, history, running, assignees, start, update, end, stats };
 }

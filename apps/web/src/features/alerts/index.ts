@@ -2,4 +2,5 @@
 
 export { useAcknowledgeAlert } from './api/acknowledge-alert';
 export { useAlerts } from './api/get-alerts';
+export { OpenAlertItem } from './components/open-alert-item';
 export { createLocationAlertsRoute } from './routes';

@@ -1,83 +1,22 @@
-import { Drawer, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Drawer, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconExternalLink } from '@tabler/icons-react';
-import { type BayMetric, canManageFacilities, OPERATOR_SYMBOLS, THRESHOLD_ORDER } from '@vaskedrift/shared';
+import { canManageFacilities } from '@vaskedrift/shared';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { BayMetricRow } from '../../../components/bay-metric-row';
 import { BayStatusBadge } from '../../../components/bay-status/bay-status-badge';
 import { formatSince, formatTimeAgo } from '../../../components/bay-status/status-since';
 import { ButtonLink } from '../../../components/button-link';
-import { LevelBadge } from '../../../components/level-badge';
 import { LoadError } from '../../../components/load-error';
 import { useAuth } from '../../../lib/auth-context';
-import { formatDateTime } from '../../../lib/format';
-import { formatRelativeTime } from '../../../lib/relative-time';
-import { useAlerts } from '../../alerts';
+import { OpenAlertItem, useAlerts } from '../../alerts';
 import { useBayMetrics } from '../../bay-metrics';
+import { BayMaintenance, MaintenanceHistoryList } from '../../maintenance';
 import { BAY_ID, BAY_NAME, BAY_SINCE, BAY_STATUS, type DashboardLocation, findBay } from '../dashboard-model';
-import { OpenAlertItem } from './open-alert-item';
 
 /** A bay has a handful of attributes and alerts; one page holds them all. */
 const PANEL_PAGE = { page: 1, perPage: 100 } as const;
-
-function formatValue(value: BayMetric['lastValue']): string {
-  return value == null ? '–' : String(value);
-}
-
-/** One attribute: its value and level against the thresholds that are in use. */
-function MetricRow({ metric }: { metric: BayMetric }) {
-  const { t, i18n } = useTranslation();
-  const thresholds = THRESHOLD_ORDER.filter(({ field }) => metric[field].trim() !== '');
-  return (
-    <Paper
-      withBorder
-      p="xs"
-      radius="md"
-      data-metric={metric.apiMetricName}
-      data-level={metric.lastLevel ?? 'nodata'}
-    >
-      <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
-        {/* The value's path tells a bay's attributes apart: they often share one API attribute. */}
-        <Stack gap={0} style={{ minWidth: 0 }}>
-          <Text size="sm" fw={600} ff="monospace" truncate>
-            {metric.path}
-          </Text>
-          <Group gap={4} wrap="nowrap" style={{ minWidth: 0 }}>
-            <Text size="xs" c="dimmed" truncate>
-              {metric.apiMetricName}
-            </Text>
-            <Text size="xs" c="dimmed" aria-hidden>
-              ·
-            </Text>
-            <Text size="xs" c="dimmed" truncate>
-              {metric.apiName}
-            </Text>
-          </Group>
-        </Stack>
-        <Group gap={8} wrap="nowrap">
-          <Text ff="monospace" fw={700}>
-            {formatValue(metric.lastValue)}
-          </Text>
-          <LevelBadge level={metric.lastLevel} />
-        </Group>
-      </Group>
-      <Text size="xs" c="dimmed" mt={6}>
-        {thresholds
-          .map(
-            ({ level, field }) =>
-              `${t(`bayMetrics.levels.${level}`)} ${OPERATOR_SYMBOLS[metric.operator]} ${metric[field]}`,
-          )
-          .join(' · ')}
-      </Text>
-      <Text size="xs" c="dimmed" mt={4} title={formatDateTime(metric.lastReadAt, i18n.language) ?? undefined}>
-        {metric.lastReadAt
-          ? t('dashboard.panel.readAt', { time: formatRelativeTime(metric.lastReadAt, i18n.language) })
-          : t('dashboard.panel.notRead')}
-        {!metric.evaluated && ` · ${t('dashboard.panel.notEvaluated')}`}
-      </Text>
-    </Paper>
-  );
-}
 
 function PanelSection({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -118,22 +57,31 @@ function ListState<T>({
   return <>{children(rows)}</>;
 }
 
-/** What the panel shows once the bay is known: why it has its status, and its open alerts. */
-function BayPanelBody({ bayId }: { bayId: string }) {
+/**
+ * What the panel shows once the bay is known: its running maintenance (with start, change and end), why
+ * it has its status, its open alerts and its maintenance history.
+ */
+function BayPanelBody({ bayId, bayName }: { bayId: string; bayName: string }) {
   const { t } = useTranslation();
   const metrics = useBayMetrics({ ...PANEL_PAGE, filters: { bayId } });
   const alerts = useAlerts({ ...PANEL_PAGE, filters: { bayId, state: 'open' } });
   return (
     <Stack gap="lg">
+      <PanelSection title={t('maintenance.title')}>
+        <BayMaintenance bayId={bayId} bayName={bayName} />
+      </PanelSection>
       <PanelSection title={t('dashboard.panel.why')}>
         <ListState query={metrics}>
-          {(rows) => rows.map((metric) => <MetricRow key={metric.id} metric={metric} />)}
+          {(rows) => rows.map((metric) => <BayMetricRow key={metric.id} metric={metric} />)}
         </ListState>
       </PanelSection>
       <PanelSection title={t('alerts.open')}>
         <ListState query={alerts}>
           {(rows) => rows.map((alert) => <OpenAlertItem key={alert.id} alert={alert} />)}
         </ListState>
+      </PanelSection>
+      <PanelSection title={t('maintenance.history.title')}>
+        <MaintenanceHistoryList bayId={bayId} />
       </PanelSection>
     </Stack>
   );
@@ -201,7 +149,7 @@ export function BayPanel({
               </Group>
             )}
           </Stack>
-          <BayPanelBody bayId={bayId} />
+          <BayPanelBody bayId={bayId} bayName={found.bay[BAY_NAME]} />
         </Stack>
       ) : loading ? (
         <Skeleton height={120} radius="md" aria-label={t('app.loading')} />

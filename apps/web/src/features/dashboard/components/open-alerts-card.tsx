@@ -1,10 +1,9 @@
-import { Badge, Card, Group, ScrollArea, Stack, Text, Title } from '@mantine/core';
+import { Badge, Box, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApiErrorMessage } from '../../../lib/use-api-error-message';
-import { useAlerts } from '../../alerts';
+import { OpenAlertItem, useAlerts } from '../../alerts';
 import { sortOpenAlerts } from '../dashboard-model';
-import { OpenAlertItem } from './open-alert-item';
 
 /** The newest open alerts are enough for the dashboard; the facility's alert page lists them all. */
 const SHOWN_ALERTS = { page: 1, perPage: 20, filters: { state: 'open' } } as const;
@@ -37,14 +36,15 @@ export function OpenAlertsCard({ onOpenBay }: { onOpenBay: (bayId: string) => vo
             {alerts.data?.count}
           </Badge>
         </Group>
-        {/* About four alerts high: the tiles stay near the top of the page, on a phone too. */}
-        <ScrollArea.Autosize mah={300} type="auto" offsetScrollbars>
+        {/* About four alerts high: the tiles stay near the top of the page, on a phone too. A plain scroll
+            box: Mantine's ScrollArea lets its content grow past the card's width on a phone. */}
+        <Box mah={300} style={{ overflowY: 'auto', overflowX: 'hidden' }}>
           <Stack gap="xs">
             {sorted.map((alert) => (
               <OpenAlertItem key={alert.id} alert={alert} onOpen={onOpenBay} />
             ))}
           </Stack>
-        </ScrollArea.Autosize>
+        </Box>
       </Stack>
     </Card>
   );

@@ -10,6 +10,7 @@ import { LoadError } from '../../../components/load-error';
 import { PageHeader } from '../../../components/page-header';
 import { useAuth } from '../../../lib/auth-context';
 import { useApiErrorMessage } from '../../../lib/use-api-error-message';
+import { RunningMaintenanceCard } from '../../maintenance';
 import { useDashboard } from '../api/get-dashboard';
 import { BayPanel } from '../components/bay-panel';
 import { DashboardToolbar } from '../components/dashboard-toolbar';
@@ -66,7 +67,7 @@ function DashboardSkeleton() {
 
 /**
  * `/`: bays per status, the open alerts, every facility the user may see with its bays as coloured tiles
- * (refreshed every 30 s), and the panel of the bay in `?bay=`.
+ * (refreshed every 30 s), the running maintenance, and the panel of the bay in `?bay=`.
  */
 export function DashboardPage() {
   const { t, i18n } = useTranslation();
@@ -160,6 +161,7 @@ export function DashboardPage() {
           )}
           <StatusStatCards counts={counts} />
           <OpenAlertsCard onOpenBay={openBay} />
+          <RunningMaintenanceCard onOpenBay={openBay} />
           <DashboardToolbar
             locations={dashboard.data.locations}
             selected={selection}

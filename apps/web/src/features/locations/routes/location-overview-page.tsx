@@ -2,10 +2,14 @@ import { Badge, Card, Grid, Image, Stack, Table, Text, Title } from '@mantine/co
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/format';
+import { MaintenanceHistoryCard, MaintenanceStatsCard } from '../../maintenance';
 import { LocationBaysCard } from '../components/location-bays-card';
 import { useRouteLocation } from '../use-route-location';
 
-/** /locations/{locationId}: the facility's details, its picture and its bays with their status. */
+/**
+ * /locations/{locationId}: the facility's details, its picture, its bays with their status, the last 30
+ * days' maintenance figures and its maintenance history.
+ */
 export function LocationOverviewPage() {
   const { t, i18n } = useTranslation();
   const { locationId, location } = useRouteLocation();
@@ -68,6 +72,12 @@ export function LocationOverviewPage() {
       </Grid.Col>
       <Grid.Col span={{ base: 12, md: 7 }}>
         <LocationBaysCard locationId={locationId} />
+      </Grid.Col>
+      <Grid.Col span={12}>
+        <MaintenanceStatsCard scope={{ locationId }} />
+      </Grid.Col>
+      <Grid.Col span={12}>
+        <MaintenanceHistoryCard scope={{ locationId }} />
       </Grid.Col>
     </Grid>
   );

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../lib/auth-context';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { apiErrorMessage } from '../../lib/use-api-error-message';
-import { useAcknowledgeAlert } from '../alerts';
+import { useAcknowledgeAlert } from './api/acknowledge-alert';
 
 /** 'Jeg ser på det' from the dashboard: whether the user may (operators and up), and the action with its toasts. */
 export function useAcknowledge() {

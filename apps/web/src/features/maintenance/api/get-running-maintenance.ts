@@ -1,0 +1,30 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { type MaintenanceJob, maintenanceHistoryResponseSchema } from '@vaskedrift/shared';
+import { apiRequest } from '../../../lib/api-client';
+import { MAINTENANCE_KEY } from './maintenance-keys';
+
+export interface RunningMaintenanceParams {
+  page: number;
+  perPage: number;
+}
+
+/** `POST backend/bays/maintenance/running`: running jobs on every bay the caller sees, overdue first. */
+export async function getRunningMaintenance(
+  params: RunningMaintenanceParams,
+): Promise<{ data: MaintenanceJob[]; count: number }> {
+  return maintenanceHistoryResponseSchema.parse(
+    await apiRequest<unknown>('POST', 'backend/bays/maintenance/running', params),
+  );
+}
+
+export const runningMaintenanceQueryOptions = (params: RunningMaintenanceParams) =>
+  queryOptions({
+    queryKey: [MAINTENANCE_KEY, 'list', 'running', params],
+    queryFn: () => getRunningMaintenance(params),
+    placeholderData: keepPreviousData,
+    refetchInterval: 30_000,
+  });
+
+export function useRunningMaintenance(params: RunningMaintenanceParams) {
+  return useQuery(runningMaintenanceQueryOptions(params));
+}

@@ -1,0 +1,234 @@
+import '@mantine/dates/styles.css';
+import 'dayjs/locale/de';
+import 'dayjs/locale/es';
+import 'dayjs/locale/fr';
+import 'dayjs/locale/ja';
+import 'dayjs/locale/nb';
+import {
+  Checkbox,
+  Input,
+  NumberInput,
+  SegmentedControl,
+  Select,
+  SimpleGrid,
+  Stack,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
+import { DatesProvider, DateTimePicker } from '@mantine/dates';
+import { schemaResolver, useForm } from '@mantine/form';
+import { useMediaQuery } from '@mantine/hooks';
+import {
+  MAINTENANCE_MESSAGES,
+  MAINTENANCE_TYPES,
+  type MaintenanceJob,
+  startMaintenanceSchema,
+  updateMaintenanceSchema,
+} from '@vaskedrift/shared';
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { EntityFormModal, useCreateOrUpdateSubmit } from '../../../components/entity-form-modal';
+import { useMaintenanceAssignees } from '../api/get-maintenance-assignees';
+import { useStartMaintenance } from '../api/start-maintenance';
+import { useUpdateMaintenance } from '../api/update-maintenance';
+import {
+  type MaintenanceFormValues,
+  maintenanceFormValues,
+  toIso,
+  toStartInput,
+  toUpdateInput,
+} from '../maintenance-form-values';
+
+/** The server's field errors that the form shows in place. */
+const FIELDS = [
+  'type',
+  'assigneeId',
+  'customAssignee.name',
+  'customAssignee.email',
+  'customAssignee.phone',
+  'expiresAt',
+  'description',
+  'reminderHours',
+  'reminderMinutes',
+] as const;
+
+const checkStart = schemaResolver(startMaintenanceSchema, { sync: true });
+
+/**
+ * 'Start vedlikehold' (no `job`) or 'Endre' (the running `job`): type, a user from the picker or a person of
+ * one's own, expected end, description, notification and reminder. Checked with the shared schema
+ * before it is sent; the server's refusal is shown under its field.
+ */
+export function MaintenanceFormModal({
+  opened,
+  onClose,
+  bayId,
+  bayName,
+  job,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  bayId: string;
+  bayName: string;
+  job: MaintenanceJob | null;
+}) {
+  const { t, i18n } = useTranslation();
+  const phone = useMediaQuery('(max-width: 36em)') ?? false;
+  const assignees = useMaintenanceAssignees(bayId, opened);
+  const start = useStartMaintenance();
+  const update = useUpdateMaintenance();
+  const form = useForm<MaintenanceFormValues>({
+    mode: 'controlled',
+    initialValues: maintenanceFormValues(job),
+    validate: (values) => {
+      const errors = checkStart(toStartInput(values, bayId));
+      const expiresAt = toIso(values.expiresAt);
+      const startedAt = job ? Date.parse(job.startedAt) : Date.now();
+      if (expiresAt && Date.parse(expiresAt) <= startedAt && !errors.expiresAt) {
+        errors.expiresAt = MAINTENANCE_MESSAGES.expiresBeforeStart;
+      }
+      return errors;
+    },
+  });
+  const { submit, pending, close } = useCreateOrUpdateSubmit({
+    form,
+    fields: FIELDS,
+    create: {
+      mutation: start,
+      input: (values: MaintenanceFormValues) => startMaintenanceSchema.parse(toStartInput(values, bayId)),
+      success: () => t('maintenance.start.success', { bay: bayName }),
+    },
+    update: job
+      ? {
+          mutation: update,
+          input: (values: MaintenanceFormValues) => updateMaintenanceSchema.parse(toUpdateInput(values, job)),
+          success: () => t('maintenance.edit.success', { bay: bayName }),
+        }
+      : null,
+    onClose,
+  });
+
+  const options = (assignees.data ?? []).map((person) => ({ value: person.id, label: person.name }));
+  // A user who has since lost access still shows as the one assigned.
+  if (job?.assignee && !options.some((option) => option.value === job.assignee?.id)) {
+    options.push({ value: job.assignee.id, label: job.assignee.name });
+  }
+  const custom = form.values.assigneeKind === 'custom';
+
+  return (
+    <EntityFormModal
+      opened={opened}
+      onClose={close}
+      title={job ? t('maintenance.edit.title') : t('maintenance.start.title')}
+      size="lg"
+      fullScreen={phone}
+      submitLabel={job ? t('maintenance.edit.submit') : t('maintenance.start.submit')}
+      pending={pending}
+      onSubmit={form.onSubmit(submit)}
+    >
+      <Select
+        label={t('maintenance.fields.type')}
+        withAsterisk
+        allowDeselect={false}
+        data={MAINTENANCE_TYPES.map((type) => ({ value: type, label: t(`maintenance.types.${type}`) }))}
+        {...form.getInputProps('type')}
+      />
+      <Input.Wrapper label={t('maintenance.fields.assigneeKind')} withAsterisk>
+        <SegmentedControl
+          fullWidth
+          mt={4}
+          data={[
+            { value: 'user', label: t('maintenance.fields.assigneeUser') },
+            { value: 'custom', label: t('maintenance.fields.assigneeCustom') },
+          ]}
+          {...form.getInputProps('assigneeKind')}
+        />
+      </Input.Wrapper>
+      {custom ? (
+        <Stack gap="sm">
+          <TextInput
+            label={t('maintenance.fields.customName')}
+            withAsterisk
+            autoComplete="off"
+            {...form.getInputProps('customAssignee.name')}
+          />
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+            <TextInput
+              label={t('maintenance.fields.customEmail')}
+              type="email"
+              withAsterisk
+              autoComplete="off"
+              {...form.getInputProps('customAssignee.email')}
+            />
+            <TextInput
+              label={t('maintenance.fields.customPhone')}
+              type="tel"
+              withAsterisk
+              autoComplete="off"
+              {...form.getInputProps('customAssignee.phone')}
+            />
+          </SimpleGrid>
+        </Stack>
+      ) : (
+        <Select
+          label={t('maintenance.fields.assigneeId')}
+          placeholder={t('maintenance.fields.assigneeIdPlaceholder')}
+          nothingFoundMessage={t('maintenance.fields.assigneeIdEmpty')}
+          withAsterisk
+          searchable
+          data={options}
+          disabled={assignees.isPending}
+          {...form.getInputProps('assigneeId')}
+        />
+      )}
+      <DatesProvider settings={{ locale: i18n.language, firstDayOfWeek: 1 }}>
+        <DateTimePicker
+          label={t('maintenance.fields.expiresAt')}
+          description={t('maintenance.fields.expiresAtHint')}
+          placeholder={t('maintenance.fields.expiresAtPlaceholder')}
+          valueFormat="DD.MM.YYYY HH:mm"
+          clearable
+          minDate={dayjs(job?.startedAt ?? undefined).format('YYYY-MM-DD')}
+          dropdownType={phone ? 'modal' : 'popover'}
+          {...form.getInputProps('expiresAt')}
+        />
+      </DatesProvider>
+      <Textarea
+        label={t('maintenance.fields.description')}
+        placeholder={t('maintenance.fields.descriptionPlaceholder')}
+        autosize
+        minRows={2}
+        maxRows={6}
+        {...form.getInputProps('description')}
+      />
+      <Input.Wrapper
+        label={t('maintenance.fields.reminder')}
+        description={t('maintenance.fields.reminderHint')}
+        withAsterisk
+      >
+        <SimpleGrid cols={2} spacing="sm" mt={4}>
+          <NumberInput
+            label={t('maintenance.fields.reminderHours')}
+            min={0}
+            allowDecimal={false}
+            allowNegative={false}
+            {...form.getInputProps('reminderHours')}
+          />
+          <NumberInput
+            label={t('maintenance.fields.reminderMinutes')}
+            min={0}
+            max={59}
+            allowDecimal={false}
+            allowNegative={false}
+            {...form.getInputProps('reminderMinutes')}
+          />
+        </SimpleGrid>
+      </Input.Wrapper>
+      <Checkbox
+        label={t('maintenance.fields.notifyUsers')}
+        description={t('maintenance.fields.notifyUsersHint')}
+        {...form.getInputProps('notifyUsers', { type: 'checkbox' })}
+      />
+    </EntityFormModal>
+  );
+}

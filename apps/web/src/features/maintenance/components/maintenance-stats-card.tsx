@@ -1,0 +1,64 @@
+import { Card, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { LoadError } from '../../../components/load-error';
+import { useMaintenanceStats } from '../api/get-maintenance-stats';
+import type { MaintenanceScope } from '../api/maintenance-keys';
+import { useFormatDuration } from '../use-format-duration';
+
+const DAYS = 30;
+
+function Figure({ label, value, hint }: { label: string; value: string; hint?: string }) {
+  return (
+    <Stack gap={0} data-figure={label}>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      <Text fz="xl" fw={700}>
+        {value}
+      </Text>
+      {hint && (
+        <Text size="xs" c="dimmed">
+          {hint}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+/** Downtime, jobs, failures, MTTR and MTBF of a bay or a facility over the last 30 days. */
+export function MaintenanceStatsCard({ scope }: { scope: MaintenanceScope }) {
+  const { t } = useTranslation();
+  const duration = useFormatDuration();
+  const stats = useMaintenanceStats(scope, DAYS);
+  const title = t('maintenance.stats.title');
+  const none = t('maintenance.stats.none');
+  const seconds = (value: number | null) => (value == null ? none : duration(value));
+  return (
+    <Card padding="lg" component="section" aria-label={title}>
+      <Title order={3} fz="md" mb="md">
+        {title}
+      </Title>
+      {stats.isPending ? (
+        <Skeleton height={56} radius="md" aria-label={t('app.loading')} />
+      ) : stats.isError && !stats.data ? (
+        <LoadError error={stats.error} onRetry={() => stats.refetch()} retrying={stats.isFetching} />
+      ) : (
+        <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }} spacing="md">
+          <Figure label={t('maintenance.stats.downtime')} value={seconds(stats.data.downtimeSeconds)} />
+          <Figure label={t('maintenance.stats.jobs')} value={String(stats.data.jobs)} />
+          <Figure label={t('maintenance.stats.failures')} value={String(stats.data.failures)} />
+          <Figure
+            label={t('maintenance.stats.mttr')}
+            value={seconds(stats.data.mttrSeconds)}
+            hint={t('maintenance.stats.mttrHint')}
+          />
+          <Figure
+            label={t('maintenance.stats.mtbf')}
+            value={seconds(stats.data.mtbfSeconds)}
+            hint={t('maintenance.stats.mtbfHint')}
+          />
+        </SimpleGrid>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,94 @@
+import { Badge, Box, Card, Group, Paper, Skeleton, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import type { MaintenanceJob } from '@vaskedrift/shared';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../../lib/format';
+import { formatRelativeTime } from '../../../lib/relative-time';
+import { useApiErrorMessage } from '../../../lib/use-api-error-message';
+import { useRunningMaintenance } from '../api/get-running-maintenance';
+import { AssigneeName, OverdueBadge } from './maintenance-job-details';
+
+/** The dashboard lists the first ones, overdue first; each bay's panel has the rest of the story. */
+const SHOWN_JOBS = { page: 1, perPage: 20 } as const;
+
+function RunningJobItem({ job, onOpen }: { job: MaintenanceJob; onOpen: (bayId: string) => void }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <Paper withBorder p="xs" radius="md" data-maintenance-id={job.id} data-overdue={job.overdue}>
+      <UnstyledButton
+        onClick={() => onOpen(job.bayId)}
+        w="100%"
+        aria-label={t('maintenance.running.openLabel', { bay: job.bayName, location: job.locationName })}
+      >
+        <Stack gap={2} style={{ minWidth: 0 }}>
+          <Group gap={8} wrap="nowrap">
+            <Badge color="blue" variant="light" size="sm" style={{ flexShrink: 0 }}>
+              {t(`maintenance.types.${job.type}`)}
+            </Badge>
+            <Text size="sm" fw={600} truncate>
+              {`${job.bayName} · ${job.locationName}`}
+            </Text>
+            <OverdueBadge job={job} />
+          </Group>
+          <Text
+            size="xs"
+            c="dimmed"
+            truncate
+            title={formatDateTime(job.startedAt, i18n.language) ?? undefined}
+          >
+            <AssigneeName job={job} />
+            {' · '}
+            {t('maintenance.running.started', { time: formatRelativeTime(job.startedAt, i18n.language) })}
+          </Text>
+        </Stack>
+      </UnstyledButton>
+    </Paper>
+  );
+}
+
+/**
+ * 'Pågående vedlikehold' on the dashboard: the running jobs of every facility the user may see (the server
+ * filters by access), overdue first, each opening its bay's panel.
+ */
+export function RunningMaintenanceCard({ onOpenBay }: { onOpenBay: (bayId: string) => void }) {
+  const { t } = useTranslation();
+  const running = useRunningMaintenance(SHOWN_JOBS);
+  const error = useApiErrorMessage(running.isError ? running.error : null);
+  const title = t('maintenance.running.title');
+  const jobs = running.data?.data ?? [];
+  return (
+    <Card padding="md" mb="lg" component="section" aria-label={title}>
+      <Stack gap="xs">
+        <Group gap="sm">
+          <Title order={2} fz="md">
+            {title}
+          </Title>
+          {jobs.length > 0 && (
+            <Badge color="blue" variant="filled" circle>
+              {running.data?.count}
+            </Badge>
+          )}
+        </Group>
+        {running.isPending ? (
+          <Skeleton height={48} radius="md" aria-label={t('app.loading')} />
+        ) : error && !running.data ? (
+          <Text size="sm" c="red">
+            {t('maintenance.running.loadError')} {error}
+          </Text>
+        ) : jobs.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            {t('maintenance.running.empty')}
+          </Text>
+        ) : (
+          // A plain scroll box: Mantine's ScrollArea lets its content grow past the card's width on a phone.
+          <Box mah={260} style={{ overflowY: 'auto', overflowX: 'hidden' }}>
+            <Stack gap="xs">
+              {jobs.map((job) => (
+                <RunningJobItem key={job.id} job={job} onOpen={onOpenBay} />
+              ))}
+            </Stack>
+          </Box>
+        )}
+      </Stack>
+    </Card>
+  );
+}

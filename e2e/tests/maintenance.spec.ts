@@ -1,0 +1,208 @@
+import { expect, type Page, test } from '@playwright/test';
+import { createUser, type TestUser } from '../helpers/data';
+import { adminApi, signIn, tokenFor } from '../helpers/session';
+import { criticalFacility } from '../helpers/simulator';
+import { bayTile, dashboardCard, expectTileStatus, pickOption } from '../helpers/ui';
+
+/*
+ * Issue 10, "from a red tile to the right technician and back": an operator of a facility opens a red
+ * tile, starts maintenance assigned to a colleague (the tile turns to maintenance at once), ends it
+ * (asked first; the tile follows the bay's real, still critical value again) and finds the job with its
+ * duration in the bay's history; on a desktop and on a phone. A 'user' sees the running job, not the
+ * buttons. An admin finds the job on the bay's and the facility's pages, beside the 30 days' figures.
+ */
+
+test.use({ actionTimeout: 15_000 });
+
+interface Setup {
+  locationId: string;
+  locationName: string;
+  bays: { id: string; name: string }[];
+  operator: TestUser;
+  colleague: TestUser;
+  reader: TestUser;
+}
+
+let setup: Setup;
+
+/** A facility with red bays; an operator, a colleague (operator) and a 'user', all with access. */
+test.beforeAll(async ({ request }) => {
+  test.setTimeout(120_000);
+  const { locationId, locationName, bays } = await criticalFacility(request, 'Vedlikehold', 2);
+  const api = await adminApi(request);
+  const token = await tokenFor(request);
+  const operator = await createUser(request, token, { role: 'operator' });
+  const colleague = await createUser(request, token, { role: 'operator' });
+  const reader = await createUser(request, token, { role: 'user' });
+  for (const user of [operator, colleague, reader]) {
+    await api('POST', 'backend/users/access/create', { userId: user.id, locationId });
+  }
+  setup = { locationId, locationName, bays, operator, colleague, reader };
+});
+
+const fullName = (user: TestUser) => `${user.firstName} ${user.lastName}`;
+
+/** The dashboard's panel of `bay`, opened from its tile. */
+async function openPanel(page: Page, bay: { name: string }) {
+  await bayTile(dashboardCard(page, setup.locationName), bay.name).click();
+  const panel = page.getByRole('dialog', { name: bay.name });
+  await expect(panel).toBeVisible();
+  return panel;
+}
+
+async function closePanel(page: Page, bay: { name: string }) {
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog', { name: bay.name })).toBeHidden();
+}
+
+/** The operator's whole round: red tile → maintenance for the colleague → ended → red again, in history. */
+async function maintainBay(page: Page, bay: { id: string; name: string }) {
+  const { locationName, operator, colleague } = setup;
+  await signIn(page, operator.email, operator.password);
+  const tile = bayTile(dashboardCard(page, locationName), bay.name);
+  await expectTileStatus(tile, bay.name, 'error');
+
+  const panel = await openPanel(page, bay);
+  const maintenance = panel.getByRole('region', { name: 'Vedlikehold', exact: true });
+  await expect(maintenance.getByText('Ingen pågående vedlikehold')).toBeVisible();
+  await maintenance.getByRole('button', { name: 'Start vedlikehold' }).click();
+
+  const form = page.getByRole('dialog', { name: 'Start vedlikehold' });
+  // Nobody picked yet: the shared rule answers in Norwegian before anything is sent.
+  await form.getByRole('button', { name: 'Start vedlikehold' }).click();
+  await expect(form.getByText('Du må velge en bruker')).toBeVisible();
+  await pickOption(form, 'Bruker', fullName(colleague), colleague.firstName);
+  await form.getByLabel('Beskrivelse').fill('Bytter dyse på høytrykksrampen');
+  await form.getByRole('button', { name: 'Start vedlikehold' }).click();
+  await expect(page.getByText(`Vedlikehold startet på ${bay.name}`)).toBeVisible();
+  await expect(form).toBeHidden();
+
+  await expect(maintenance.getByText(fullName(colleague))).toBeVisible();
+  await expect(maintenance.getByText('Service', { exact: true })).toBeVisible();
+  await expect(maintenance.getByText('Bytter dyse på høytrykksrampen')).toBeVisible();
+  await expect(maintenance.getByText(fullName(operator))).toBeVisible();
+  await closePanel(page, bay);
+  await expectTileStatus(tile, bay.name, 'maintenance');
+
+  // The dashboard's running jobs list it, and open its panel.
+  const running = page.getByRole('region', { name: 'Pågående vedlikehold' });
+  await running.getByRole('button', { name: `Åpne ${bay.name} på ${locationName}` }).click();
+  const again = page.getByRole('dialog', { name: bay.name });
+  const section = again.getByRole('region', { name: 'Vedlikehold', exact: true });
+  await section.getByRole('button', { name: 'Avslutt vedlikehold' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Avslutt vedlikehold' });
+  await expect(confirm.getByText(`Vil du avslutte vedlikeholdet på ${bay.name}?`)).toBeVisible();
+  await confirm.getByRole('button', { name: 'Avslutt vedlikehold' }).click();
+  await expect(page.getByText(`Vedlikehold avsluttet på ${bay.name}`)).toBeVisible();
+  await expect(section.getByText('Ingen pågående vedlikehold')).toBeVisible();
+
+  // The job is in the bay's history, ended, with how long it took.
+  const history = again.getByRole('region', { name: 'Vedlikeholdshistorikk' });
+  const job = history.locator('[data-ended="true"]');
+  await expect(job).toHaveCount(1);
+  await expect(job).toContainText(fullName(colleague));
+  await expect(job.locator('[data-duration]')).toHaveText(/^(under 1 min|\d+ min)$/);
+
+  await closePanel(page, bay);
+  // The simulator still reports 95: the bay is red again at once, without waiting for a check.
+  await expectTileStatus(tile, bay.name, 'error');
+  await expect(running.getByText('Ingen vaskehaller er i vedlikehold nå')).toBeVisible();
+}
+
+test('an operator starts maintenance for a colleague on a red tile, ends it, and finds it in the history', async ({
+  page,
+}) => {
+  const [first] = setup.bays;
+  if (!first) throw new Error('no bay');
+  await maintainBay(page, first);
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the operator does the same in 390 × 844', async ({ page }) => {
+    const [, second] = setup.bays;
+    if (!second) throw new Error('no bay');
+    await maintainBay(page, second);
+    // Nothing is wider than the screen.
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+    expect(overflow).toBe(false);
+  });
+});
+
+test("a 'user' sees the running job, overdue, but no start, change or end", async ({ page, request }) => {
+  const { reader, colleague, locationName } = setup;
+  const [bay] = setup.bays;
+  if (!bay) throw new Error('no bay');
+  const api = await adminApi(request);
+  // Started two hours ago, expected done an hour ago: overdue.
+  await api('POST', 'backend/bays/maintenance/start', {
+    bayId: bay.id,
+    type: 'longtermservice',
+    assigneeId: colleague.id,
+    startedAt: new Date(Date.now() - 2 * 3_600_000).toISOString(),
+    expiresAt: new Date(Date.now() - 3_600_000).toISOString(),
+    reminderHours: 1,
+    reminderMinutes: 0,
+  });
+  try {
+    await signIn(page, reader.email, reader.password);
+    const tile = bayTile(dashboardCard(page, locationName), bay.name);
+    await expectTileStatus(tile, bay.name, 'maintenance');
+    const running = page.getByRole('region', { name: 'Pågående vedlikehold' });
+    const item = running.getByRole('button', { name: `Åpne ${bay.name} på ${locationName}` });
+    await expect(item).toContainText('Forsinket');
+    await expect(item).toContainText(fullName(colleague));
+
+    const panel = await openPanel(page, bay);
+    const maintenance = panel.getByRole('region', { name: 'Vedlikehold', exact: true });
+    await expect(maintenance.getByText('Langtidsservice')).toBeVisible();
+    await expect(maintenance.getByText(fullName(colleague))).toBeVisible();
+    await expect(maintenance.getByText('Forsinket')).toBeVisible();
+    await expect(maintenance.getByRole('button')).toHaveCount(0);
+  } finally {
+    await api('POST', 'backend/bays/maintenance/end', { bayId: bay.id });
+  }
+});
+
+test("the bay's page and the facility's page list the job with its duration, and the 30 days' figures", async ({
+  page,
+  request,
+}) => {
+  const { locationId, colleague } = setup;
+  const [, bay] = setup.bays;
+  if (!bay) throw new Error('no bay');
+  const api = await adminApi(request);
+  const job = await api<{ id: string }>('POST', 'backend/bays/maintenance/start', {
+    bayId: bay.id,
+    type: 'longtermservice',
+    assigneeId: colleague.id,
+    reminderHours: 2,
+    reminderMinutes: 15,
+  });
+  await api('POST', 'backend/bays/maintenance/end', { bayId: bay.id });
+
+  await signIn(page);
+  await page.goto(`/locations/${locationId}/bays/${bay.id}`);
+  const history = page.getByRole('region', { name: 'Vedlikeholdshistorikk' });
+  const row = history.locator(`[data-maintenance-id="${job.id}"]`);
+  await expect(row).toContainText('Langtidsservice');
+  await expect(row).toContainText(fullName(colleague));
+  await expect(row).toContainText(/under 1 min|\d+ min/);
+  await expect(row).toHaveAttribute('data-ended', 'true');
+  const figures = page.getByRole('region', { name: 'Siste 30 dager' });
+  await expect(figures.getByText('Nedetid')).toBeVisible();
+  await expect(figures.getByText('MTTR', { exact: true })).toBeVisible();
+  // The bay's attributes and its open alert are on its page too.
+  await expect(page.getByRole('region', { name: 'Attributter' }).getByText('temperature')).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: 'Åpne varsler' }).locator('[data-alert-level="critical"]'),
+  ).toHaveCount(1);
+
+  await page.goto(`/locations/${locationId}`);
+  const facilityRow = page
+    .getByRole('region', { name: 'Vedlikeholdshistorikk' })
+    .locator(`[data-maintenance-id="${job.id}"]`);
+  await expect(facilityRow).toContainText(bay.name);
+  await expect(facilityRow).toContainText('Langtidsservice');
+});
