@@ -2,14 +2,9 @@ import { WEBHOOK_LOG_TYPES as T } from '@vaskedrift/shared';
 import type { Db } from '../../db/client';
 import type { EventBus } from '../../events/bus';
 import type { WebhookEvents } from '../../events/webhook-events';
-import { insertLog } from './logs.repository';
+import { type LogEntries, subscribeLogEntries } from './mapped-entries';
 
-type Event = keyof WebhookEvents;
-
-/** How each webhook change reads in the audit log; a new event fails `tsc` until it has a line here. */
-const ENTRIES: {
-  [K in Event]: { type: string; extra: (e: WebhookEvents[K]) => Record<string, unknown> };
-} = {
+const ENTRIES: LogEntries<WebhookEvents> = {
   'webhook.created': { type: T.create, extra: () => ({}) },
   'webhook.updated': { type: T.update, extra: (e) => ({ fields: e.fields }) },
   'webhook.deleted': { type: T.delete, extra: () => ({}) },
@@ -17,20 +12,9 @@ const ENTRIES: {
 
 /** Writes every webhook created, changed or deleted with who did it: names and field names, no secret. */
 export function subscribeWebhookLogs(bus: EventBus, db: Db): Array<() => void> {
-  return (Object.keys(ENTRIES) as Event[]).map((event) =>
-    bus.on(event, (e: WebhookEvents[typeof event]) => {
-      const entry = ENTRIES[event] as {
-        type: string;
-        extra: (e: WebhookEvents[Event]) => Record<string, unknown>;
-      };
-      return insertLog(db, {
-        type: entry.type,
-        resourceType: 'webhooks',
-        resourceId: e.webhookId,
-        userId: e.userId,
-        ip: e.ip,
-        extraData: { name: e.name, ...entry.extra(e) },
-      });
-    }),
-  );
+  return subscribeLogEntries<keyof WebhookEvents>(bus, db, ENTRIES, (e) => ({
+    resourceType: 'webhooks',
+    resourceId: e.webhookId,
+    extraData: { name: e.name },
+  }));
 }
