@@ -6,6 +6,7 @@ import type { OutboundClient } from '../lib/outbound';
 import { retryDelaySeconds } from './email';
 import { recordNotificationEvents } from './notification-events';
 import { claimDueMessages, markMessageFailed, markMessageSent, type OutboxRow } from './outbox.repository';
+import type { WebhookDisabledPayload } from './payloads';
 import { createPoller } from './poller';
 import {
   clearFailing,
@@ -115,7 +116,13 @@ export function createWebhookSender({
           dedupeKey: `webhook_disabled:${row.id}:${since}`,
           locationIds: [],
           bayIds: [],
-          payload: { webhookId: row.id, name: row.name, url: row.url, failingSince: since, reason },
+          payload: {
+            webhookId: row.id,
+            name: row.name,
+            url: row.url,
+            failingSince: since,
+            reason,
+          } satisfies WebhookDisabledPayload,
           suppressible: false,
         },
       ]);
