@@ -15,11 +15,36 @@ function decodeBody(headers, body) {
   return Buffer.from(body, 'latin1').toString('utf8');
 }
 
+/**
+ * A header's RFC 2047 encoded words ('=?UTF-8?Q?P=C3=A5minnelse?=') as text: nodemailer encodes every
+ * subject with a letter outside ASCII ('å', '–') that way, folded over several lines.
+ */
+function decodeWords(value) {
+  return value
+    .replace(/(\?=)\s+(=\?)/g, '$1$2') // whitespace between two encoded words is not part of the text
+    .replace(/=\?([^?]+)\?([bq])\?([^?]*)\?=/gi, (_, charset, encoding, text) => {
+      const bytes =
+        encoding.toLowerCase() === 'b'
+          ? Buffer.from(text, 'base64')
+          : Buffer.from(
+              text
+                .replace(/_/g, ' ')
+                .replace(/=([0-9A-F]{2})/gi, (_, hex) => String.fromCharCode(Number.parseInt(hex, 16))),
+              'latin1',
+            );
+      try {
+        return new TextDecoder(charset).decode(bytes);
+      } catch {
+        return bytes.toString('utf8'); // a charset TextDecoder does not know
+      }
+    });
+}
+
 /** Subject and text of the single-part plain-text messages the server sends. */
 function parseMessage(raw) {
   const split = raw.indexOf('\r\n\r\n');
   const headers = raw.slice(0, split).replace(/\r\n[ \t]+/g, ' ');
-  const subject = /^subject:\s*(.*)$/im.exec(headers)?.[1]?.trim() ?? '';
+  const subject = decodeWords(/^subject:\s*(.*)$/im.exec(headers)?.[1]?.trim() ?? '');
   return { subject, text: decodeBody(headers, raw.slice(split + 4)) };
 }
 

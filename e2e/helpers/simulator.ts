@@ -54,6 +54,48 @@ export async function waitForOpenAlert(request: APIRequestContext, bayId: string
   }).toPass({ timeout: 70_000, intervals: [1_000, 2_000, 5_000] });
 }
 
+/**
+ * An API connection to the simulator facility (checked every 30 s) with its temperature attribute, made
+ * through the API; `attribute` is the attribute's unique name.
+ */
+export async function temperatureAttribute(request: APIRequestContext, facility: SimulatorFacility) {
+  const api = await adminApi(request);
+  const connection = await api<{ id: string }>('POST', 'backend/apis/create', {
+    name: uniqueName('Kontroller'),
+    endpointUrl: facility.endpointUrl,
+    checkInterval: 30,
+  });
+  const attribute = uniqueName('Temperatur');
+  const metric = await api<{ id: string }>('POST', 'backend/apis/metrics/create', {
+    apiId: connection.id,
+    name: attribute,
+    description: 'Vanntemperatur i hallen',
+    keyIdentifier: 'bayId',
+    targetKeys: ['temperature'],
+  });
+  return { id: metric.id, attribute };
+}
+
+/** Binds a bay to a simulator bay's temperature through the API: critical over 90, a warning over 70. */
+export async function bindTemperature(
+  request: APIRequestContext,
+  { bayId, apiMetricId, key }: { bayId: string; apiMetricId: string; key: string },
+) {
+  const api = await adminApi(request);
+  await api('POST', 'backend/bays/metrics/create', {
+    bayId,
+    apiMetricId,
+    keyValue: key,
+    path: 'temperature',
+    type: 'number',
+    operator: 'gt',
+    thresholdCritical: '90',
+    thresholdWarning: '70',
+    thresholdActive: '0',
+    thresholdInactive: '',
+  });
+}
+
 export interface CriticalFacility {
   locationId: string;
   locationName: string;
@@ -85,19 +127,7 @@ export async function criticalFacility(
     postalCode: '0150',
     city: 'Oslo',
   });
-  const connection = await api<{ id: string }>('POST', 'backend/apis/create', {
-    name: uniqueName('Kontroller'),
-    endpointUrl: facility.endpointUrl,
-    checkInterval: 30,
-  });
-  const attribute = uniqueName('Temperatur');
-  const metric = await api<{ id: string }>('POST', 'backend/apis/metrics/create', {
-    apiId: connection.id,
-    name: attribute,
-    description: 'Vanntemperatur i hallen',
-    keyIdentifier: 'bayId',
-    targetKeys: ['temperature'],
-  });
+  const { id: apiMetricId, attribute } = await temperatureAttribute(request, facility);
   const bays: { id: string; name: string }[] = [];
   for (const [index, key] of keys.entries()) {
     const name = `Vaskehall ${index + 1}`;
@@ -106,18 +136,7 @@ export async function criticalFacility(
       name,
       status: 'operational',
     });
-    await api('POST', 'backend/bays/metrics/create', {
-      bayId: bay.id,
-      apiMetricId: metric.id,
-      keyValue: key,
-      path: 'temperature',
-      type: 'number',
-      operator: 'gt',
-      thresholdCritical: '90',
-      thresholdWarning: '70',
-      thresholdActive: '0',
-      thresholdInactive: '',
-    });
+    await bindTemperature(request, { bayId: bay.id, apiMetricId, key });
     bays.push({ id: bay.id, name });
   }
   for (const bay of bays) await waitForOpenAlert(request, bay.id);

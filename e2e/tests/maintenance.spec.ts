@@ -1,15 +1,19 @@
 import { expect, type Page, test } from '@playwright/test';
 import { createUser, type TestUser } from '../helpers/data';
+import { waitForMail } from '../helpers/mail';
 import { adminApi, signIn, tokenFor } from '../helpers/session';
 import { criticalFacility } from '../helpers/simulator';
 import { bayTile, dashboardCard, expectTileStatus, pickOption } from '../helpers/ui';
 
 /*
  * Issue 10, "from a red tile to the right technician and back": an operator of a facility opens a red
- * tile, starts maintenance assigned to a colleague (the tile turns to maintenance at once), ends it
- * (asked first; the tile follows the bay's real, still critical value again) and finds the job with its
- * duration in the bay's history; on a desktop and on a phone. A 'user' sees the running job, not the
- * buttons. An admin finds the job on the bay's and the facility's pages, beside the 30 days' figures.
+ * tile, starts maintenance assigned to a colleague with a reminder every minute (the tile turns to
+ * maintenance at once), the colleague gets the e-mail that the job is theirs and, a minute later, the
+ * reminder; the operator ends it (asked first; the tile follows the bay's real, still critical value
+ * again) and finds the job with its duration in the bay's history; on a desktop and on a phone (the
+ * e-mails are checked once, on the desktop: one reminder wait per run). A 'user' sees the running job,
+ * not the buttons. An admin finds the job on the bay's and the facility's pages, beside the 30 days'
+ * figures.
  */
 
 test.use({ actionTimeout: 15_000 });
@@ -55,8 +59,15 @@ async function closePanel(page: Page, bay: { name: string }) {
   await expect(page.getByRole('dialog', { name: bay.name })).toBeHidden();
 }
 
-/** The operator's whole round: red tile → maintenance for the colleague → ended → red again, in history. */
-async function maintainBay(page: Page, bay: { id: string; name: string }) {
+/**
+ * The operator's whole round: red tile → maintenance for the colleague, reminded every minute →
+ * `whileRunning` (what else is checked while the job runs) → ended → red again, in history.
+ */
+async function maintainBay(
+  page: Page,
+  bay: { id: string; name: string },
+  whileRunning?: () => Promise<void>,
+) {
   const { locationName, operator, colleague } = setup;
   await signIn(page, operator.email, operator.password);
   const tile = bayTile(dashboardCard(page, locationName), bay.name);
@@ -73,6 +84,9 @@ async function maintainBay(page: Page, bay: { id: string; name: string }) {
   await expect(form.getByText('Du må velge en bruker')).toBeVisible();
   await pickOption(form, 'Bruker', fullName(colleague), colleague.firstName);
   await form.getByLabel('Beskrivelse').fill('Bytter dyse på høytrykksrampen');
+  // A reminder every minute instead of the hour the form suggests.
+  await form.getByRole('textbox', { name: 'Timer', exact: true }).fill('0');
+  await form.getByRole('textbox', { name: 'Minutter', exact: true }).fill('1');
   await form.getByRole('button', { name: 'Start vedlikehold' }).click();
   await expect(page.getByText(`Vedlikehold startet på ${bay.name}`)).toBeVisible();
   await expect(form).toBeHidden();
@@ -82,6 +96,8 @@ async function maintainBay(page: Page, bay: { id: string; name: string }) {
   await expect(maintenance.getByText('Bytter dyse på høytrykksrampen')).toBeVisible();
   await expect(maintenance.getByText(fullName(operator))).toBeVisible();
   await closePanel(page, bay);
+  await expectTileStatus(tile, bay.name, 'maintenance');
+  await whileRunning?.();
   await expectTileStatus(tile, bay.name, 'maintenance');
 
   // The dashboard's running jobs list it, and open its panel.
@@ -109,12 +125,45 @@ async function maintainBay(page: Page, bay: { id: string; name: string }) {
   await expect(running.getByText('Ingen vaskehaller er i vedlikehold nå')).toBeVisible();
 }
 
-test('an operator starts maintenance for a colleague on a red tile, ends it, and finds it in the history', async ({
+test('an operator starts maintenance for a colleague on a red tile, the colleague gets the e-mail and the reminder a minute later, the operator ends it and finds it in the history', async ({
   page,
+  request,
 }) => {
-  const [first] = setup.bays;
-  if (!first) throw new Error('no bay');
-  await maintainBay(page, first);
+  // The reminder is due a minute after the start, and the reminder worker looks every 15 s.
+  test.setTimeout(150_000);
+  const { locationId, locationName, operator, colleague } = setup;
+  const [bay] = setup.bays;
+  if (!bay) throw new Error('no bay');
+  const before = Date.now();
+  await maintainBay(page, bay, async () => {
+    const place = `${locationName} – ${bay.name}`;
+    // Named the one responsible, with what, where and who started it, and a link to the bay.
+    const started = await waitForMail(request, colleague.email, {
+      where: (mail) => mail.subject === `Vedlikehold startet: ${place}`,
+      description: `vedlikehold startet: ${place}`,
+    });
+    expect(started.text).toContain(`Anlegg: ${locationName}`);
+    expect(started.text).toContain(`Vaskehall: ${bay.name}`);
+    expect(started.text).toContain(`Ansvarlig: ${fullName(colleague)} <${colleague.email}>`);
+    expect(started.text).toMatch(new RegExp(`Startet: .+ av ${fullName(operator)}`));
+    expect(started.text).toContain('Type: Service');
+    expect(started.text).toContain('Beskrivelse: Bytter dyse på høytrykksrampen');
+    expect(started.text).toContain(`/locations/${locationId}/bays/${bay.id}`);
+
+    // The first reminder, a minute after the start (the form's 0 hours and 1 minute), not before.
+    const reminder = await waitForMail(request, colleague.email, {
+      timeoutMs: 110_000,
+      where: (mail) => mail.subject.startsWith('Påminnelse') && mail.subject.endsWith(place),
+      description: `påminnelse om ${place}`,
+    });
+    expect(reminder.subject).toBe(`Påminnelse 1: vedlikehold pågår: ${place}`);
+    expect(reminder.text).toContain(`Ansvarlig: ${fullName(colleague)} <${colleague.email}>`);
+    expect(reminder.text).toContain('Påminnelse nr.: 1');
+    expect(Date.parse(reminder.receivedAt) - before).toBeGreaterThanOrEqual(60_000);
+
+    // The operator who started it was not told: the job is the colleague's, and nobody asked for more.
+    await expect(waitForMail(request, operator.email, { timeoutMs: 0 })).rejects.toThrow(/ingen e-post/);
+  });
 });
 
 test.describe('on a phone', () => {

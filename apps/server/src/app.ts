@@ -116,19 +116,27 @@ export async function buildApp({
   });
   app.addHook('onClose', () => outbound.close());
   const facilities = createFacilities({ config, db, bus, outbound });
-  const statusEngine = createStatusEngine({ config, db, bus, outbound, log: app.log as Logger });
+  const notifying = createNotifying({ config, db, bus, mailer, outbound, log: app.log as Logger });
+  app.decorate('notifying', notifying);
+  const statusEngine = createStatusEngine({
+    config,
+    db,
+    bus,
+    outbound,
+    log: app.log as Logger,
+    // An alert or API event recorded by a check is dispatched at once, not at the next poll.
+    onNotificationsRecorded: () => notifying.dispatcher.nudge(),
+  });
   app.decorate('statusEngine', statusEngine);
   // Checks start once the app is ready and stop before anything else closes (no check half-recorded).
   app.addHook('onReady', async () => {
     // Header values stored before they were sealed are sealed before any check reads them (decision 015).
     const sealed = await statusEngine.apis.sealPlainHeaders();
     if (sealed > 0) app.log.info({ apis: sealed }, 'headerverdier kryptert');
-    statusEngine.engine.start();
+    statusEngine.start();
   });
-  app.addHook('preClose', () => statusEngine.engine.stop());
+  app.addHook('preClose', () => statusEngine.stop());
   registerHousekeeping(app, { db, config, background: backgroundHousekeeping });
-  const notifying = createNotifying({ config, db, bus, mailer, outbound, log: app.log as Logger });
-  app.decorate('notifying', notifying);
   if (backgroundNotifications) app.addHook('onReady', async () => notifying.start());
   if (backgroundWebhooks) app.addHook('onReady', async () => notifying.webhookSender.start());
   // Before the mailer stops: a batch in hand commits its rows, then the sender is closed.

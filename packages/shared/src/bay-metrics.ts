@@ -11,6 +11,7 @@ import {
   valueTypeSchema,
 } from './evaluation';
 import { oneOrListResponse, sortSchema, timestampSchema } from './fields';
+import { DEFAULT_PENDING_CHECKS, MAX_PENDING_CHECKS } from './notifications';
 
 /*
  * Bay attributes (docs/domain.md, Evaluation): bind one bay to one API attribute. `keyValue` picks the
@@ -29,6 +30,7 @@ export const BAY_METRIC_MESSAGES = {
   thresholdsEmpty: 'Minst én terskel må fylles ut',
   thresholdNotNumber: 'Terskelen må være et tall',
   thresholdNotBoolean: 'Terskelen må være true eller false',
+  pendingChecksInvalid: `Ventetiden må være et helt antall sjekker fra 1 til ${MAX_PENDING_CHECKS}`,
 } as const;
 
 /**
@@ -86,6 +88,15 @@ const bayMetricFields = {
   thresholdWarning: thresholdSchema,
   thresholdCritical: thresholdSchema,
   thresholdInactive: thresholdSchema,
+  /**
+   * The pending period (docs/domain.md, Alerts): checks in a row a level must hold before its alert
+   * notifies; 1 tells at once.
+   */
+  pendingChecks: z
+    .number({ error: BAY_METRIC_MESSAGES.pendingChecksInvalid })
+    .int(BAY_METRIC_MESSAGES.pendingChecksInvalid)
+    .min(1, BAY_METRIC_MESSAGES.pendingChecksInvalid)
+    .max(MAX_PENDING_CHECKS, BAY_METRIC_MESSAGES.pendingChecksInvalid),
 };
 
 export const createBayMetricSchema = z
@@ -93,6 +104,7 @@ export const createBayMetricSchema = z
     bayId: idSchema,
     ...bayMetricFields,
     apiMetricId: z.uuid({ error: BAY_METRIC_MESSAGES.apiMetricRequired }),
+    pendingChecks: bayMetricFields.pendingChecks.default(DEFAULT_PENDING_CHECKS),
   })
   .superRefine((value, ctx) => {
     for (const { path, message } of thresholdIssues(value.type, value)) {
@@ -152,6 +164,7 @@ export const bayMetricSchema = z.object({
   thresholdWarning: z.string(),
   thresholdCritical: z.string(),
   thresholdInactive: z.string(),
+  pendingChecks: z.number().int(),
   /** The last value read (in its type), its level, why, and when; all null before the first check. */
   lastValue: z.union([z.string(), z.number(), z.boolean()]).nullable(),
   lastLevel: attributeLevelSchema.nullable(),

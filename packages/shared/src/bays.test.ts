@@ -33,11 +33,12 @@ describe('bay statuses', () => {
   });
 
   it('reads a dashboard tuple as an object', () => {
-    expect(dashboardBayFromTuple(['id', 'Hall 1', 'warning', 0])).toEqual({
+    expect(dashboardBayFromTuple(['id', 'Hall 1', 'warning', 0, true])).toEqual({
       id: 'id',
       name: 'Hall 1',
       status: 'warning',
       statusChangedAt: new Date(0),
+      muted: true,
     });
   });
 });

@@ -116,6 +116,8 @@ export const baySchema = z.object({
   status: bayStatusSchema,
   statusChangedAt: timestampSchema,
   sortOrder: z.number().int(),
+  /** Its notifications are muted until then (its own mute or its facility's, the later); null: not muted. */
+  mutedUntil: timestampSchema.nullable(),
   createdAt: timestampSchema,
   updatedAt: timestampSchema,
 });

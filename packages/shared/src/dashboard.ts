@@ -14,10 +14,11 @@ export const dashboardRequestSchema = z.object({
 export type DashboardRequest = z.input<typeof dashboardRequestSchema>;
 
 /**
- * One bay as a tuple `[id, name, status, statusChangedAt (epoch ms)]`: with 10,000 bays, keys repeated on
- * every bay would be a third of the response.
+ * One bay as a tuple `[id, name, status, statusChangedAt (epoch ms), muted]`: with 10,000 bays, keys
+ * repeated on every bay would be a third of the response. `muted`: its notifications are muted now, the
+ * bay's own or its facility's ('Demp varsler').
  */
-export const dashboardBaySchema = z.tuple([z.string(), z.string(), bayStatusSchema, z.number()]);
+export const dashboardBaySchema = z.tuple([z.string(), z.string(), bayStatusSchema, z.number(), z.boolean()]);
 export type DashboardBayTuple = z.infer<typeof dashboardBaySchema>;
 
 export const dashboardLocationSchema = z.object({
@@ -35,11 +36,17 @@ export const dashboardSchema = z.object({
 });
 export type Dashboard = z.infer<typeof dashboardSchema>;
 
-export type DashboardBay = { id: string; name: string; status: BayStatus; statusChangedAt: Date };
+export type DashboardBay = {
+  id: string;
+  name: string;
+  status: BayStatus;
+  statusChangedAt: Date;
+  muted: boolean;
+};
 
 /** The tuple as an object, for code that prefers names. */
-export function dashboardBayFromTuple([id, name, status, changedAt]: DashboardBayTuple): DashboardBay {
-  return { id, name, status, statusChangedAt: new Date(changedAt) };
+export function dashboardBayFromTuple([id, name, status, changedAt, muted]: DashboardBayTuple): DashboardBay {
+  return { id, name, status, statusChangedAt: new Date(changedAt), muted };
 }
 
 /** Guards a status decoded from elsewhere (a realtime payload) before it colours a tile. */

@@ -136,4 +136,6 @@ export const FACILITY_LOG_TYPES = {
   camerasCreate: 'locations/cameras/create',
   camerasUpdate: 'locations/cameras/update',
   camerasDelete: 'locations/cameras/delete',
+  mutesCreate: 'mutes/create',
+  mutesEnd: 'mutes/end',
 } as const;

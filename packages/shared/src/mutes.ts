@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { dataResponse, idSchema } from './api';
 import { timestampSchema } from './fields';
+import { ROLE_LEVELS, type Role, roleLevel } from './roles';
 
 /**
  * 'Demp varsler' (docs/domain.md, Notifications): a bay or a whole facility muted for some hours. Alerts
@@ -16,6 +17,11 @@ export const MUTE_MESSAGES = {
   unmuted: 'Varsler er ikke lenger dempet',
   notMuted: 'Varsler er ikke dempet',
 } as const;
+
+/** Operators and up mute and unmute bays and facilities they may see; `user` only reads. */
+export function canMute(role: Role): boolean {
+  return roleLevel(role) >= ROLE_LEVELS.operator;
+}
 
 const scopeFields = { bayId: idSchema.optional(), locationId: idSchema.optional() };
 function checkScope(value: { bayId?: string; locationId?: string }, ctx: z.RefinementCtx) {
@@ -41,7 +47,10 @@ export type CreateMuteInput = z.infer<typeof createMuteSchema>;
 /** `POST backend/mutes/end`: ends the running mute of a bay or a facility now. */
 export const endMuteSchema = z.object(scopeFields).superRefine(checkScope);
 
-/** `POST backend/mutes/get`: the running mutes of a facility (its own and its bays'), or of one bay. */
+/**
+ * `POST backend/mutes/get`: the running mutes of a facility (its own and its bays'), or of one bay (its own
+ * and its facility's, which mutes it too).
+ */
 export const muteGetSchema = z.object(scopeFields).superRefine(checkScope);
 
 export const muteSchema = z.object({
@@ -56,4 +65,5 @@ export const muteSchema = z.object({
 });
 export type Mute = z.infer<typeof muteSchema>;
 export const muteResponseSchema = z.object({ data: muteSchema, message: z.string() });
+export const endMuteResponseSchema = z.object({ message: z.string() });
 export const muteListResponseSchema = dataResponse(z.array(muteSchema));

@@ -33,4 +33,13 @@ export type FacilityEvents = {
   'camera.created': Actor & { cameraId: string; locationId: string; name: string };
   'camera.updated': Actor & { cameraId: string; locationId: string; fields: string[] };
   'camera.deleted': Actor & { cameraId: string; locationId: string; name: string };
+  /** 'Demp varsler' on a bay (`bayId`) or a whole facility (`bayId` null), and its early end. */
+  'mute.created': Actor & {
+    muteId: string;
+    locationId: string;
+    bayId: string | null;
+    until: Date;
+    reason: string;
+  };
+  'mute.ended': Actor & { locationId: string; bayId: string | null; muteIds: string[] };
 };

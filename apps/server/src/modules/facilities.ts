@@ -9,10 +9,11 @@ import { dashboardRoutes } from './dashboard';
 import { imagesRoutes } from './images';
 import { createLinksService, linksRoutes } from './links';
 import { createLocationsService, locationsRoutes } from './locations';
+import { createMutesService, mutesRoutes } from './mutes';
 
 type Deps = { config: Config; db: Db; bus: EventBus; outbound: OutboundClient };
 
-/** Everything Vaskedrift watches (facilities, bays, links, cameras, the dashboard), wired once. */
+/** Everything Vaskedrift watches (facilities, bays, links, cameras, mutes, the dashboard), wired once. */
 export function createFacilities({ config, db, bus, outbound }: Deps) {
   const signer = createSnapshotSigner(config.secretKey);
   return {
@@ -22,6 +23,7 @@ export function createFacilities({ config, db, bus, outbound }: Deps) {
     bays: createBaysService({ db, bus }),
     links: createLinksService({ db, bus }),
     cameras: createCamerasService({ db, bus, signer }),
+    mutes: createMutesService({ db, bus }),
     snapshots: createSnapshotProxy({ db, signer, outbound }),
   };
 }
@@ -35,5 +37,6 @@ export async function facilitiesRoutes(api: FastifyInstance, facilities: Facilit
   await api.register(baysRoutes, { bays: facilities.bays });
   await api.register(linksRoutes, { links: facilities.links });
   await api.register(camerasRoutes, { cameras: facilities.cameras, snapshots: facilities.snapshots });
+  await api.register(mutesRoutes, { mutes: facilities.mutes });
   await api.register(dashboardRoutes, { db: facilities.db });
 }

@@ -4,7 +4,7 @@ import type { Config } from '../config';
 import type { Db } from '../db/client';
 import type { EventBus } from '../events/bus';
 import type { OutboundClient } from '../lib/outbound';
-import { alertsRoutes, createAlertsService } from './alerts';
+import { alertsRoutes, createAlertEscalation, createAlertsService } from './alerts';
 import { apiMetricsRoutes, createApiMetricsService } from './api-metrics';
 import { apisRoutes, createApisService } from './apis';
 import { bayMetricsRoutes, createBayMetricsService, createReadingsService } from './bay-metrics';
@@ -12,19 +12,49 @@ import { createApiSecrets, createEngine } from './engine';
 import { createMaintenanceService, maintenanceRoutes } from './maintenance';
 import { pushRoutes } from './push';
 
-type Deps = { config: Config; db: Db; bus: EventBus; outbound: OutboundClient; log: Logger };
+type Deps = {
+  config: Config;
+  db: Db;
+  bus: EventBus;
+  outbound: OutboundClient;
+  log: Logger;
+  /** Called after a commit that recorded notification events (the dispatcher's nudge); default none. */
+  onNotificationsRecorded?: () => void;
+};
 
 /**
  * The status engine (docs/domain.md, Evaluation), wired once: API connections, API attributes, bay
- * attributes, alerts, readings, maintenance, pushes, and the engine that checks. `engine.start()` begins checking;
- * `stop()` ends it.
+ * attributes, alerts and their escalation, readings, maintenance, pushes, and the engine that checks.
+ * `start()` begins checking and escalating (when `CHECKS_ENABLED`); `stop()` ends both.
  */
-export function createStatusEngine({ config, db, bus, outbound, log }: Deps) {
+export function createStatusEngine({
+  config,
+  db,
+  bus,
+  outbound,
+  log,
+  onNotificationsRecorded = () => {},
+}: Deps) {
   const secrets = createApiSecrets(config.secretKey);
-  const engine = createEngine({ config, db, bus, outbound, log });
+  const engine = createEngine({ config, db, bus, outbound, log, onNotificationsRecorded });
+  const escalation = createAlertEscalation({
+    db,
+    log,
+    minutes: config.notifications.escalationMinutes,
+    onNotificationsRecorded,
+  });
   return {
     db,
     engine,
+    escalation,
+    start() {
+      if (!config.checks.enabled) return;
+      engine.start();
+      escalation.start();
+    },
+    async stop() {
+      await Promise.all([engine.stop(), escalation.stop()]);
+    },
     secrets,
     apis: createApisService({ db, bus, engine, secrets }),
     apiMetrics: createApiMetricsService({ db, bus }),

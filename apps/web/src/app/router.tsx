@@ -16,7 +16,9 @@ import { createAuthRoutes } from '../features/auth/routes';
 import { createDashboardRoute } from '../features/dashboard/routes';
 import { createGroupRoutes } from '../features/groups/routes';
 import { createLocationRoutes } from '../features/locations/routes';
+import { createNotificationRoutes } from '../features/notifications/routes';
 import { createUserRoutes } from '../features/users/routes';
+import { createWebhookRoutes } from '../features/webhooks/routes';
 import type { AuthStore } from '../lib/auth-store';
 import type { TranslationKey } from '../lib/i18n';
 import { RootLayout } from './layout/root-layout';
@@ -98,7 +100,9 @@ const routeTree = rootRoute.addChildren([
     createLocationRoutes(appLayoutRoute),
     createUserRoutes(appLayoutRoute),
     createApiRoutes(appLayoutRoute),
+    createWebhookRoutes(appLayoutRoute),
     createGroupRoutes(appLayoutRoute),
+    createNotificationRoutes(appLayoutRoute),
   ]),
   unknownRoute,
 ]);

@@ -4,6 +4,7 @@ import { createElement } from 'react';
 import { i18n } from '../lib/i18n';
 import { notifyError, notifySuccess } from '../lib/notify';
 import { apiErrorMessage } from '../lib/use-api-error-message';
+import type nb from '../locales/nb.json';
 
 interface Question {
   title: string;
@@ -60,5 +61,31 @@ export function confirmMutation<TData, TVariables>({
           notifyError(apiErrorMessage(error, i18n.t));
         },
       }),
+  });
+}
+
+type Texts = typeof nb;
+type ConfirmDeleteTexts = Record<'title' | 'confirm' | 'confirmButton' | 'success', string>;
+
+/** Every feature whose `<feature>.delete` texts can ask before deleting (see the README's key rule). */
+export type ConfirmDeleteKey = {
+  [F in keyof Texts]: Texts[F] extends { delete: ConfirmDeleteTexts } ? `${F}.delete` : never;
+}[keyof Texts];
+
+/** `confirmMutation` with the feature's `delete` texts, `name` filling their `{{name}}`. */
+export function confirmDelete<TData, TVariables>({
+  texts,
+  name,
+  ...rest
+}: { texts: ConfirmDeleteKey; name: string } & Omit<
+  Parameters<typeof confirmMutation<TData, TVariables>>[0],
+  keyof Question | 'success'
+>): void {
+  confirmMutation({
+    ...rest,
+    title: i18n.t(`${texts}.title`),
+    message: i18n.t(`${texts}.confirm`, { name }),
+    confirmLabel: i18n.t(`${texts}.confirmButton`),
+    success: i18n.t(`${texts}.success`, { name }),
   });
 }

@@ -4,7 +4,7 @@ import type { UseMutationResult } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type nb from '../locales/nb.json';
-import { confirmMutation } from './confirm';
+import { confirmDelete } from './confirm';
 
 type Texts = typeof nb;
 type DeleteTexts = Record<'title' | 'text' | 'button' | 'confirm' | 'confirmButton' | 'success', string>;
@@ -41,11 +41,9 @@ export function DangerZoneCard<TData, TVariables>({
   const [refused, setRefused] = useState<string | null>(null);
 
   const ask = () =>
-    confirmMutation({
-      title,
-      message: t(`${keys}.confirm`, { name }),
-      confirmLabel: t(`${keys}.confirmButton`),
-      success: t(`${keys}.success`, { name }),
+    confirmDelete({
+      texts: keys,
+      name,
       mutation,
       variables,
       onDone: onDeleted,

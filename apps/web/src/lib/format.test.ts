@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateTime, fullName, initials } from './format';
+import { formatDateTime, formatUntil, fullName, initials } from './format';
 
 describe('format', () => {
   it('names a person, falling back to the e-mail', () => {
@@ -16,5 +16,11 @@ describe('format', () => {
     expect(formatDateTime('2025-03-03T13:05:00.000Z')).toMatch(/2025/);
     expect(formatDateTime(null)).toBeNull();
     expect(formatDateTime('ikke en dato')).toBeNull();
+  });
+
+  it('gives only the time for later today, and the date too for another day', () => {
+    const now = new Date(2026, 10, 24, 12, 0);
+    expect(formatUntil(new Date(2026, 10, 24, 14, 30).toISOString(), 'nb', now)).toBe('14:30');
+    expect(formatUntil(new Date(2026, 10, 25, 9, 0).toISOString(), 'nb', now)).toMatch(/25\..*09:00/);
   });
 });

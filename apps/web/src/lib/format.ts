@@ -40,3 +40,13 @@ export function formatDateTime(iso: string | null | undefined, language = 'nb'):
     timeStyle: 'short',
   }).format(date);
 }
+
+/** "14:30" for a time later today, "25. nov. 2026, 09:00" for another day (e.g. when a mute ends). */
+export function formatUntil(iso: string, language = 'nb', now: Date = new Date()): string {
+  const date = new Date(iso);
+  const sameDay = date.toDateString() === now.toDateString();
+  return new Intl.DateTimeFormat(LOCALES[language] ?? 'nb-NO', {
+    dateStyle: sameDay ? undefined : 'medium',
+    timeStyle: 'short',
+  }).format(date);
+}

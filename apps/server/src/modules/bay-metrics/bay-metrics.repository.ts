@@ -34,6 +34,7 @@ function selectBayMetrics(db: Db, viewer: Viewer, where: SQL | undefined) {
       thresholdWarning: bayMetrics.thresholdWarning,
       thresholdCritical: bayMetrics.thresholdCritical,
       thresholdInactive: bayMetrics.thresholdInactive,
+      pendingChecks: bayMetrics.pendingChecks,
       lastValue: bayMetrics.lastValue,
       lastLevel: bayMetrics.lastLevel,
       lastReason: bayMetrics.lastReason,
@@ -171,6 +172,8 @@ export type BayMetricValues = {
   thresholdWarning: string;
   thresholdCritical: string;
   thresholdInactive: string;
+  /** Default 1 (the column's). */
+  pendingChecks?: number;
 };
 
 export async function insertBayMetric(tx: Db, bayId: string, values: BayMetricValues): Promise<string> {

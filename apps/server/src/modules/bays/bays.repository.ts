@@ -1,7 +1,7 @@
 import type { BAY_SORT_COLUMNS, Bay, BayStatus } from '@vaskedrift/shared';
 import { and, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { bays, locations } from '../../db/schema';
+import { bays, locations, mutes } from '../../db/schema';
 import { byName, containsPattern, ordered, pageWindow, totalCount } from '../../lib/list-query';
 import type { Viewer } from '../../plugins/authenticate';
 import { visibleLocationsCondition } from '../access';
@@ -17,6 +17,9 @@ function selectBays(db: Db, viewer: Viewer, where: SQL | undefined) {
       status: bays.status,
       statusChangedAt: bays.statusChangedAt,
       sortOrder: bays.sortOrder,
+      mutedUntil: sql<Date | null>`(select max(${mutes.until}) from ${mutes}
+        where ${mutes.locationId} = ${bays.locationId} and (${mutes.bayId} is null or ${mutes.bayId} = ${bays.id})
+          and ${mutes.until} > now())`.mapWith(mutes.until),
       createdAt: bays.createdAt,
       updatedAt: bays.updatedAt,
       total: totalCount(),
@@ -33,6 +36,7 @@ function toBay({ total: _total, ...row }: BayRow): Bay {
   return {
     ...row,
     statusChangedAt: row.statusChangedAt.toISOString(),
+    mutedUntil: row.mutedUntil?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

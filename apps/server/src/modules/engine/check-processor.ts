@@ -2,10 +2,13 @@ import { DEFAULT_FAILURE_THRESHOLD, extractRecords } from '@vaskedrift/shared';
 import type { Logger } from 'pino';
 import type { Db } from '../../db/client';
 import type { EventBus } from '../../events/bus';
+import { type NewNotificationEvent, recordNotificationEvents } from '../../notify/notification-events';
 import {
   type AlertPublication,
   type AttributeTransition,
+  alertNotifications,
   applyAlertTransitions,
+  markAlertsNotified,
   publishAlerts,
 } from '../alerts';
 import { insertReadings, shouldStoreReading } from '../readings';
@@ -13,12 +16,21 @@ import { rederiveBays } from './bay-derivation';
 import { publishStatusChanges } from './bay-status';
 import type { AppliedStatusChange } from './bay-status.repository';
 import {
+  apiNotification,
+  apiRunChange,
+  levelChecksOf,
+  settledAttribute,
+  settlesNow,
+} from './check-notifications';
+import {
   type CheckLogRow,
   countCheck,
+  type FailureRun,
   insertCheckLog,
   loadRules,
   markFailure,
   markSuccess,
+  type Rule,
   writeAttributeResults,
 } from './engine.repository';
 import { type Evaluated, evaluateRules, everyAttribute } from './evaluate-rules';
@@ -61,11 +73,19 @@ export type CheckProcessor = ReturnType<typeof createCheckProcessor>;
 /**
  * Turns one check's outcome into stored state, in one transaction: the API's failure count, every
  * evaluated attribute's last reading, the raw readings worth keeping, alerts for attributes whose level
- * changed, and the derived status of their bays. Events are published only after the commit. A failure
- * changes no attribute until the API's failure threshold is reached; from then on every attribute of the
- * API reads `nodata` ('API-et svarer ikke: …').
+ * changed, the derived status of their bays, and the notification events of levels that held for their
+ * pending period (decision 019). Events are published only after the commit, and `onNotificationsRecorded`
+ * is called then when there are new notification events. A failure changes no attribute until the API's
+ * failure threshold is reached; from then on every attribute of the API reads `nodata`
+ * ('API-et svarer ikke: …').
  */
-export function createCheckProcessor(deps: { db: Db; bus: EventBus; log: Logger; heartbeatMs: number }) {
+export function createCheckProcessor(deps: {
+  db: Db;
+  bus: EventBus;
+  log: Logger;
+  heartbeatMs: number;
+  onNotificationsRecorded: () => void;
+}) {
   const lastOkLogged = new Map<string, number>();
   const transactions = new Semaphore(TRANSACTIONS_AT_ONCE);
 
@@ -77,8 +97,9 @@ export function createCheckProcessor(deps: { db: Db; bus: EventBus; log: Logger;
     const at = new Date();
     const threshold = api.details.failureThreshold ?? DEFAULT_FAILURE_THRESHOLD;
     const records = outcome.ok ? extractRecords(outcome.json, api.details.recordsPath || null) : null;
-    let failures = 0;
-    let previousFailures = 0;
+    // A success: the run of failures it ended; a failure: the run so far, this one included.
+    let run: FailureRun = { failures: 0, lastSuccessAt: null, lastError: null };
+    let recorded = 0;
     let statusChanges: AppliedStatusChange[] = [];
     let alerts: AlertPublication[] = [];
     let evaluatedCount = 0;
@@ -87,18 +108,25 @@ export function createCheckProcessor(deps: { db: Db; bus: EventBus; log: Logger;
     await transactions.run(() =>
       deps.db.transaction(async (tx) => {
         let evaluated: Evaluated[] = [];
+        let rules: Rule[] = [];
         if (outcome.ok) {
-          previousFailures = await markSuccess(tx, api.id, at);
-          evaluated = await evaluateRules(await loadRules(tx, api.id), records);
+          run = await markSuccess(tx, api.id, at);
+          rules = await loadRules(tx, api.id);
+          evaluated = await evaluateRules(rules, records);
         } else {
-          failures = await markFailure(tx, api.id, at, outcome.error);
-          if (failures >= threshold) {
-            const rules = await loadRules(tx, api.id);
+          run = { ...(await markFailure(tx, api.id, at, outcome.error)), lastError: outcome.error };
+          if (run.failures >= threshold) {
+            rules = await loadRules(tx, api.id);
             evaluated = everyAttribute(rules, 'nodata', `API-et svarer ikke: ${outcome.error}`);
           }
         }
+        const notifications: NewNotificationEvent[] = [];
+        const apiChange = apiRunChange(outcome.ok, run, threshold);
+        if (apiChange) {
+          notifications.push(await apiNotification(tx, api, apiChange, run, outcome.startedAt, rules, at));
+        }
         evaluatedCount = evaluated.length;
-        const changed = await writeEvaluations(tx, evaluated, at);
+        const { changed, settled } = await writeEvaluations(tx, evaluated, at);
         transitionCount = changed.length;
         if (changed.length > 0) {
           const bayIds = [...new Set(changed.map((e) => e.rule.bayId))];
@@ -110,6 +138,14 @@ export function createCheckProcessor(deps: { db: Db; bus: EventBus; log: Logger;
           );
           statusChanges = await rederiveBays(tx, bayIds);
         }
+        if (settled.length > 0) {
+          notifications.push(
+            ...(await alertNotifications(tx, settled.map(settledAttribute), at, { apiDown: !outcome.ok })),
+          );
+        }
+        const recordedIds = await recordNotificationEvents(tx, notifications);
+        if (settled.length > 0) await markAlertsNotified(tx, recordedIds);
+        recorded = recordedIds.length;
         const logRow: CheckLogRow = {
           apiId: api.id,
           startedAt: outcome.startedAt,
@@ -122,7 +158,7 @@ export function createCheckProcessor(deps: { db: Db; bus: EventBus; log: Logger;
           error: outcome.ok ? null : outcome.error,
           errorCode: outcome.ok ? null : outcome.code,
         };
-        if (!outcome.ok || previousFailures > 0 || shouldLogSuccess(api.id, at.getTime())) {
+        if (!outcome.ok || run.failures > 0 || shouldLogSuccess(api.id, at.getTime())) {
           await insertCheckLog(tx, logRow);
         }
         await countCheck(tx, logRow);
@@ -130,8 +166,10 @@ export function createCheckProcessor(deps: { db: Db; bus: EventBus; log: Logger;
     );
 
     // Committed: now it may be announced.
+    const failures = outcome.ok ? 0 : run.failures;
     publishStatusChanges(deps.bus, statusChanges);
     publishAlerts(deps.bus, alerts);
+    if (recorded > 0) deps.onNotificationsRecorded();
     if (!outcome.ok) {
       // The first failure and the one that reaches the threshold are warnings; the rest, every 30 s while
       // a controller is down, would drown the log and are in the API's check log anyway.
@@ -150,8 +188,8 @@ export function createCheckProcessor(deps: { db: Db; bus: EventBus; log: Logger;
         thresholdReached: failures >= threshold,
         at,
       });
-    } else if (previousFailures >= threshold) {
-      deps.bus.publish('api.recovered', { apiId: api.id, name: api.name, failures: previousFailures, at });
+    } else if (run.failures >= threshold) {
+      deps.bus.publish('api.recovered', { apiId: api.id, name: api.name, failures: run.failures, at });
     }
     return {
       records: records?.length ?? null,
@@ -169,9 +207,16 @@ export function createCheckProcessor(deps: { db: Db; bus: EventBus; log: Logger;
     return true;
   }
 
-  /** Writes last readings and stored readings; returns the evaluations whose level changed. */
-  async function writeEvaluations(tx: Db, evaluated: Evaluated[], at: Date): Promise<Evaluated[]> {
-    if (evaluated.length === 0) return [];
+  /**
+   * Writes last readings, stored readings and pending-period counts; returns the evaluations whose level
+   * changed, and those whose level held for its pending period in this check.
+   */
+  async function writeEvaluations(
+    tx: Db,
+    evaluated: Evaluated[],
+    at: Date,
+  ): Promise<{ changed: Evaluated[]; settled: Evaluated[] }> {
+    if (evaluated.length === 0) return { changed: [], settled: [] };
     const now = at.getTime();
     const results = evaluated.map((e) => ({
       id: e.rule.id,
@@ -184,11 +229,15 @@ export function createCheckProcessor(deps: { db: Db; bus: EventBus; log: Logger;
         now,
         deps.heartbeatMs,
       ),
+      levelChecks: levelChecksOf(e),
     }));
     await writeAttributeResults(
       tx,
       results.filter(
-        (r, i) => r.stored || (r.level === 'nodata' && r.reason !== evaluated[i]?.rule.lastReason),
+        (r, i) =>
+          r.stored ||
+          r.levelChecks !== null ||
+          (r.level === 'nodata' && r.reason !== evaluated[i]?.rule.lastReason),
       ),
       at,
     );
@@ -199,7 +248,10 @@ export function createCheckProcessor(deps: { db: Db; bus: EventBus; log: Logger;
         .map((e) => ({ series: e.rule.series, value: e.value, level: e.level })),
       at,
     );
-    return evaluated.filter((e) => e.level !== e.rule.lastLevel);
+    return {
+      changed: evaluated.filter((e) => e.level !== e.rule.lastLevel),
+      settled: evaluated.filter((e, i) => settlesNow(e, results[i]?.levelChecks ?? null)),
+    };
   }
 
   return { process };

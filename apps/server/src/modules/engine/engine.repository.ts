@@ -64,6 +64,7 @@ export type Rule = {
   bayId: string;
   bayName: string;
   locationId: string;
+  locationName: string;
   apiMetricId: string;
   apiMetricName: string;
   keyIdentifier: string;
@@ -79,6 +80,8 @@ export type Rule = {
   lastReason: string | null;
   storedValue: string | number | boolean | null;
   storedAt: Date | null;
+  pendingChecks: number;
+  levelChecks: number;
 };
 
 /** The bay attributes a check of this API evaluates: enabled API attributes, live bays and facilities. */
@@ -90,6 +93,7 @@ export async function loadRules(db: Db, apiId: string): Promise<Rule[]> {
       bayId: bayMetrics.bayId,
       bayName: bays.name,
       locationId: bays.locationId,
+      locationName: locations.name,
       apiMetricId: apiMetrics.id,
       apiMetricName: apiMetrics.name,
       keyIdentifier: apiMetrics.keyIdentifier,
@@ -105,6 +109,8 @@ export async function loadRules(db: Db, apiId: string): Promise<Rule[]> {
       lastReason: bayMetrics.lastReason,
       storedValue: bayMetrics.storedValue,
       storedAt: bayMetrics.storedAt,
+      pendingChecks: bayMetrics.pendingChecks,
+      levelChecks: bayMetrics.levelChecks,
     })
     .from(bayMetrics)
     .innerJoin(apiMetrics, eq(apiMetrics.id, bayMetrics.apiMetricId))
@@ -114,23 +120,62 @@ export async function loadRules(db: Db, apiId: string): Promise<Rule[]> {
     .orderBy(bayMetrics.id);
 }
 
-/** A success: the failure count starts over. Returns the count before, for the recovery event. */
-export async function markSuccess(tx: Db, apiId: string, at: Date): Promise<number> {
-  const result = await tx.execute<{ previous: number }>(sql`
+/** An API's failures in a row, the last success before them and the last error. */
+export type FailureRun = { failures: number; lastSuccessAt: Date | null; lastError: string | null };
+
+/** A success: the failure count starts over. Returns the run it ended (0 failures: none). */
+export async function markSuccess(tx: Db, apiId: string, at: Date): Promise<FailureRun> {
+  const result = await tx.execute<{
+    previous: number;
+    last_success_at: Date | string | null;
+    last_error: string | null;
+  }>(sql`
     update ${apis} a set consecutive_failures = 0, last_check_at = ${at}, last_success_at = ${at}, last_error = null
-    from (select id, consecutive_failures from ${apis} where id = ${apiId} for update) old
+    from (select id, consecutive_failures, last_success_at, last_error from ${apis} where id = ${apiId} for update) old
     where a.id = old.id
-    returning old.consecutive_failures as previous`);
-  return Number(result.rows[0]?.previous ?? 0);
+    returning old.consecutive_failures as previous, old.last_success_at, old.last_error`);
+  const row = result.rows[0];
+  return {
+    failures: Number(row?.previous ?? 0),
+    lastSuccessAt: row?.last_success_at ? new Date(row.last_success_at) : null,
+    lastError: row?.last_error ?? null,
+  };
 }
 
-/** A failure: one more in a row. Returns the new count. */
-export async function markFailure(tx: Db, apiId: string, at: Date, error: string): Promise<number> {
-  const result = await tx.execute<{ failures: number }>(sql`
+/**
+ * When the API's current run of failures began: its first failed check after `since` (the last success),
+ * or `startedAt` (the check at hand) when none is logged yet. Every failure is in the check log (decision
+ * 009), so two instances find the same time, and `api.down` of one run is recorded once.
+ */
+export async function firstFailureOfRun(
+  tx: Db,
+  apiId: string,
+  since: Date | null,
+  startedAt: Date,
+): Promise<Date> {
+  const result = await tx.execute<{ first: Date | string | null }>(sql`
+    select min(started_at) as first from ${apiCheckLogs}
+    where api_id = ${apiId} and outcome = 'error' and started_at > ${since ?? new Date(0)}`);
+  const first = result.rows[0]?.first;
+  return first && new Date(first) < startedAt ? new Date(first) : startedAt;
+}
+
+/** A failure: one more in a row. Returns the new count and the last success before the run. */
+export async function markFailure(
+  tx: Db,
+  apiId: string,
+  at: Date,
+  error: string,
+): Promise<{ failures: number; lastSuccessAt: Date | null }> {
+  const result = await tx.execute<{ failures: number; last_success_at: Date | string | null }>(sql`
     update ${apis} set consecutive_failures = consecutive_failures + 1, last_check_at = ${at}, last_error = ${error}
     where id = ${apiId}
-    returning consecutive_failures as failures`);
-  return Number(result.rows[0]?.failures ?? 0);
+    returning consecutive_failures as failures, last_success_at`);
+  const row = result.rows[0];
+  return {
+    failures: Number(row?.failures ?? 0),
+    lastSuccessAt: row?.last_success_at ? new Date(row.last_success_at) : null,
+  };
 }
 
 export type AttributeResult = {
@@ -140,6 +185,8 @@ export type AttributeResult = {
   reason: string;
   /** A raw reading is stored for it in this check (decision 007). */
   stored: boolean;
+  /** The new count of checks the level has held, while it counts the pending period; null: unchanged. */
+  levelChecks: number | null;
 };
 
 /**
@@ -153,10 +200,12 @@ export async function writeAttributeResults(tx: Db, results: AttributeResult[], 
     update ${bayMetrics} bm set last_value = u.value, last_level = u.level, last_reason = u.reason,
       last_read_at = ${at},
       stored_value = case when u.stored then u.value else bm.stored_value end,
-      stored_at = case when u.stored then ${at}::timestamptz else bm.stored_at end
+      stored_at = case when u.stored then ${at}::timestamptz else bm.stored_at end,
+      level_checks = coalesce(u.level_checks, bm.level_checks)
     from unnest(${array(results.map((r) => r.id))}::uuid[], ${array(results.map((r) => json(r.value)))}::jsonb[],
       ${array(results.map((r) => r.level))}::text[], ${array(results.map((r) => r.reason))}::text[],
-      ${array(results.map((r) => r.stored))}::boolean[]) as u(id, value, level, reason, stored)
+      ${array(results.map((r) => r.stored))}::boolean[], ${array(results.map((r) => r.levelChecks))}::int[])
+      as u(id, value, level, reason, stored, level_checks)
     where bm.id = u.id`);
 }
 

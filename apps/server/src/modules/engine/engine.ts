@@ -46,6 +46,8 @@ export function createEngine(deps: {
   bus: EventBus;
   outbound: OutboundClient;
   log: Logger;
+  /** Called after a commit that recorded notification events (the dispatcher's nudge). */
+  onNotificationsRecorded: () => void;
 }) {
   const { config, db, log } = deps;
   const secrets = createApiSecrets(config.secretKey);
@@ -55,6 +57,7 @@ export function createEngine(deps: {
     bus: deps.bus,
     log,
     heartbeatMs: config.readings.heartbeatMinutes * 60_000,
+    onNotificationsRecorded: deps.onNotificationsRecorded,
   });
   const shutdown = new AbortController();
   // Every check in flight listens for shutdown: 50 listeners on one signal are expected, not a leak.

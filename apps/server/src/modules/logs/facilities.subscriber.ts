@@ -39,6 +39,19 @@ const ENTRIES: { [K in AdminEvent]: (e: FacilityEvents[K]) => Entry } = {
     entry(T.camerasUpdate, 'cameras', e.cameraId, { locationId: e.locationId, fields: e.fields }),
   'camera.deleted': (e) =>
     entry(T.camerasDelete, 'cameras', e.cameraId, { locationId: e.locationId, name: e.name }),
+  'mute.created': (e) =>
+    entry(T.mutesCreate, 'mutes', e.muteId, {
+      locationId: e.locationId,
+      bayId: e.bayId,
+      until: e.until.toISOString(),
+      reason: e.reason,
+    }),
+  'mute.ended': (e) =>
+    entry(T.mutesEnd, 'mutes', e.muteIds[0] ?? '', {
+      locationId: e.locationId,
+      bayId: e.bayId,
+      ids: e.muteIds,
+    }),
 };
 
 function entry(

@@ -1,17 +1,27 @@
 import {
   type Icon,
+  IconBell,
   IconBuildingStore,
   IconCarGarage,
   IconLayoutDashboard,
   IconPlugConnected,
   IconUsers,
   IconUsersGroup,
+  IconWebhook,
 } from '@tabler/icons-react';
 import { ADMIN_ROLES, type Role } from '@vaskedrift/shared';
 import type { TranslationKey } from '../../lib/i18n';
 
 export interface NavItem {
-  to: '/' | '/locations' | '/locations/bays' | '/integrations/apis' | '/admin/users' | '/admin/groups';
+  to:
+    | '/'
+    | '/locations'
+    | '/locations/bays'
+    | '/integrations/apis'
+    | '/integrations/webhooks'
+    | '/admin/users'
+    | '/admin/groups'
+    | '/admin/settings/notifications';
   label: TranslationKey;
   icon: Icon;
   /** Shown only to these roles; the route's own guard says the same. */
@@ -32,6 +42,8 @@ export const NAV_ITEMS: readonly NavItem[] = [
   },
   { to: '/locations/bays', label: 'nav.bays', icon: IconCarGarage, roles: ADMIN_ROLES },
   { to: '/integrations/apis', label: 'nav.integrations', icon: IconPlugConnected, roles: ADMIN_ROLES },
+  { to: '/integrations/webhooks', label: 'nav.webhooks', icon: IconWebhook, roles: ADMIN_ROLES },
   { to: '/admin/users', label: 'nav.users', icon: IconUsers, roles: ADMIN_ROLES },
   { to: '/admin/groups', label: 'nav.groups', icon: IconUsersGroup, roles: ADMIN_ROLES },
+  { to: '/admin/settings/notifications', label: 'nav.notifications', icon: IconBell, roles: ADMIN_ROLES },
 ];

@@ -1,4 +1,4 @@
-import { TextInput, type TextInputProps } from '@mantine/core';
+import { Card, Stack, TextInput, type TextInputProps } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
@@ -42,4 +42,40 @@ export function ServerListContent<D>({
     return <LoadError error={query.error} onRetry={() => query.refetch()} retrying={query.isFetching} />;
   }
   return children;
+}
+
+/** A searchable server list in its card: the search field, then the list's skeleton, error or table. */
+export function SearchableListCard<D>({
+  search,
+  onSearch,
+  searchLabel,
+  searchPlaceholder,
+  query,
+  rows,
+  children,
+}: {
+  search: string;
+  onSearch: (value: string) => void;
+  searchLabel: string;
+  searchPlaceholder: string;
+  query: UseQueryResult<D>;
+  rows: number;
+  children: ReactNode;
+}) {
+  return (
+    <Card padding="lg">
+      <Stack gap="md">
+        <ListSearch
+          aria-label={searchLabel}
+          placeholder={searchPlaceholder}
+          value={search}
+          onChange={onSearch}
+          maw={360}
+        />
+        <ServerListContent query={query} rows={rows}>
+          {children}
+        </ServerListContent>
+      </Stack>
+    </Card>
+  );
 }

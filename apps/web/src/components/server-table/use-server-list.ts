@@ -30,9 +30,27 @@ export function useServerPaging() {
 
 export type ServerPaging = ReturnType<typeof useServerPaging>;
 
+/** `useServerPaging` with a debounced search; a new search goes back to page 1. */
+export function useServerSearch() {
+  const paging = useServerPaging();
+  const [search, setSearchState] = useState('');
+  const [debouncedSearch] = useDebouncedValue(search, 300);
+  return {
+    ...paging,
+    search,
+    debouncedSearch,
+    searching: debouncedSearch.trim().length > 0,
+    setSearch: (value: string) => {
+      setSearchState(value);
+      paging.resetPage();
+    },
+  };
+}
+
 /**
- * `useServerPaging` with debounced search and sort; any change but the page itself goes back to page 1. `toSortColumn` maps the table's sort accessor to the API's
- * sort column; `defaultSort` is the accessor sorted by at first (ascending).
+ * `useServerSearch` with sort; any change but the page itself goes back to page 1. `toSortColumn` maps
+ * the table's sort accessor to the API's sort column; `defaultSort` is the accessor sorted by at first
+ * (ascending).
  */
 export function useServerList<T, C extends string>({
   defaultSort,
@@ -41,34 +59,26 @@ export function useServerList<T, C extends string>({
   defaultSort: string;
   toSortColumn: (accessor: unknown) => C;
 }) {
-  const paging = useServerPaging();
-  const [search, setSearchState] = useState('');
-  const [debouncedSearch] = useDebouncedValue(search, 300);
+  const { debouncedSearch, ...searched } = useServerSearch();
   const [sortStatus, setSortStatusState] = useState<DataTableSortStatus<T>>({
     columnAccessor: defaultSort,
     direction: 'asc',
   });
 
   const params: ServerListParams<C> = {
-    page: paging.page,
-    perPage: paging.perPage,
+    page: searched.page,
+    perPage: searched.perPage,
     search: debouncedSearch,
     sort: { column: toSortColumn(sortStatus.columnAccessor), direction: sortStatus.direction },
   };
 
   return {
-    ...paging,
+    ...searched,
     params,
-    search,
-    searching: debouncedSearch.trim().length > 0,
     sortStatus,
-    setSearch: (value: string) => {
-      setSearchState(value);
-      paging.resetPage();
-    },
     setSortStatus: (status: DataTableSortStatus<T>) => {
       setSortStatusState(status);
-      paging.resetPage();
+      searched.resetPage();
     },
   };
 }

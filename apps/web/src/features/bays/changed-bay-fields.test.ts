@@ -10,6 +10,7 @@ const bay: Bay = {
   status: 'operational',
   statusChangedAt: '2025-03-01T10:00:00.000Z',
   sortOrder: 2,
+  mutedUntil: null,
   createdAt: '2025-03-01T10:00:00.000Z',
   updatedAt: '2025-03-01T10:00:00.000Z',
 };

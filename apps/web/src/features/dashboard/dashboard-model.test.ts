@@ -23,6 +23,7 @@ const bay = (id: string, status: DashboardBayTuple[2], since = 1_700_000_000_000
   `Hall ${id}`,
   status,
   since,
+  false,
 ];
 
 const sentrum: DashboardLocation = {
@@ -104,7 +105,7 @@ describe('locationSignature and sameLocation', () => {
     expect(sameLocation(sentrum, sentrum)).toBe(true);
   });
 
-  it('differs when a bay changes status, name or since, the facility is renamed, or bays are reordered', () => {
+  it('differs when a bay changes status, name, since or mute, the facility is renamed, or bays are reordered', () => {
     const changed = (edit: (location: DashboardLocation) => void) => {
       const next = copy(sentrum);
       edit(next);
@@ -112,7 +113,8 @@ describe('locationSignature and sameLocation', () => {
     };
     expect(changed((l) => (l.bays[0] = bay('a', 'warning')))).toBe(false);
     expect(changed((l) => (l.bays[0] = bay('a', 'operational', 1)))).toBe(false);
-    expect(changed((l) => (l.bays[1] = ['b', 'Ny hall', 'error', 1_700_000_000_000]))).toBe(false);
+    expect(changed((l) => (l.bays[1] = ['b', 'Ny hall', 'error', 1_700_000_000_000, false]))).toBe(false);
+    expect(changed((l) => ((l.bays[1] as DashboardBayTuple)[4] = true))).toBe(false);
     expect(changed((l) => (l.name = 'Vask Torget'))).toBe(false);
     expect(changed((l) => l.bays.reverse())).toBe(false);
     expect(changed((l) => l.bays.pop())).toBe(false);

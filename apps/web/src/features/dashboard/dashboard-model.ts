@@ -14,6 +14,7 @@ export const BAY_ID = 0;
 export const BAY_NAME = 1;
 export const BAY_STATUS = 2;
 export const BAY_SINCE = 3;
+export const BAY_MUTED = 4;
 
 /** The chosen facility ids that still exist (a deleted or hidden facility drops out of the filter). */
 export function knownSelection(
@@ -67,7 +68,7 @@ export function locationCounts(location: DashboardLocation): { status: BayStatus
 const signatures = new WeakMap<DashboardLocation, string>();
 
 /**
- * Everything a facility card shows, as one string: name and each bay's id, name, status and since.
+ * Everything a facility card shows, as one string: name and each bay's id, name, status, since and muted.
  * Computed once per object. Two cards with the same signature render the same tiles.
  */
 export function locationSignature(location: DashboardLocation): string {
@@ -75,7 +76,7 @@ export function locationSignature(location: DashboardLocation): string {
   if (signature === undefined) {
     const parts = [location.id, location.name];
     for (const bay of location.bays)
-      parts.push(bay[BAY_ID], bay[BAY_NAME], bay[BAY_STATUS], String(bay[BAY_SINCE]));
+      parts.push(bay[BAY_ID], bay[BAY_NAME], bay[BAY_STATUS], String(bay[BAY_SINCE]), String(bay[BAY_MUTED]));
     signature = parts.join('\u0001');
     signatures.set(location, signature);
   }

@@ -1,2 +1,2 @@
 // What other features may use of this one; the rest of the folder is its own (apps/web/README.md).
-export { LocationSelect } from './components/location-select';
+export { LocationMultiSelect, LocationSelect } from './components/location-select';

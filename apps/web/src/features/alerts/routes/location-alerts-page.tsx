@@ -1,4 +1,4 @@
-import { Badge, Card, Group, Stack, Title } from '@mantine/core';
+import { Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { getRouteApi } from '@tanstack/react-router';
 import { type AlertState, canAcknowledgeAlerts } from '@vaskedrift/shared';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { serverTableProps, useServerPaging } from '../../../components/server-ta
 import { useAuth } from '../../../lib/auth-context';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { apiErrorMessage } from '../../../lib/use-api-error-message';
+import { MuteControl } from '../../mutes';
 import { useAcknowledgeAlert } from '../api/acknowledge-alert';
 import { useAlerts } from '../api/get-alerts';
 import { AlertsTable } from '../components/alerts-table';
@@ -55,11 +56,35 @@ function AlertsSection({ state, locationId }: { state: AlertState; locationId: s
   );
 }
 
-/** /locations/{locationId}/alerts: open alerts first (with 'Jeg ser på det'), past alerts below. */
+/** Whether the facility's notifications are sent, and 'Demp varsler' for all of its bays. */
+function NotificationsSection({ locationId }: { locationId: string }) {
+  const { t } = useTranslation();
+  return (
+    <Card padding="lg" component="section" aria-label={t('alerts.notifications.title')}>
+      <Group justify="space-between" align="center" gap="md">
+        <Stack gap={4}>
+          <Title order={3} fz="md">
+            {t('alerts.notifications.title')}
+          </Title>
+          <Text size="sm" c="dimmed">
+            {t('alerts.notifications.text')}
+          </Text>
+        </Stack>
+        <MuteControl scope={{ locationId }} />
+      </Group>
+    </Card>
+  );
+}
+
+/**
+ * /locations/{locationId}/alerts: muting the facility's notifications, open alerts (with 'Jeg ser på
+ * det'), past alerts below.
+ */
 export function LocationAlertsPage() {
   const { locationId } = locationRoute.useParams();
   return (
     <Stack gap="lg">
+      <NotificationsSection locationId={locationId} />
       <AlertsSection state="open" locationId={locationId} />
       <AlertsSection state="resolved" locationId={locationId} />
     </Stack>

@@ -1,9 +1,9 @@
-import { ActionIcon, Badge, Code, Group, Text, Tooltip, VisuallyHidden } from '@mantine/core';
-import { IconPencil, IconTrash } from '@tabler/icons-react';
+import { Badge, Code, Group, Text } from '@mantine/core';
 import type { ApiMetric } from '@vaskedrift/shared';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
 import { AnchorLink } from '../../../components/anchor-link';
+import { editDeleteColumn } from '../../../components/row-actions';
 import { ServerDataTable, type ServerTableProps } from '../../../components/server-table/server-data-table';
 
 /** API attributes: name, API (on the all-attributes page), key identifier, target keys, status, use. */
@@ -81,36 +81,14 @@ export function ApiMetricsTable({
       title: t('apiMetrics.columns.bayMetricCount'),
       textAlign: 'right',
     },
-    {
-      accessor: 'actions',
-      title: <VisuallyHidden>{t('common.actions')}</VisuallyHidden>,
-      textAlign: 'right',
-      width: 100,
-      render: (metric) => (
-        <Group gap={4} justify="flex-end" wrap="nowrap">
-          <Tooltip label={t('apiMetrics.edit.title')} withArrow>
-            <ActionIcon
-              variant="subtle"
-              color="gray"
-              aria-label={t('apiMetrics.edit.label', { name: metric.name })}
-              onClick={() => onEdit(metric)}
-            >
-              <IconPencil size={16} aria-hidden />
-            </ActionIcon>
-          </Tooltip>
-          <Tooltip label={t('apiMetrics.delete.button')} withArrow>
-            <ActionIcon
-              variant="subtle"
-              color="red"
-              aria-label={t('apiMetrics.delete.label', { name: metric.name })}
-              onClick={() => onDelete(metric)}
-            >
-              <IconTrash size={16} aria-hidden />
-            </ActionIcon>
-          </Tooltip>
-        </Group>
-      ),
-    },
+    editDeleteColumn<ApiMetric>({
+      editTooltip: t('apiMetrics.edit.title'),
+      deleteTooltip: t('apiMetrics.delete.button'),
+      editLabel: (metric) => t('apiMetrics.edit.label', { name: metric.name }),
+      deleteLabel: (metric) => t('apiMetrics.delete.label', { name: metric.name }),
+      onEdit,
+      onDelete,
+    }),
   ];
   return <ServerDataTable<ApiMetric> {...props} columns={columns} />;
 }

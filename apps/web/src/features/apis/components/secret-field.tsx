@@ -1,11 +1,13 @@
-import { Badge, Button, Group, Input, PasswordInput } from '@mantine/core';
+import { Badge, Button, Group, Input, PasswordInput, Stack } from '@mantine/core';
 import type { GetInputPropsReturnType } from '@mantine/form';
 import { IconCheck } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /**
  * A secret the server never returns: when one is stored the field says 'Lagret' with 'Bytt' to type a new
- * one; while replacing, 'Behold lagret' goes back to keeping it.
+ * one; while replacing, 'Behold lagret' goes back to keeping it. `storedLabel` says 'Lagret' another way;
+ * `actions` (e.g. 'Generer') sit under the input while one is typed.
  */
 export function SecretField({
   label,
@@ -14,6 +16,8 @@ export function SecretField({
   onReplace,
   onKeep,
   inputProps,
+  storedLabel,
+  actions,
 }: {
   label: string;
   stored: boolean;
@@ -21,6 +25,8 @@ export function SecretField({
   onReplace: () => void;
   onKeep: () => void;
   inputProps: GetInputPropsReturnType;
+  storedLabel?: string;
+  actions?: ReactNode;
 }) {
   const { t } = useTranslation();
   if (stored && !replacing) {
@@ -28,7 +34,7 @@ export function SecretField({
       <Input.Wrapper label={label} withAsterisk error={inputProps.error}>
         <Group gap="sm" mt={4}>
           <Badge color="green" variant="light" leftSection={<IconCheck size={12} aria-hidden />}>
-            {t('apis.form.secretSaved')}
+            {storedLabel ?? t('apis.form.secretSaved')}
           </Badge>
           <Button
             size="compact-sm"
@@ -42,7 +48,7 @@ export function SecretField({
       </Input.Wrapper>
     );
   }
-  return (
+  const input = (
     <PasswordInput
       label={label}
       withAsterisk
@@ -56,5 +62,12 @@ export function SecretField({
         ) : undefined
       }
     />
+  );
+  if (!actions) return input;
+  return (
+    <Stack gap={6}>
+      {input}
+      <Group gap="xs">{actions}</Group>
+    </Stack>
   );
 }

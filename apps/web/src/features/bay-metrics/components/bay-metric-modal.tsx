@@ -1,8 +1,10 @@
-import { Autocomplete, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Autocomplete, NumberInput, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import {
   type BayMetric,
   createBayMetricSchema,
+  DEFAULT_PENDING_CHECKS,
+  MAX_PENDING_CHECKS,
   OPERATORS,
   type Operator,
   VALUE_TYPES,
@@ -26,6 +28,7 @@ interface BayMetricValues {
   thresholdWarning: string;
   thresholdInactive: string;
   thresholdActive: string;
+  pendingChecks: number | string;
 }
 
 const THRESHOLDS = [
@@ -45,12 +48,14 @@ const FIELDS = [
   'thresholdWarning',
   'thresholdInactive',
   'thresholdActive',
+  'pendingChecks',
 ] as const;
 const checkBayMetric = schemaResolver(createBayMetricSchema, { sync: true });
 
 /**
  * Add or edit a bay attribute: the API attribute (grouped by API), which record (key value, offered from
- * a test of the API), where the value is (path), how to read and compare it, and the four thresholds.
+ * a test of the API), where the value is (path), how to read and compare it, the four thresholds, and
+ * the checks in a row a level must hold before its alert notifies.
  */
 export function BayMetricModal({
   opened,
@@ -83,6 +88,7 @@ export function BayMetricModal({
       thresholdWarning: metric?.thresholdWarning ?? '',
       thresholdInactive: metric?.thresholdInactive ?? '',
       thresholdActive: metric?.thresholdActive ?? '',
+      pendingChecks: metric?.pendingChecks ?? DEFAULT_PENDING_CHECKS,
     },
     validate: (values) => checkBayMetric(values),
   });
@@ -206,6 +212,16 @@ export function BayMetricModal({
           />
         ))}
       </SimpleGrid>
+      <NumberInput
+        label={t('bayMetrics.fields.pendingChecks')}
+        description={t('bayMetrics.fields.pendingChecksHint')}
+        min={1}
+        max={MAX_PENDING_CHECKS}
+        allowDecimal={false}
+        allowNegative={false}
+        w={{ base: '100%', sm: 240 }}
+        {...form.getInputProps('pendingChecks')}
+      />
     </EntityFormModal>
   );
 }

@@ -1,7 +1,9 @@
+import { IconBellOff } from '@tabler/icons-react';
 import type { BayStatus } from '@vaskedrift/shared';
 import { memo } from 'react';
 import {
   BAY_ID,
+  BAY_MUTED,
   BAY_NAME,
   BAY_SINCE,
   BAY_STATUS,
@@ -21,11 +23,14 @@ export interface FacilityCardTexts {
   tilesLabel: (name: string) => string;
 }
 
+/** The page's texts and the muted mark's 'Varsler dempet' (added by the grid). */
+export type TileTexts = FacilityCardTexts & { muted: string };
+
 interface FacilityCardProps {
   location: DashboardLocation;
   /** Admins open the facility's page from its name. */
   canOpen: boolean;
-  texts: FacilityCardTexts;
+  texts: TileTexts;
 }
 
 /**
@@ -70,20 +75,30 @@ function FacilityCardView({ location, canOpen, texts }: FacilityCardProps) {
       ) : (
         // biome-ignore lint/a11y/useSemanticElements: a fieldset is for form controls; this groups tiles under a name
         <div className={classes.tiles} role="group" aria-label={texts.tilesLabel(location.name)}>
-          {location.bays.map((bay, index) => (
-            <button
-              key={bay[BAY_ID]}
-              type="button"
-              className={classes.tile}
-              data-bay-status={bay[BAY_STATUS]}
-              data-bay={bay[BAY_ID]}
-              data-since={bay[BAY_SINCE]}
-              data-name={bay[BAY_NAME]}
-              aria-label={`${bay[BAY_NAME]}: ${texts.status[bay[BAY_STATUS]]}`}
-            >
-              {names[index]}
-            </button>
-          ))}
+          {location.bays.map((bay, index) => {
+            const muted = bay[BAY_MUTED];
+            const label = `${bay[BAY_NAME]}: ${texts.status[bay[BAY_STATUS]]}`;
+            return (
+              <button
+                key={bay[BAY_ID]}
+                type="button"
+                className={classes.tile}
+                data-bay-status={bay[BAY_STATUS]}
+                data-bay={bay[BAY_ID]}
+                data-since={bay[BAY_SINCE]}
+                data-name={bay[BAY_NAME]}
+                data-muted={muted || undefined}
+                aria-label={muted ? `${label}, ${texts.muted}` : label}
+              >
+                {names[index]}
+                {muted && (
+                  <span className={classes.mutedMark} title={texts.muted}>
+                    <IconBellOff size={12} stroke={2.2} aria-hidden />
+                  </span>
+                )}
+              </button>
+            );
+          })}
         </div>
       )}
     </section>

@@ -7,6 +7,7 @@ import {
   useMemo,
   useRef,
 } from 'react';
+import { useTranslation } from 'react-i18next';
 import {
   type DashboardLocation,
   estimatedBlockHeight,
@@ -42,7 +43,9 @@ export function FacilityGrid({
   /** A tile was pressed (click, Enter or Space: each tile is a button). */
   onOpenBay: (bayId: string) => void;
 }) {
+  const { t } = useTranslation();
   const navigate = useNavigate();
+  const tileTexts = useMemo(() => ({ ...texts, muted: t('dashboard.facility.muted') }), [texts, t]);
   const hoverCard = useRef<BayHoverCardHandle>(null);
   const blocks = useMemo(() => inBlocks(locations, FACILITIES_PER_BLOCK), [locations]);
   // The first screenful renders at once; the rest follows as a background render that React splits
@@ -96,7 +99,7 @@ export function FacilityGrid({
           style={{ containIntrinsicSize: `auto ${estimatedBlockHeight(block)}px` }}
         >
           {block.map((location) => (
-            <FacilityCard key={location.id} location={location} canOpen={canOpen} texts={texts} />
+            <FacilityCard key={location.id} location={location} canOpen={canOpen} texts={tileTexts} />
           ))}
         </div>
       ))}

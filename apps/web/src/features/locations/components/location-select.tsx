@@ -1,16 +1,63 @@
-import { Select, type SelectProps } from '@mantine/core';
+import {
+  MultiSelect,
+  type MultiSelectProps,
+  type OptionsFilter,
+  Select,
+  type SelectProps,
+} from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { type Option, useRememberedOptions } from '../../../components/use-remembered-options';
 import { useLocations } from '../api/get-locations';
 
 /** How many facilities the picker lists for one search; typing narrows it. */
 const PICKER_SIZE = 20;
 
+/** The server already searched: every option it found is shown. */
+const showAll: OptionsFilter = ({ options }) => options;
+
 /**
- * Picks a facility by searching the server (there may be hundreds). The chosen facility's name is kept,
- * so it still shows when a later search no longer lists it.
+ * The facilities matching what is typed, searched on the server (there may be hundreds), by name; the
+ * chosen ones keep their names (`useRememberedOptions`). The search box of a single picker shows the
+ * chosen name: that is not a search.
  */
+function useLocationOptions({
+  chosen,
+  single,
+  known,
+}: {
+  chosen: readonly string[];
+  single: boolean;
+  known?: readonly Option[];
+}) {
+  const { t } = useTranslation();
+  const [search, setSearch] = useState('');
+  const [debouncedSearch] = useDebouncedValue(search, 250);
+  const shownName = useRef<string | undefined>(undefined);
+  const locations = useLocations({
+    page: 1,
+    perPage: PICKER_SIZE,
+    search: debouncedSearch === shownName.current ? '' : debouncedSearch,
+    sort: { column: 'name', direction: 'asc' },
+  });
+  const found = (locations.data?.data ?? []).map((location) => ({
+    value: location.id,
+    label: location.name,
+  }));
+  const { options, labelOf } = useRememberedOptions(found, chosen, known);
+  shownName.current = single ? labelOf(chosen[0] ?? null) : undefined;
+  return {
+    searchable: true,
+    data: options,
+    searchValue: search,
+    onSearchChange: setSearch,
+    filter: showAll,
+    nothingFoundMessage: locations.isFetching ? t('app.loading') : t('locations.empty'),
+  };
+}
+
+/** Picks one facility by searching the server. */
 export function LocationSelect({
   value,
   onChange,
@@ -19,41 +66,17 @@ export function LocationSelect({
   SelectProps,
   'value' | 'onChange' | 'data'
 >) {
-  const { t } = useTranslation();
-  const [search, setSearch] = useState('');
-  const [debouncedSearch] = useDebouncedValue(search, 250);
-  const names = useRef(new Map<string, string>());
-  const selectedName = value ? names.current.get(value) : undefined;
-  // The search box shows the chosen name; that is not a search.
-  const query = debouncedSearch === selectedName ? '' : debouncedSearch;
-  const locations = useLocations({
-    page: 1,
-    perPage: PICKER_SIZE,
-    search: query,
-    sort: { column: 'name', direction: 'asc' },
-  });
-  for (const location of locations.data?.data ?? []) names.current.set(location.id, location.name);
+  const picker = useLocationOptions({ chosen: value ? [value] : [], single: true });
+  return <Select clearable {...picker} value={value} onChange={onChange} {...props} />;
+}
 
-  const options = (locations.data?.data ?? []).map((location) => ({
-    value: location.id,
-    label: location.name,
-  }));
-  if (value && selectedName && !options.some((option) => option.value === value)) {
-    options.unshift({ value, label: selectedName });
-  }
-
-  return (
-    <Select
-      searchable
-      clearable
-      data={options}
-      value={value}
-      onChange={onChange}
-      searchValue={search}
-      onSearchChange={setSearch}
-      filter={({ options: all }) => all}
-      nothingFoundMessage={locations.isFetching ? t('app.loading') : t('locations.empty')}
-      {...props}
-    />
-  );
+/** Picks several facilities by searching the server; `known` names the ones already chosen. */
+export function LocationMultiSelect({
+  value,
+  onChange,
+  known,
+  ...props
+}: { known?: readonly Option[] } & Omit<MultiSelectProps, 'data'>) {
+  const picker = useLocationOptions({ chosen: value ?? [], single: false, known });
+  return <MultiSelect clearable {...picker} value={value} onChange={onChange} {...props} />;
 }

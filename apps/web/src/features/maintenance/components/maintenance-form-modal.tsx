@@ -7,7 +7,6 @@ import 'dayjs/locale/nb';
 import {
   Checkbox,
   Input,
-  NumberInput,
   SegmentedControl,
   Select,
   SimpleGrid,
@@ -28,6 +27,7 @@ import {
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { EntityFormModal, useCreateOrUpdateSubmit } from '../../../components/entity-form-modal';
+import { HoursMinutesInput } from '../../../components/hours-minutes-input';
 import { useMaintenanceAssignees } from '../api/get-maintenance-assignees';
 import { useStartMaintenance } from '../api/start-maintenance';
 import { useUpdateMaintenance } from '../api/update-maintenance';
@@ -201,29 +201,15 @@ export function MaintenanceFormModal({
         maxRows={6}
         {...form.getInputProps('description')}
       />
-      <Input.Wrapper
+      <HoursMinutesInput
         label={t('maintenance.fields.reminder')}
         description={t('maintenance.fields.reminderHint')}
         withAsterisk
-      >
-        <SimpleGrid cols={2} spacing="sm" mt={4}>
-          <NumberInput
-            label={t('maintenance.fields.reminderHours')}
-            min={0}
-            allowDecimal={false}
-            allowNegative={false}
-            {...form.getInputProps('reminderHours')}
-          />
-          <NumberInput
-            label={t('maintenance.fields.reminderMinutes')}
-            min={0}
-            max={59}
-            allowDecimal={false}
-            allowNegative={false}
-            {...form.getInputProps('reminderMinutes')}
-          />
-        </SimpleGrid>
-      </Input.Wrapper>
+        hoursLabel={t('maintenance.fields.reminderHours')}
+        minutesLabel={t('maintenance.fields.reminderMinutes')}
+        hoursProps={form.getInputProps('reminderHours')}
+        minutesProps={form.getInputProps('reminderMinutes')}
+      />
       <Checkbox
         label={t('maintenance.fields.notifyUsers')}
         description={t('maintenance.fields.notifyUsersHint')}

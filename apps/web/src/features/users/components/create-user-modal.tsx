@@ -17,8 +17,8 @@ import { apiFieldErrors } from '../../../lib/form-errors';
 import { fullName } from '../../../lib/format';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { apiErrorMessage } from '../../../lib/use-api-error-message';
+import { useGroupOptions } from '../../groups';
 import { useCreateUser } from '../api/create-user';
-import { useGroupOptions } from './use-group-options';
 
 interface CreateUserValues {
   firstName: string;

@@ -17,9 +17,9 @@ import { useAuth } from '../../../lib/auth-context';
 import { apiFieldErrors } from '../../../lib/form-errors';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { apiErrorMessage } from '../../../lib/use-api-error-message';
+import { useGroupOptions } from '../../groups';
 import { useUpdateUser } from '../api/update-user';
 import type { UserPermissions } from '../user-permissions';
-import { useGroupOptions } from './use-group-options';
 
 /** The fields of `updateUserSchema` this form edits, with the same rules and messages. */
 const profileSchema = z.object({

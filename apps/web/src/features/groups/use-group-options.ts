@@ -1,5 +1,5 @@
 import { MAX_ITEMS_PER_PAGE } from '@vaskedrift/shared';
-import { useGroups } from '../../groups';
+import { useGroups } from './api/get-groups';
 
 /** Every group as a choice for a multiselect (value: id, label: name). */
 export function useGroupOptions(enabled = true) {

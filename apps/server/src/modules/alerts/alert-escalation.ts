@@ -1,0 +1,136 @@
+import type { AlertLevel, AttributeValue, Operator } from '@vaskedrift/shared';
+import { sql } from 'drizzle-orm';
+import type { Logger } from 'pino';
+import type { Db } from '../../db/client';
+import { alerts, bayMetrics, bays, locations } from '../../db/schema';
+import { recordNotificationEvents } from '../../notify/notification-events';
+import type { AlertEventPayload } from '../../notify/payloads';
+
+const EVERY_MS = 30_000;
+/** Alerts escalated per round; more wait for the next round (30 s). */
+const BATCH = 500;
+
+type Escalated = {
+  id: string;
+  bay_id: string;
+  location_id: string;
+  attribute_name: string;
+  level: AlertLevel;
+  last_value: AttributeValue | null;
+  reason: string | null;
+  bay_name: string;
+  location_name: string;
+  path: string | null;
+  operator: Operator | null;
+  threshold: string | null;
+};
+
+/**
+ * Escalation (docs/domain.md, Alerts): a `critical` alert nobody acknowledged within `minutes` of becoming
+ * critical records one `alert.unacknowledged` (tag `escalation`). "Became critical" is the alert's
+ * `updated_at`: it is set when the alert opens or moves between levels and by nothing else, so an alert
+ * that went warning → critical is measured from the escalation, not from the opening. Each round is one
+ * claim (`FOR UPDATE SKIP LOCKED`, stamping `escalated_at`, once per alert) and one insert, in one
+ * transaction, so two instances never escalate the same alert twice.
+ */
+export function createAlertEscalation(deps: {
+  db: Db;
+  log: Logger;
+  minutes: number;
+  onNotificationsRecorded: () => void;
+}) {
+  let timer: NodeJS.Timeout | undefined;
+  let stopped = true;
+  let round: Promise<unknown> | null = null;
+
+  /** Escalates every alert due at `now`; returns how many. */
+  async function escalateDue(now: Date = new Date()): Promise<number> {
+    const cutoff = new Date(now.getTime() - deps.minutes * 60_000);
+    const recorded = await deps.db.transaction(async (tx) => {
+      const claimed = await tx.execute<Escalated>(sql`
+        with due as (
+          select id from ${alerts}
+          where resolved_at is null and level = 'critical' and acknowledged_at is null
+            and escalated_at is null and updated_at <= ${cutoff}
+          order by updated_at
+          limit ${BATCH}
+          for update skip locked
+        ), stamped as (
+          update ${alerts} a set escalated_at = ${now} from due where a.id = due.id
+          returning a.id, a.bay_id, a.location_id, a.bay_metric_id, a.attribute_name, a.level, a.last_value,
+            a.reason
+        )
+        select s.id, s.bay_id, s.location_id, s.attribute_name, s.level, s.last_value, s.reason,
+          b.name as bay_name, l.name as location_name, bm.path, bm.operator,
+          bm.threshold_critical as threshold
+        from stamped s
+        join ${bays} b on b.id = s.bay_id
+        join ${locations} l on l.id = s.location_id
+        left join ${bayMetrics} bm on bm.id = s.bay_metric_id`);
+      return recordNotificationEvents(
+        tx,
+        claimed.rows.map((a) => ({
+          type: 'alert.unacknowledged' as const,
+          tag: 'escalation' as const,
+          dedupeKey: `unacknowledged:${a.id}`,
+          locationIds: [a.location_id],
+          bayIds: [a.bay_id],
+          alertId: a.id,
+          payload: payloadOf(a, now),
+          suppressible: true,
+        })),
+      );
+    });
+    if (recorded.length > 0) deps.onNotificationsRecorded();
+    return recorded.length;
+  }
+
+  function schedule() {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      round = escalateDue()
+        .catch((err: unknown) => {
+          if (!stopped) deps.log.error({ err }, 'eskalering av varsler feilet');
+        })
+        .finally(() => {
+          round = null;
+          schedule();
+        });
+    }, EVERY_MS);
+    timer.unref?.();
+  }
+
+  return {
+    escalateDue,
+    start() {
+      if (!stopped) return;
+      stopped = false;
+      schedule();
+    },
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await round;
+    },
+  };
+}
+
+export type AlertEscalation = ReturnType<typeof createAlertEscalation>;
+
+function payloadOf(a: Escalated, now: Date): AlertEventPayload {
+  return {
+    locationId: a.location_id,
+    locationName: a.location_name,
+    bayId: a.bay_id,
+    bayName: a.bay_name,
+    attributeName: a.attribute_name,
+    path: a.path ?? '',
+    level: a.level,
+    previousLevel: a.level,
+    value: a.last_value,
+    threshold: a.threshold,
+    operator: a.operator,
+    reason: a.reason,
+    at: now.toISOString(),
+  };
+}
