@@ -41,6 +41,11 @@ export type AppOptions = {
   backgroundNotifications?: boolean;
   /** Exact loopback `address:port` targets outbound requests may reach (the demo's simulator; decision 016). */
   loopbackTargets?: string[];
+  /**
+   * Run the webhook sender in the background (default true). Tests call
+   * `app.notifying.webhookSender.sendDue(now)` instead.
+   */
+  backgroundWebhooks?: boolean;
 };
 
 declare module 'fastify' {
@@ -63,6 +68,7 @@ export async function buildApp({
   backgroundHousekeeping = true,
   backgroundNotifications = true,
   loopbackTargets = [],
+  backgroundWebhooks = true,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
@@ -110,7 +116,7 @@ export async function buildApp({
   });
   app.addHook('onClose', () => outbound.close());
   const facilities = createFacilities({ config, db, bus, outbound });
-  const notifying = createNotifying({ config, db, bus, mailer, log: app.log as Logger });
+  const notifying = createNotifying({ config, db, bus, mailer, outbound, log: app.log as Logger });
   app.decorate('notifying', notifying);
   const statusEngine = createStatusEngine({
     config,
@@ -132,6 +138,7 @@ export async function buildApp({
   app.addHook('preClose', () => statusEngine.stop());
   registerHousekeeping(app, { db, config, background: backgroundHousekeeping });
   if (backgroundNotifications) app.addHook('onReady', async () => notifying.start());
+  if (backgroundWebhooks) app.addHook('onReady', async () => notifying.webhookSender.start());
   // Before the mailer stops: a batch in hand commits its rows, then the sender is closed.
   app.addHook('preClose', () => notifying.stop());
 

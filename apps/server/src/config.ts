@@ -58,7 +58,7 @@ const envSchema = z.object({
   CHECK_LOG_RETENTION_DAYS: z.coerce.number().int().min(1).default(30),
   /** Uploaded images no facility uses are deleted this long after the upload (decision 013). */
   UNATTACHED_IMAGE_RETENTION_HOURS: z.coerce.number().int().min(1).default(24),
-  /** Sent, kept and given-up e-mails are deleted this long after they were written; pending ones never. */
+  /** Sent, kept and given-up outbox rows and webhook delivery-log rows are deleted this long after; pending ones never. */
   EMAIL_RETENTION_DAYS: z.coerce.number().int().min(1).default(30),
   /** Minutes a critical alert may stay unacknowledged before `escalation` recipients are told. */
   ALERT_ESCALATION_MINUTES: z.coerce.number().int().min(1).max(10_080).default(DEFAULT_ESCALATION_MINUTES),

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { lookup as systemLookup } from 'node:dns';
 import type { Role } from '@vaskedrift/shared';
 import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
@@ -40,7 +41,7 @@ export async function createTestDatabase(): Promise<{ url: string; drop(): Promi
   return { url, drop: () => dropDatabase(adminUrl, name) };
 }
 
-export type TestAppOptions = Pick<AppOptions, 'dnsLookup'> & {
+export type TestAppOptions = Pick<AppOptions, 'dnsLookup' | 'loopbackTargets'> & {
   /**
    * Run this instance's background check scheduler and readings rollup, as a server does. Off by default:
    * a test that claims checks or rolls readings up by hand then owns every claim, and no loop races it.
@@ -52,6 +53,8 @@ export type TestAppOptions = Pick<AppOptions, 'dnsLookup'> & {
    * does. Off by default: tests call `dispatchDue()` and `runDue(now)` themselves.
    */
   backgroundNotifications?: boolean;
+  /** Run this instance's webhook sender in the background. Off by default: tests call `sendDue(now)`. */
+  backgroundWebhooks?: boolean;
 };
 
 /** The test environment's own settings; a test sets the engine's loops through `backgroundChecks`. */
@@ -113,6 +116,8 @@ async function startInstance(
     databaseKind: 'external',
     logger: errorLog.logger,
     dnsLookup: options.dnsLookup,
+    loopbackTargets: options.loopbackTargets,
+    backgroundWebhooks: options.backgroundWebhooks ?? false,
     backgroundHousekeeping: false,
     backgroundNotifications: options.backgroundNotifications ?? false,
   });
@@ -164,3 +169,13 @@ export async function signIn(
   if (res.statusCode !== 200) throw new Error(`innlogging feilet: ${res.statusCode} ${res.body}`);
   return res.json();
 }
+
+/** A DNS lookup for `dnsLookup` in which `metadata.localtest` resolves to the cloud metadata address. */
+export const metadataLookup = ((
+  hostname: string,
+  options: object,
+  callback: (...args: unknown[]) => void,
+) => {
+  if (hostname === 'metadata.localtest') return callback(null, [{ address: '169.254.169.254', family: 4 }]);
+  return systemLookup(hostname, options as never, callback as never);
+}) as typeof systemLookup;

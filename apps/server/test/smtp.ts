@@ -1,6 +1,6 @@
 import { SMTPServer } from 'smtp-server';
 
-export type CaughtMail = { to: string[]; subject: string; text: string };
+export type CaughtMail = { to: string[]; subject: string; text: string; receivedAt: number };
 
 export type TestSmtpServer = {
   port: number;
@@ -48,13 +48,19 @@ export async function startSmtpServer(port = 0): Promise<TestSmtpServer> {
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
+    // No reverse DNS lookup of each client: it costs up to the resolver's timeout per connection.
+    disableReverseLookup: true,
     logger: false,
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
         const to = session.envelope.rcptTo.map((r) => r.address);
-        messages.push({ to, ...parseMessage(Buffer.concat(chunks).toString('latin1')) });
+        messages.push({
+          to,
+          ...parseMessage(Buffer.concat(chunks).toString('latin1')),
+          receivedAt: Date.now(),
+        });
         callback();
       });
     },

@@ -29,6 +29,24 @@ export const WEBHOOK_MESSAGES = {
   disabledAutomatically: `Deaktivert etter ${WEBHOOK_DISABLE_AFTER_HOURS} timer med feil`,
 } as const;
 
+/** Why a delivery attempt failed, as the delivery log shows it. */
+export const WEBHOOK_DELIVERY_ERRORS = {
+  httpStatus: (status: number) => `Mottakeren svarte med HTTP ${status}`,
+  /** The webhook was turned off (or deleted) after the delivery was queued: it is not sent. */
+  webhookOff: 'Webhooken er slått av; meldingen sendes ikke',
+  secretUnreadable: 'Hemmeligheten kunne ikke leses (er SECRET_KEY endret?); lagre en ny hemmelighet',
+} as const;
+
+/** The audit log types of webhook changes (field names only, never the secret). */
+export const WEBHOOK_LOG_TYPES = {
+  create: 'webhooks/create',
+  update: 'webhooks/update',
+  delete: 'webhooks/delete',
+} as const;
+
+/** The payload of the `webhook.test` event 'Send test' delivers. */
+export const WEBHOOK_TEST_MESSAGE = 'Testmelding fra Vaskedrift';
+
 /** A secret as sent: not trimmed (a space may belong to it). */
 const secretSchema = z
   .string({ error: WEBHOOK_MESSAGES.secretRequired })

@@ -5,6 +5,7 @@ import type { FacilityEvents } from './facility-events';
 import type { MaintenanceEvents } from './maintenance-events';
 import type { NotificationEvents } from './notification-events';
 import type { PeopleEvents } from './people-events';
+import type { WebhookEvents } from './webhook-events';
 
 /** Every domain event and its payload. Adding one here is how a feature announces a change. */
 export type DomainEvents = {
@@ -15,4 +16,5 @@ export type DomainEvents = {
   FacilityEvents &
   EngineEvents &
   MaintenanceEvents &
-  NotificationEvents;
+  NotificationEvents &
+  WebhookEvents;

@@ -150,7 +150,7 @@ function webhookDisabledEmail(p: Loose<WebhookDisabledPayload>, ctx: RenderConte
       `Årsak: ${show(p.reason)}`,
       `Feilet siden: ${formatTime(p.failingSince)}`,
       '',
-      `Se leveringsloggen og slå den på igjen: ${ctx.publicUrl}/admin/settings/webhooks`,
+      `Se leveringsloggen og slå den på igjen: ${ctx.publicUrl}/integrations/webhooks`,
     ),
   };
 }

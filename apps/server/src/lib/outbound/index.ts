@@ -12,6 +12,7 @@ export {
   DEFAULT_MAX_BYTES,
   DEFAULT_TIMEOUT_MS,
   type OutboundClient,
+  parseTarget,
   type SafeFetchOptions,
   type SafeResponse,
 } from './safe-fetch';

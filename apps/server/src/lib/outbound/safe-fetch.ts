@@ -42,7 +42,11 @@ const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 /** Headers that must not follow a redirect to another origin. */
 const CREDENTIAL_HEADERS = ['authorization', 'cookie', 'proxy-authorization'];
 
-function parseTarget(raw: string, policy: OutboundPolicy): URL {
+/**
+ * The URL if `safeFetch` may try it, else the OutboundError it would throw: http(s) only, and an address
+ * literal the policy refuses is refused here. A name is judged later, on the address it resolves to.
+ */
+export function parseTarget(raw: string, policy: OutboundPolicy): URL {
   let url: URL;
   try {
     url = new URL(raw);

@@ -1,4 +1,3 @@
-import { lookup as systemLookup } from 'node:dns';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FaultSpec } from '@vaskedrift/simulator';
@@ -13,13 +12,7 @@ import {
   wireFacility,
 } from '../../../test/engine';
 import { type ApiClient, caller } from '../../../test/facilities';
-import { createTestApp, type TestContext } from '../../../test/helpers';
-
-/** `metadata.localtest` resolves to the cloud metadata address; every other name as usual. */
-const lookup = ((hostname: string, options: object, callback: (...args: unknown[]) => void) => {
-  if (hostname === 'metadata.localtest') return callback(null, [{ address: '169.254.169.254', family: 4 }]);
-  return systemLookup(hostname, options as never, callback as never);
-}) as typeof systemLookup;
+import { createTestApp, metadataLookup, type TestContext } from '../../../test/helpers';
 
 let ctx: TestContext;
 let sim: Simulator;
@@ -32,7 +25,7 @@ beforeAll(async () => {
   sim = await createSimulator({ facilityCount: 12, baysPerFacility: 1, drift: false });
   ctx = await createTestApp(
     { ALLOW_LOOPBACK_TARGETS: 'true', ALLOW_PRIVATE_TARGETS: 'false' },
-    { dnsLookup: lookup },
+    { dnsLookup: metadataLookup },
   );
   admin = await caller(ctx, 'admin');
   // A controller that sends every request on to a private address.

@@ -66,7 +66,12 @@ describe('housekeeping', () => {
     const deletedId = await createLocation(admin, { imageId: onDeletedFacility });
     expect((await admin.del('backend/locations/delete', { id: deletedId })).statusCode).toBe(200);
 
-    expect(await ctx.app.housekeeping.runOnce()).toEqual({ images: 1, emails: 0, notificationEvents: 0 });
+    expect(await ctx.app.housekeeping.runOnce()).toEqual({
+      images: 1,
+      emails: 0,
+      notificationEvents: 0,
+      webhookAttempts: 0,
+    });
 
     expect(await served(unattached)).toBe(404);
     expect(await served(fresh)).toBe(200);
@@ -91,6 +96,7 @@ describe('housekeeping', () => {
       images: 0,
       emails: old.length,
       notificationEvents: 0,
+      webhookAttempts: 0,
     });
 
     expect(await remaining(old)).toEqual([]);
@@ -112,7 +118,12 @@ describe('housekeeping', () => {
     const waiting = await event('venter', 60, false);
     const fresh = await event('ny', 2, true);
 
-    expect(await ctx.app.housekeeping.runOnce()).toEqual({ images: 0, emails: 0, notificationEvents: 1 });
+    expect(await ctx.app.housekeeping.runOnce()).toEqual({
+      images: 0,
+      emails: 0,
+      notificationEvents: 1,
+      webhookAttempts: 0,
+    });
 
     const { rows } = await ctx.database.pool.query<{ id: string }>(
       'select id from notification_events where id = any($1) order by id',
@@ -120,6 +131,33 @@ describe('housekeeping', () => {
     );
     expect(rows.map((r) => Number(r.id))).toEqual([waiting, fresh]);
     await ctx.database.pool.query('delete from notification_events');
+  });
+
+  it('deletes webhook delivery-log rows older than the e-mail retention and keeps newer ones', async () => {
+    const { rows: hooks } = await ctx.database.pool.query<{ id: string }>(
+      `insert into webhooks (name, url, secret, tags) values ('Logg', 'https://example.com/hook', 'x', '{critical}')
+       returning id`,
+    );
+    const { rows } = await ctx.database.pool.query<{ id: string; age: number }>(
+      `insert into webhook_attempts (webhook_id, event_type, at, ok, duration_ms)
+       select $1, 'alert.opened', now() - make_interval(days => age), true, 5
+       from unnest(array[31, 31, 29, 0]) as age
+       returning id, extract(day from now() - at)::int as age`,
+      [hooks[0]?.id],
+    );
+
+    expect(await ctx.app.housekeeping.runOnce()).toEqual({
+      images: 0,
+      emails: 0,
+      notificationEvents: 0,
+      webhookAttempts: 2,
+    });
+
+    const { rows: left } = await ctx.database.pool.query<{ id: string }>(
+      'select id from webhook_attempts where id = any($1) order by id',
+      [rows.map((r) => r.id)],
+    );
+    expect(left.map((r) => r.id)).toEqual(rows.filter((r) => r.age < 30).map((r) => r.id));
   });
 
   describe('with a second instance on the same database', () => {
@@ -155,7 +193,12 @@ describe('housekeeping', () => {
         await blocker.query('commit');
         const reports = await Promise.all(rounds);
         expect(reports.filter((r) => r === null)).toHaveLength(1);
-        expect(reports.find((r) => r !== null)).toEqual({ images: 1, emails: 3, notificationEvents: 0 });
+        expect(reports.find((r) => r !== null)).toEqual({
+          images: 1,
+          emails: 3,
+          notificationEvents: 0,
+          webhookAttempts: 0,
+        });
       } finally {
         // Closing the connection ends its transaction even when an assertion above failed.
         blocker.release(true);
@@ -170,7 +213,12 @@ describe('housekeeping', () => {
     await createLocation(admin, { imageId: await image(100) });
     const waiting = [...(await messages('pending', 90)), ...(await messages('sent', 2))];
 
-    expect(await ctx.app.housekeeping.runOnce()).toEqual({ images: 0, emails: 0, notificationEvents: 0 });
+    expect(await ctx.app.housekeeping.runOnce()).toEqual({
+      images: 0,
+      emails: 0,
+      notificationEvents: 0,
+      webhookAttempts: 0,
+    });
 
     for (const id of kept) expect(await served(id)).toBe(200);
     expect(await remaining(waiting)).toEqual(waiting);

@@ -4,6 +4,7 @@ import { tryAdvisoryXactLock } from '../../db/advisory-lock';
 import type { Db } from '../../db/client';
 import { deleteDispatchedEvents } from '../../notify/dispatcher.repository';
 import { deleteFinishedMessages } from '../../notify/outbox.repository';
+import { deleteOldAttempts } from '../../notify/webhook.repository';
 import { deleteUnattachedImages } from '../images';
 
 /** Transaction-level advisory lock: one instance cleans up at a time; the others skip that round. */
@@ -14,13 +15,19 @@ const RETRY_MS = 60 * 60 * 1000;
 /** Rows per DELETE: each batch commits on its own, so a large backlog never holds many rows locked. */
 export const HOUSEKEEPING_BATCH = 500;
 
-export type HousekeepingReport = { images: number; emails: number; notificationEvents: number };
+export type HousekeepingReport = {
+  images: number;
+  emails: number;
+  notificationEvents: number;
+  webhookAttempts: number;
+};
 
 type Deps = { db: Db; log: Pick<Logger, 'info' | 'error'>; config: Config['housekeeping'] };
 
 /**
  * The daily clean-up of decision 013: uploaded images no facility uses, e-mails that are done with
- * (sent, kept, given up) and dispatched notification events, once past the e-mail retention. Every instance runs it; the advisory lock lets one
+ * (sent, kept, given up), dispatched notification events and the webhook delivery log, once past the
+ * e-mail retention. Every instance runs it; the advisory lock lets one
  * do each round.
  */
 export function createHousekeeping({ db, log, config }: Deps) {
@@ -65,15 +72,19 @@ export function createHousekeeping({ db, log, config }: Deps) {
         notificationEvents: await drain(() =>
           deleteDispatchedEvents(db, config.emailRetentionDays, HOUSEKEEPING_BATCH),
         ),
+        webhookAttempts: await drain(() =>
+          deleteOldAttempts(db, config.emailRetentionDays, HOUSEKEEPING_BATCH),
+        ),
       };
-      if (report.images > 0 || report.emails > 0 || report.notificationEvents > 0) {
+      if (Object.values(report).some((deleted) => deleted > 0)) {
         log.info(
           {
             deletedImages: report.images,
             deletedEmails: report.emails,
             deletedNotificationEvents: report.notificationEvents,
+            deletedWebhookAttempts: report.webhookAttempts,
           },
-          'opprydding: slettet ubrukte bilder, gamle e-poster og sendte varsler',
+          'opprydding: slettet ubrukte bilder, gamle e-poster, sendte varsler og gamle webhookleveringer',
         );
       }
       return report;

@@ -7,6 +7,7 @@ import { insertLog } from './logs.repository';
 import { subscribeMaintenanceLogs } from './maintenance.subscriber';
 import { subscribeNotificationLogs } from './notifications.subscriber';
 import { subscribePeopleLogs } from './people.subscriber';
+import { subscribeWebhookLogs } from './webhooks.subscriber';
 
 /** Writes the audit log from domain events. */
 export function subscribeLogs(bus: EventBus, db: Db): () => void {
@@ -45,6 +46,7 @@ export function subscribeLogs(bus: EventBus, db: Db): () => void {
     ...subscribeEngineLogs(bus, db),
     ...subscribeMaintenanceLogs(bus, db),
     ...subscribeNotificationLogs(bus, db),
+    ...subscribeWebhookLogs(bus, db),
   ];
   return () => {
     for (const off of offs) off();

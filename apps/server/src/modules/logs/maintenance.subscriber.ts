@@ -2,14 +2,10 @@ import { MAINTENANCE_LOG_TYPES as T } from '@vaskedrift/shared';
 import type { Db } from '../../db/client';
 import type { EventBus } from '../../events/bus';
 import type { MaintenanceEvents } from '../../events/maintenance-events';
-import { insertLog } from './logs.repository';
-
-type Event = keyof MaintenanceEvents;
+import { type LogEntries, subscribeLogEntries } from './mapped-entries';
 
 /** How each maintenance event reads in the audit log; a new event fails `tsc` until it has a line here. */
-const ENTRIES: {
-  [K in Event]: { type: string; extra: (e: MaintenanceEvents[K]) => Record<string, unknown> };
-} = {
+const ENTRIES: LogEntries<MaintenanceEvents> = {
   'maintenance.started': {
     type: T.start,
     extra: (e) => ({ maintenanceType: e.type, assigneeId: e.assigneeId, expiresAt: e.expiresAt }),
@@ -21,20 +17,9 @@ const ENTRIES: {
 
 /** Writes every start, change and end of a maintenance job with who did it, and when it ran past its end. */
 export function subscribeMaintenanceLogs(bus: EventBus, db: Db): Array<() => void> {
-  return (Object.keys(ENTRIES) as Event[]).map((event) =>
-    bus.on(event, (e: MaintenanceEvents[typeof event]) => {
-      const entry = ENTRIES[event] as {
-        type: string;
-        extra: (e: MaintenanceEvents[Event]) => Record<string, unknown>;
-      };
-      return insertLog(db, {
-        type: entry.type,
-        resourceType: 'maintenance_jobs',
-        resourceId: e.maintenanceId,
-        userId: e.userId,
-        ip: e.ip,
-        extraData: { bayId: e.bayId, locationId: e.locationId, ...entry.extra(e) },
-      });
-    }),
-  );
+  return subscribeLogEntries<keyof MaintenanceEvents>(bus, db, ENTRIES, (e) => ({
+    resourceType: 'maintenance_jobs',
+    resourceId: e.maintenanceId,
+    extraData: { bayId: e.bayId, locationId: e.locationId },
+  }));
 }
