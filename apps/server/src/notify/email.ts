@@ -71,8 +71,12 @@ export function createMailer({ db, smtpUrl, from, log, pollIntervalMs = 2000 }: 
     };
   }
 
+  // One kept-open connection instead of a new one per message: about 10 ms a message instead of 110 ms
+  // (bench/notifications.ts), which matters when an alert goes to a whole group.
   const transport = nodemailer.createTransport({
     url: smtpUrl,
+    pool: true,
+    maxConnections: 1,
     connectionTimeout: 10_000,
     greetingTimeout: 10_000,
     socketTimeout: 30_000,
