@@ -34,6 +34,8 @@ export const NOTIFICATION_EVENT_TYPES = {
   'api.down': 'info',
   'api.recovered': 'info',
   'maintenance.started': 'start',
+  /** A running job given to someone else: only the new assignee is told. */
+  'maintenance.assigned': 'start',
   'maintenance.reminder': 'reminders',
   'maintenance.overdue': 'reminders',
   'maintenance.ended': 'end',

@@ -49,11 +49,12 @@ export async function resolveEmailTargets(tx: Db, eventIds: number[], now: Date)
       join notification_recipients r on ev.tag = any(r.tags)
       left join group_members gm on gm.group_id = r.group_id
       where ev.tag <> 'system'
+        and ev.type <> 'maintenance.assigned'
         and (ev.type not in ('maintenance.started', 'maintenance.ended') or ev.notify_users)
       union all
       select ev.id, 0, ev.assignee_id, ev.custom_assignee ->> 'email', ev.location_ids
       from ev
-      where ev.type in ('maintenance.started', 'maintenance.reminder', 'maintenance.overdue')
+      where ev.type in ('maintenance.started', 'maintenance.assigned', 'maintenance.reminder', 'maintenance.overdue')
       union all
       select ev.id, 0, u.id, null, ev.location_ids
       from ev join users u on u.role in ('admin', 'superadmin')

@@ -109,6 +109,7 @@ const MAINTENANCE_HEADLINES: Partial<
   Record<NotificationEventType, (p: Loose<MaintenanceEventPayload>) => string>
 > = {
   'maintenance.started': () => 'Vedlikehold startet',
+  'maintenance.assigned': () => 'Du er satt som ansvarlig for vedlikehold',
   'maintenance.reminder': (p) => `Påminnelse ${show(p.reminderNumber)}: vedlikehold pågår`,
   'maintenance.overdue': () => 'Vedlikehold har passert planlagt slutt',
   'maintenance.ended': () => 'Vedlikehold avsluttet',

@@ -38,7 +38,7 @@ export type ApiEventPayload = {
   bays: ApiEventBay[];
 };
 
-/** `maintenance.started|reminder|overdue|ended`. */
+/** `maintenance.started|assigned|reminder|overdue|ended`. */
 export type MaintenanceEventPayload = {
   maintenanceId: string;
   locationId: string;

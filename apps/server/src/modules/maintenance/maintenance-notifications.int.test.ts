@@ -85,6 +85,23 @@ describe('maintenance notifications', () => {
     expect(await told(job.id, 'maintenance.ended')).toEqual([[]]);
   });
 
+  it('tells a new assignee that a running job is now theirs, and nobody else; an unchanged one hears nothing', async () => {
+    await insertRecipient(ctx, { name: 'Start', email: 'start@example.no' }, { tags: ['start'] });
+    const job = await start({ notifyUsers: true });
+    const update = (body: Record<string, unknown>) =>
+      admin.patch('backend/bays/maintenance/update', { bayId: job.bayId, ...body });
+    expect((await update({ assigneeId: assignee.id, description: 'Ny pumpe' })).statusCode).toBe(200);
+    const hansen = { name: 'Rørlegger Hansen', email: 'hansen@example.no', phone: '+47 912 34 567' };
+    expect((await update({ customAssignee: hansen })).statusCode).toBe(200);
+    await ctx.app.notifying.dispatcher.dispatchDue();
+
+    expect(await told(job.id, 'maintenance.assigned')).toEqual([['hansen@example.no']]);
+    const { rows } = await ctx.database.pool.query(
+      `select subject from outbox where "to" = 'hansen@example.no' and kind = 'notification/maintenance.assigned'`,
+    );
+    expect(rows[0].subject).toMatch(/^Du er satt som ansvarlig for vedlikehold: Vask Bryn – Hall /);
+  });
+
   it('reminds after the delay and at each further delay, once after downtime, and tells overdue once', async () => {
     await insertRecipient(ctx, { name: 'Påminn', email: 'paminn@example.no' }, { tags: ['reminders'] });
     await insertRecipient(

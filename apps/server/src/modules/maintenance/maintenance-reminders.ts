@@ -16,6 +16,7 @@ import {
 
 type JobEventType =
   | 'maintenance.started'
+  | 'maintenance.assigned'
   | 'maintenance.reminder'
   | 'maintenance.overdue'
   | 'maintenance.ended';

@@ -40,6 +40,13 @@ type JobRow = NonNullable<Awaited<ReturnType<typeof lockRunningJob>>>;
 
 const RUNNING_KEY = 'maintenance_jobs_running_key';
 
+/** Whether `set` gives the job to another person (a user, or a custom person's address). */
+function assigneeChanged(running: JobRow, set: Partial<NewJob>): boolean {
+  if (set.assigneeId && set.assigneeId !== running.assigneeId) return true;
+  const email = set.customAssignee?.email;
+  return email !== undefined && email.toLowerCase() !== running.customAssignee?.email.toLowerCase();
+}
+
 export function createMaintenanceService({ db, bus }: { db: Db; bus: EventBus }) {
   /** 404 for a bay one may not see, exactly as for one that does not exist (docs/domain.md, Roles and access). */
   async function mustFindBay(viewer: Viewer, bayId: string) {
@@ -196,6 +203,16 @@ export function createMaintenanceService({ db, bus }: { db: Db; bus: EventBus })
           )
         : running.nextReminderAt;
       await updateJob(tx, running.id, { ...set, nextReminderAt });
+      // The new assignee is told the job is theirs, as the first one was at the start.
+      if (assigneeChanged(running, set)) {
+        const at = Date.now();
+        await recordJobEvent(
+          tx,
+          running.id,
+          'maintenance.assigned',
+          `maintenance_assigned:${running.id}:${at}`,
+        );
+      }
       return { ...running, ...set } as JobRow;
     });
     const fields = Object.keys(set).sort();
