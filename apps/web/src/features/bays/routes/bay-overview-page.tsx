@@ -1,10 +1,11 @@
-import { Card, Grid, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Card, Grid, Group, Stack, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { type Alert, type BayMetric, canManageFacilities } from '@vaskedrift/shared';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BayMetricRow } from '../../../components/bay-metric-row';
 import { ButtonLink } from '../../../components/button-link';
+import { DetailsCard } from '../../../components/details-card';
 import { ListSkeleton } from '../../../components/list-skeleton';
 import { LoadError } from '../../../components/load-error';
 import { useAuth } from '../../../lib/auth-context';
@@ -144,23 +145,7 @@ export function BayOverviewPage() {
               </Group>
             )}
           </Card>
-          <Card padding="lg">
-            <Title order={3} fz="md" mb="sm">
-              {t('bays.overview.details')}
-            </Title>
-            <Table variant="vertical" layout="fixed" withRowBorders={false} verticalSpacing={6}>
-              <Table.Tbody>
-                {rows.map(([label, value]) => (
-                  <Table.Tr key={label}>
-                    <Table.Th w={150} fw={500} c="dimmed" bg="transparent">
-                      {label}
-                    </Table.Th>
-                    <Table.Td>{value}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Card>
+          <DetailsCard title={t('bays.overview.details')} rows={rows} labelWidth={150} />
         </Stack>
       </Grid.Col>
       <Grid.Col span={12}>

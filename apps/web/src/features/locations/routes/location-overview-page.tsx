@@ -1,6 +1,7 @@
-import { Badge, Card, Grid, Image, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Card, Grid, Image, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DetailsCard } from '../../../components/details-card';
 import { formatDateTime } from '../../../lib/format';
 import { MaintenanceHistoryCard, MaintenanceStatsCard } from '../../maintenance';
 import { LocationBaysCard } from '../components/location-bays-card';
@@ -35,23 +36,7 @@ export function LocationOverviewPage() {
     <Grid gap="lg">
       <Grid.Col span={{ base: 12, md: 5 }}>
         <Stack gap="lg">
-          <Card padding="lg">
-            <Title order={3} fz="md" mb="sm">
-              {t('locations.overview.details')}
-            </Title>
-            <Table variant="vertical" layout="fixed" withRowBorders={false} verticalSpacing={6}>
-              <Table.Tbody>
-                {rows.map(([label, value]) => (
-                  <Table.Tr key={label}>
-                    <Table.Th w={170} fw={500} c="dimmed" bg="transparent">
-                      {label}
-                    </Table.Th>
-                    <Table.Td>{value}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Card>
+          <DetailsCard title={t('locations.overview.details')} rows={rows} labelWidth={170} />
           <Card padding="lg">
             <Title order={3} fz="md" mb="sm">
               {t('locations.fields.image')}
