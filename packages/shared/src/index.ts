@@ -22,6 +22,7 @@ export * from './mutes';
 export * from './notifications';
 export * from './permissions';
 export * from './readings';
+export * from './realtime';
 export * from './roles';
 export * from './user-settings';
 export * from './users';
