@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { BAY_STATUSES, type BayStatus, bayStatusSchema, statusCountsSchema } from './bays';
 
-/** The dashboard polls this often until realtime arrives. */
+/** The dashboard polls this often while the live channel is not connected (apps/web lib/realtime). */
 export const DASHBOARD_REFRESH_MS = 30_000;
 
 export const dashboardRequestSchema = z.object({

@@ -5,6 +5,7 @@ import { AnchorLink } from '../../components/anchor-link';
 import { BrandLogo } from '../../components/brand-logo';
 import { useBreadcrumbs } from '../../lib/use-route-titles';
 import classes from './app-header.module.css';
+import { RealtimeIndicator } from './realtime-indicator';
 import { UserMenu } from './user-menu';
 
 function HeaderBreadcrumbs() {
@@ -55,7 +56,10 @@ export function AppHeader({
         </AnchorLink>
         <HeaderBreadcrumbs />
       </Group>
-      <UserMenu />
+      <Group gap="lg" wrap="nowrap">
+        <RealtimeIndicator />
+        <UserMenu />
+      </Group>
     </Group>
   );
 }

@@ -2,6 +2,7 @@ import { AppShell } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Outlet, useRouterState } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
+import { useRealtime } from '../../lib/realtime/use-realtime';
 import { UserDataGate } from '../user-data-gate';
 import { AppHeader } from './app-header';
 import classes from './app-layout.module.css';
@@ -18,6 +19,7 @@ export function AppLayout() {
   // Right after minimizing, the pointer is still over the sidebar: do not expand it again until it leaves.
   const [hoverSuppressed, setHoverSuppressed] = useState(false);
   const pathname = useRouterState({ select: (state) => state.location.pathname });
+  useRealtime();
 
   // The mobile menu closes once the user has picked a page.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on route change by design

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { DASHBOARD_REFRESH_MS, type Dashboard, dashboardSchema, dataResponse } from '@vaskedrift/shared';
 import { apiRequest } from '../../../lib/api-client';
+import { useRealtimeConnected } from '../../../lib/realtime/realtime-state';
 
 const dashboardResponseSchema = dataResponse(dashboardSchema);
 
@@ -15,8 +16,9 @@ export async function getDashboard(): Promise<Dashboard> {
 }
 
 /**
- * Polled every 30 s until realtime arrives. TanStack Query's structural sharing keeps every facility that
- * did not change the same object across refetches, so its card (memoised) is not rendered again.
+ * Polled every 30 s; while the live channel is connected its events keep it current instead (see
+ * `useDashboard`). TanStack Query's structural sharing keeps every facility that did not change the same
+ * object across refetches, so its card (memoised) is not rendered again.
  */
 export const dashboardQueryOptions = () =>
   queryOptions({
@@ -27,6 +29,8 @@ export const dashboardQueryOptions = () =>
     placeholderData: keepPreviousData,
   });
 
+/** Polling is only the slow fallback while the live channel is down (lib/realtime). */
 export function useDashboard() {
-  return useQuery(dashboardQueryOptions());
+  const live = useRealtimeConnected();
+  return useQuery({ ...dashboardQueryOptions(), refetchInterval: live ? false : DASHBOARD_REFRESH_MS });
 }

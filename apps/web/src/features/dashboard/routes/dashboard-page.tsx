@@ -9,6 +9,7 @@ import { ButtonLink } from '../../../components/button-link';
 import { LoadError } from '../../../components/load-error';
 import { PageHeader } from '../../../components/page-header';
 import { useAuth } from '../../../lib/auth-context';
+import { useRealtimeConnected } from '../../../lib/realtime/realtime-state';
 import { useApiErrorMessage } from '../../../lib/use-api-error-message';
 import { RunningMaintenanceCard } from '../../maintenance';
 import { useDashboard } from '../api/get-dashboard';
@@ -67,13 +68,14 @@ function DashboardSkeleton() {
 
 /**
  * `/`: bays per status, the open alerts, every facility the user may see with its bays as coloured tiles
- * (refreshed every 30 s), the running maintenance, and the panel of the bay in `?bay=`.
+ * (live while the channel is connected, else refreshed every 30 s), the running maintenance, and the panel of the bay in `?bay=`.
  */
 export function DashboardPage() {
   const { t, i18n } = useTranslation();
   const { role } = useAuth();
   const canManage = role != null && canManageFacilities(role);
   const dashboard = useDashboard();
+  const live = useRealtimeConnected();
   const refetchError = useApiErrorMessage(dashboard.isRefetchError ? dashboard.error : null);
   const texts = useCardTexts();
   const { bay: openBayId } = dashboardRoute.useSearch();
@@ -118,7 +120,7 @@ export function DashboardPage() {
         description={
           updatedAt ? (
             <Group component="span" gap={6}>
-              {t('dashboard.updatedAt', { time: updatedAt })}
+              {t(live ? 'dashboard.updatedAtLive' : 'dashboard.updatedAt', { time: updatedAt })}
               {dashboard.isFetching && <Loader size={12} aria-label={t('dashboard.refreshing')} />}
             </Group>
           ) : (

@@ -1,0 +1,129 @@
+import { QueryClient } from '@tanstack/react-query';
+import { type Dashboard, REALTIME_EVENT_TYPES, type RealtimeEvent } from '@vaskedrift/shared';
+import { describe, expect, it, vi } from 'vitest';
+import { applyRealtimeEvent, REALTIME_CACHE_ACTIONS, withBayStatus } from './event-cache';
+
+const CHANGED_AT = Date.parse('2026-11-24T10:00:00.000Z');
+
+function dashboard(): Dashboard {
+  return {
+    counts: { operational: 2, warning: 0, error: 0, inactive: 1, maintenance: 0, total: 3 },
+    locations: [
+      {
+        id: 'loc-a',
+        name: 'Alna',
+        bays: [
+          ['bay-1', 'Hall 1', 'operational', 1, false],
+          ['bay-2', 'Hall 2', 'inactive', 1, true],
+        ],
+      },
+      { id: 'loc-b', name: 'Bryn', bays: [['bay-3', 'Hall 1', 'operational', 1, false]] },
+    ],
+  };
+}
+
+function statusEvent(bayId: string, to: string, seq = 1): RealtimeEvent {
+  return {
+    seq,
+    type: 'bay.status_changed',
+    locationId: 'loc-a',
+    at: '2026-11-24T10:00:01.000Z',
+    payload: { bayId, locationId: 'loc-a', from: 'operational', to, at: '2026-11-24T10:00:00.000Z' },
+  };
+}
+
+describe('withBayStatus', () => {
+  it('turns the right tile and moves the counts', () => {
+    const before = dashboard();
+    const after = withBayStatus(before, { bayId: 'bay-1', status: 'error', changedAt: CHANGED_AT });
+    expect(after.locations[0]?.bays[0]).toEqual(['bay-1', 'Hall 1', 'error', CHANGED_AT, false]);
+    expect(after.counts).toMatchObject({ operational: 1, error: 1, inactive: 1, total: 3 });
+    expect(before.locations[0]?.bays[0]?.[2]).toBe('operational');
+  });
+
+  it('keeps every other facility the same object, so its card is not rendered again', () => {
+    const before = dashboard();
+    const after = withBayStatus(before, { bayId: 'bay-1', status: 'warning', changedAt: CHANGED_AT });
+    expect(after.locations[1]).toBe(before.locations[1]);
+    expect(after.locations[0]?.bays[1]).toBe(before.locations[0]?.bays[1]);
+  });
+
+  it('ignores a bay that is not on the dashboard', () => {
+    const before = dashboard();
+    expect(withBayStatus(before, { bayId: 'elsewhere', status: 'error', changedAt: CHANGED_AT })).toBe(
+      before,
+    );
+  });
+
+  it('ignores a status the tile already shows', () => {
+    const before = dashboard();
+    expect(withBayStatus(before, { bayId: 'bay-3', status: 'operational', changedAt: CHANGED_AT })).toBe(
+      before,
+    );
+  });
+});
+
+describe('applyRealtimeEvent', () => {
+  it('has a cache action for every event type of the contract', () => {
+    for (const type of REALTIME_EVENT_TYPES) expect(REALTIME_CACHE_ACTIONS[type]).toBeTypeOf('function');
+    expect(Object.keys(REALTIME_CACHE_ACTIONS).sort()).toEqual([...REALTIME_EVENT_TYPES].sort());
+  });
+
+  it('writes a status change into the cached dashboard without refetching it', () => {
+    const queryClient = new QueryClient();
+    queryClient.setQueryData(['dashboard'], dashboard());
+    const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
+    applyRealtimeEvent(queryClient, statusEvent('bay-1', 'error'));
+    const cached = queryClient.getQueryData<Dashboard>(['dashboard']);
+    expect(cached?.locations[0]?.bays[0]?.slice(0, 4)).toEqual(['bay-1', 'Hall 1', 'error', CHANGED_AT]);
+    const keys = invalidate.mock.calls.map(([filters]) => filters?.queryKey);
+    expect(keys).toContainEqual(['bays', 'detail', 'bay-1']);
+    expect(keys).not.toContainEqual(['dashboard']);
+  });
+
+  it('ignores a status change with an unknown status', () => {
+    const queryClient = new QueryClient();
+    const before = dashboard();
+    queryClient.setQueryData(['dashboard'], before);
+    applyRealtimeEvent(queryClient, statusEvent('bay-1', 'purple'));
+    expect(queryClient.getQueryData(['dashboard'])).toBe(before);
+  });
+
+  it('leaves the cache empty when no dashboard was loaded', () => {
+    const queryClient = new QueryClient();
+    applyRealtimeEvent(queryClient, statusEvent('bay-1', 'error'));
+    expect(queryClient.getQueryData(['dashboard'])).toBeUndefined();
+  });
+
+  it('marks the alert lists stale on an alert event, and not the dashboard', () => {
+    const queryClient = new QueryClient();
+    queryClient.setQueryData(['alerts', 'list', { filters: { state: 'open' } }], { data: [], count: 0 });
+    queryClient.setQueryData(['dashboard'], dashboard());
+    applyRealtimeEvent(queryClient, {
+      seq: 2,
+      type: 'alert.opened',
+      locationId: 'loc-a',
+      at: '2026-11-24T10:00:00.000Z',
+      payload: { alertId: 'alert-1', bayId: 'bay-1' },
+    });
+    expect(queryClient.getQueryState(['alerts', 'list', { filters: { state: 'open' } }])?.isInvalidated).toBe(
+      true,
+    );
+    expect(queryClient.getQueryState(['dashboard'])?.isInvalidated).toBe(false);
+  });
+
+  it('marks the mutes and the dashboard stale on a mute event', () => {
+    const queryClient = new QueryClient();
+    queryClient.setQueryData(['mutes', { locationId: 'loc-a' }], []);
+    queryClient.setQueryData(['dashboard'], dashboard());
+    applyRealtimeEvent(queryClient, {
+      seq: 3,
+      type: 'mute.created',
+      locationId: 'loc-a',
+      at: '2026-11-24T10:00:00.000Z',
+      payload: { muteId: 'mute-1', bayId: null },
+    });
+    expect(queryClient.getQueryState(['mutes', { locationId: 'loc-a' }])?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(['dashboard'])?.isInvalidated).toBe(true);
+  });
+});
