@@ -1,0 +1,285 @@
+import type { Server as HttpServer, IncomingMessage } from 'node:http';
+import { createAdapter } from '@socket.io/postgres-adapter';
+import {
+  REALTIME_CLIENT,
+  REALTIME_EVENT_TYPES,
+  REALTIME_HEARTBEAT_MS,
+  REALTIME_PATH,
+  REALTIME_SERVER,
+  REALTIME_TIMEOUT_MS,
+  type RealtimeEvent,
+  type RealtimeEventType,
+  type ResumeAnswer,
+  seesAllLocations,
+} from '@vaskedrift/shared';
+import { decodeJwt } from 'jose';
+import type pg from 'pg';
+import type { Logger } from 'pino';
+import { Server, type Socket } from 'socket.io';
+import type { Db } from '../../db/client';
+import type { EventBus } from '../../events/bus';
+import type { DomainEvents } from '../../events/domain-events';
+import { AppError } from '../../lib/errors';
+import { type Authenticate, type Principal, verifyAccessToken } from '../../plugins/authenticate';
+import {
+  audienceOf,
+  insertJournal,
+  type JournalEntry,
+  journalAfter,
+  liveSessions,
+  pruneJournal,
+} from './realtime.repository';
+import { publicPayload, rooms, roomsOf, targetOf } from './realtime-audience';
+
+export type RealtimeOptions = {
+  db: Db;
+  /** The app's pool: with it the postgres adapter carries events between instances; without, one instance. */
+  pool?: pg.Pool;
+  bus: EventBus;
+  auth: Authenticate;
+  /** Where users open the app; its origin is allowed besides the server's own host. */
+  publicUrl: string;
+  /** The origin a proxy forwards (trust proxy) counts as the server's own host. */
+  trustProxy: boolean;
+  log: Pick<Logger, 'error' | 'warn' | 'info'>;
+  /** How often every socket's session is checked again (default 5 s). */
+  sessionCheckMs?: number;
+  /** Journal rows kept (default 1 hour) and the most `resume` sends before answering refetch. */
+  journalRetentionMs?: number;
+  resumeCap?: number;
+};
+
+type SocketData = { userId: string; sessionId: string; expiresAt: number };
+type LiveSocket = Socket & { data: SocketData };
+
+const SIGNED_OUT = 'Du er logget ut. Logg inn på nytt.';
+const FOREIGN_ORIGIN = 'Tilkoblingen er ikke tillatt fra denne adressen';
+/** A token past its expiry keeps the socket this long: the browser refreshes and sends `auth` meanwhile. */
+const EXPIRY_GRACE_MS = 30_000;
+
+export type Realtime = ReturnType<typeof createRealtime>;
+
+/**
+ * The live channel (docs/decisions/020-realtime.md): socket.io on the app's HTTP server. Bus events are
+ * written to the journal and sent to the rooms that may see them; a socket's rooms follow its user's role
+ * and facility grants at once; sessions are checked again every few seconds.
+ */
+export function createRealtime(options: RealtimeOptions) {
+  const { db, bus, auth, log } = options;
+  const sessionCheckMs = options.sessionCheckMs ?? 5000;
+  const retentionMs = options.journalRetentionMs ?? 60 * 60 * 1000;
+  const resumeCap = options.resumeCap ?? 1000;
+  let io: Server | null = null;
+  const timers: NodeJS.Timeout[] = [];
+  const unsubscribe: (() => void)[] = [];
+
+  function allowedOrigin(req: IncomingMessage): boolean {
+    const origin = req.headers.origin;
+    // Browsers always send Origin across origins; a request without one is not a page of another site.
+    if (!origin) return true;
+    let host: string;
+    try {
+      host = new URL(origin).host;
+    } catch {
+      return false;
+    }
+    if (origin === new URL(options.publicUrl).origin) return true;
+    const forwarded = options.trustProxy ? req.headers['x-forwarded-host'] : undefined;
+    const own =
+      (Array.isArray(forwarded) ? forwarded[0] : forwarded?.split(',')[0]?.trim()) ?? req.headers.host;
+    return host === own;
+  }
+
+  async function verify(token: unknown): Promise<{ principal: Principal; expiresAt: number }> {
+    const raw = typeof token === 'string' && token ? token : null;
+    const principal = await verifyAccessToken(auth, raw);
+    const exp = decodeJwt(raw as string).exp ?? 0;
+    return { principal, expiresAt: exp * 1000 };
+  }
+
+  async function roomsOfUser(userId: string): Promise<string[] | null> {
+    const found = await audienceOf(db, userId);
+    if (!found || found.disabled) return null;
+    return seesAllLocations(found.role) ? [rooms.admins] : found.locationIds.map(rooms.location);
+  }
+
+  /** Ends every socket of a user or session on every instance, telling the browser why first. */
+  function signOut(room: string) {
+    if (!io) return;
+    io.in(room).emit(REALTIME_SERVER.signedOut, { message: SIGNED_OUT });
+    io.in(room).disconnectSockets(true);
+  }
+
+  /** Moves a user's sockets on every instance into the rooms their role and grants give now. */
+  async function regroup(userId: string) {
+    if (!io) return;
+    const room = rooms.user(userId);
+    const now = await roomsOfUser(userId);
+    if (!now) return signOut(room);
+    if (now.includes(rooms.admins)) {
+      io.in(room).socketsJoin(rooms.admins);
+    } else {
+      io.in(room).socketsLeave(rooms.admins);
+      if (now.length > 0) io.in(room).socketsJoin(now);
+    }
+  }
+
+  // Events published together are written in one INSERT and sent in seq order.
+  let queue: JournalEntry[] = [];
+  let flushing: Promise<void> = Promise.resolve();
+  function enqueue(entry: JournalEntry) {
+    queue.push(entry);
+    if (queue.length === 1) flushing = flushing.then(() => new Promise((r) => setImmediate(r))).then(flush);
+  }
+  async function flush() {
+    const batch = queue;
+    queue = [];
+    if (batch.length === 0) return;
+    const events = await insertJournal(db, batch).catch((err: unknown) => {
+      log.error({ err, events: batch.length }, 'sanntidshendelser ble ikke lagret');
+      return [] as RealtimeEvent[];
+    });
+    events.forEach((event, i) => {
+      const entry = batch[i] as JournalEntry;
+      io?.to(roomsOf(entry)).emit(REALTIME_SERVER.event, event);
+    });
+  }
+
+  function subscribe<K extends RealtimeEventType>(type: K) {
+    unsubscribe.push(
+      bus.on(type, (payload) => {
+        enqueue({
+          type,
+          ...targetOf(type, payload as DomainEvents[K]),
+          payload: publicPayload(payload as object),
+        });
+      }),
+    );
+  }
+
+  async function checkSessions() {
+    if (!io) return;
+    const sockets = [...io.of('/').sockets.values()] as LiveSocket[];
+    if (sockets.length === 0) return;
+    const live = await liveSessions(db, [...new Set(sockets.map((s) => s.data.sessionId))]);
+    const now = Date.now();
+    for (const socket of sockets) {
+      if (!live.has(socket.data.sessionId)) {
+        socket.emit(REALTIME_SERVER.signedOut, { message: SIGNED_OUT });
+        socket.disconnect(true);
+      } else if (socket.data.expiresAt + EXPIRY_GRACE_MS < now) {
+        // Closed as a network drop would: the client reconnects with the token it has by then.
+        socket.conn.close();
+      }
+    }
+  }
+
+  function onConnection(socket: LiveSocket, joined: string[]) {
+    socket.join([rooms.user(socket.data.userId), ...joined]);
+    socket.on(REALTIME_CLIENT.auth, async (body: unknown, ack?: (answer: unknown) => void) => {
+      const reply = typeof ack === 'function' ? ack : () => {};
+      try {
+        const { principal, expiresAt } = await verify((body as { token?: unknown } | null)?.token);
+        if (principal.userId !== socket.data.userId)
+          throw new AppError(401, 'auth/invalid-token', SIGNED_OUT);
+        socket.data.sessionId = principal.sessionId;
+        socket.data.expiresAt = expiresAt;
+        reply({ ok: true });
+      } catch (err) {
+        reply({ ok: false, message: err instanceof AppError ? err.message : SIGNED_OUT });
+      }
+    });
+    socket.on(REALTIME_CLIENT.resume, async (body: unknown, ack?: (answer: ResumeAnswer) => void) => {
+      if (typeof ack !== 'function') return;
+      const since = Number((body as { since?: unknown } | null)?.since);
+      if (!Number.isSafeInteger(since) || since < 0) return ack({ refetch: true });
+      try {
+        ack(await journalAfter(db, socket.data.userId, since, resumeCap));
+      } catch (err) {
+        log.error({ err }, 'gjenoppretting av sanntidshendelser feilet');
+        ack({ refetch: true });
+      }
+    });
+  }
+
+  function attach(server: HttpServer) {
+    const created = new Server(server, {
+      path: REALTIME_PATH,
+      serveClient: false,
+      pingInterval: REALTIME_HEARTBEAT_MS,
+      pingTimeout: REALTIME_TIMEOUT_MS,
+      connectTimeout: REALTIME_TIMEOUT_MS,
+      allowRequest: (req, callback) =>
+        callback(allowedOrigin(req) ? null : FOREIGN_ORIGIN, allowedOrigin(req)),
+      ...(options.pool
+        ? {
+            adapter: createAdapter(options.pool, {
+              errorHandler: (err) => log.warn({ err }, 'sanntidskanalen mellom instansene feilet'),
+            }),
+          }
+        : {}),
+    });
+    io = created;
+    created.use((socket, next) => {
+      verify(socket.handshake.auth?.token)
+        .then(async ({ principal, expiresAt }) => {
+          const joined = await roomsOfUser(principal.userId);
+          if (!joined) throw new AppError(401, 'auth/invalid-token', SIGNED_OUT);
+          Object.assign(socket.data, { userId: principal.userId, sessionId: principal.sessionId, expiresAt });
+          socket.data.rooms = joined;
+          next();
+        })
+        .catch((err: unknown) => {
+          if (!(err instanceof AppError)) log.error({ err }, 'sanntidsinnlogging feilet');
+          const refused = new Error(err instanceof AppError ? err.message : SIGNED_OUT) as Error & {
+            data?: unknown;
+          };
+          refused.data = { code: err instanceof AppError ? err.code : 'auth/invalid-token' };
+          next(refused);
+        });
+    });
+    created.on('connection', (socket) => onConnection(socket as LiveSocket, socket.data.rooms ?? []));
+
+    for (const type of REALTIME_EVENT_TYPES) subscribe(type);
+    const regroupTarget = (payload: { targetId: string }) => {
+      regroup(payload.targetId).catch((err: unknown) => log.error({ err }, 'sanntidsrom ble ikke oppdatert'));
+    };
+    unsubscribe.push(bus.on('access.granted', regroupTarget));
+    unsubscribe.push(
+      bus.on('access.revoked', (p) =>
+        created.in(rooms.user(p.targetId)).socketsLeave(rooms.location(p.locationId)),
+      ),
+    );
+    unsubscribe.push(bus.on('users.updated', regroupTarget));
+    unsubscribe.push(bus.on('users.deleted', (p) => signOut(rooms.user(p.targetId))));
+
+    const sessionTimer = setInterval(() => {
+      checkSessions().catch((err: unknown) => log.warn({ err }, 'kontroll av sanntidsøkter feilet'));
+    }, sessionCheckMs);
+    const pruneTimer = setInterval(
+      () => {
+        pruneJournal(db, new Date(Date.now() - retentionMs)).catch((err: unknown) =>
+          log.warn({ err }, 'opprydding i sanntidsjournalen feilet'),
+        );
+      },
+      Math.min(retentionMs, 5 * 60 * 1000),
+    );
+    sessionTimer.unref();
+    pruneTimer.unref();
+    timers.push(sessionTimer, pruneTimer);
+  }
+
+  /** Stops the timers and subscribers, ends this instance's sockets and leaves the adapter; not the HTTP server. */
+  async function close() {
+    for (const timer of timers) clearInterval(timer);
+    for (const off of unsubscribe) off();
+    await flushing;
+    if (!io) return;
+    io.local.disconnectSockets(true);
+    io.engine.close();
+    await io.of('/').adapter.close();
+    io = null;
+  }
+
+  return { attach, close, checkSessions, flushed: () => flushing };
+}
