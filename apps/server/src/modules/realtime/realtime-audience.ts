@@ -71,6 +71,7 @@ export const rooms = {
   admins: 'admins',
   location: (id: string) => `location:${id}`,
   user: (id: string) => `user:${id}`,
+  session: (id: string) => `session:${id}`,
 };
 
 export function roomsOf(target: Target): string[] {

@@ -175,7 +175,7 @@ export function createRealtime(options: RealtimeOptions) {
   }
 
   function onConnection(socket: LiveSocket, joined: string[]) {
-    socket.join([rooms.user(socket.data.userId), ...joined]);
+    socket.join([rooms.user(socket.data.userId), rooms.session(socket.data.sessionId), ...joined]);
     socket.on(REALTIME_CLIENT.auth, async (body: unknown, ack?: (answer: unknown) => void) => {
       const reply = typeof ack === 'function' ? ack : () => {};
       try {
@@ -252,6 +252,14 @@ export function createRealtime(options: RealtimeOptions) {
     );
     unsubscribe.push(bus.on('users.updated', regroupTarget));
     unsubscribe.push(bus.on('users.deleted', (p) => signOut(rooms.user(p.targetId))));
+    // A sign-out ends its sockets at once; "all other sessions" waits for the next session check.
+    unsubscribe.push(
+      bus.on('auth.signed_out', (p) => {
+        if (p.scope === 'global') signOut(rooms.user(p.userId));
+        if (p.scope === 'local') signOut(rooms.session(p.sessionId));
+      }),
+    );
+    unsubscribe.push(bus.on('auth.session_revoked', (p) => signOut(rooms.session(p.sessionId))));
 
     const sessionTimer = setInterval(() => {
       checkSessions().catch((err: unknown) => log.warn({ err }, 'kontroll av sanntidsøkter feilet'));
