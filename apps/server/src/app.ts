@@ -156,6 +156,7 @@ export async function buildApp({
     auth,
     publicUrl: config.publicUrl,
     trustProxy: config.trustProxy,
+    allowLoopbackOrigins: config.env === 'development',
     log: app.log as Logger,
   });
   app.decorate('realtime', realtime);

@@ -148,6 +148,16 @@ describe('the live channel', () => {
     expect(b.signedOut.length).toBeGreaterThan(0);
   });
 
+  it('closes a socket whose session ended without a sign-out at the next session check', async () => {
+    const user = await signedIn(ctx, 'operator');
+    const client = await connect(urlB, user.token);
+    await ctx.database.pool.query('delete from auth_sessions where user_id = $1', [user.user.id]);
+    const started = performance.now();
+    await until(() => !client.socket.connected, 8000);
+    console.info(`session deleted → socket closed: ${(performance.now() - started).toFixed(0)} ms`);
+    expect(client.signedOut).toEqual([{ message: 'Du er logget ut. Logg inn på nytt.' }]);
+  });
+
   it('re-verifies a refreshed token sent with `auth`', async () => {
     const user = await signedIn(ctx, 'user');
     const client = await connect(urlA, user.token);

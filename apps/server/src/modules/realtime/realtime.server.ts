@@ -41,6 +41,8 @@ export type RealtimeOptions = {
   publicUrl: string;
   /** The origin a proxy forwards (trust proxy) counts as the server's own host. */
   trustProxy: boolean;
+  /** Development: pages on a loopback origin (the Vite dev server proxying `/socket.io/`) may connect. */
+  allowLoopbackOrigins?: boolean;
   log: Pick<Logger, 'error' | 'warn' | 'info'>;
   /** How often every socket's session is checked again (default 5 s). */
   sessionCheckMs?: number;
@@ -77,12 +79,15 @@ export function createRealtime(options: RealtimeOptions) {
     const origin = req.headers.origin;
     // Browsers always send Origin across origins; a request without one is not a page of another site.
     if (!origin) return true;
-    let host: string;
+    let url: URL;
     try {
-      host = new URL(origin).host;
+      url = new URL(origin);
     } catch {
       return false;
     }
+    if (options.allowLoopbackOrigins && ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname))
+      return true;
+    const host = url.host;
     if (origin === new URL(options.publicUrl).origin) return true;
     const forwarded = options.trustProxy ? req.headers['x-forwarded-host'] : undefined;
     const own =
