@@ -207,7 +207,21 @@ export function createRealtime(options: RealtimeOptions) {
     });
   }
 
-  function attach(server: HttpServer) {
+  /**
+   * Waits until the postgres adapter holds its LISTEN connection: closed before that, the adapter would take
+   * the connection afterwards and never give it back, and the pool could not end. Its `client.client` is
+   * internal to @socket.io/postgres-adapter 0.5 (dist/util.js `PubSubClient`).
+   */
+  async function listening(created: Server) {
+    const adapter = created.of('/').adapter as unknown as { client?: { client?: unknown } };
+    const until = Date.now() + 10_000;
+    while (adapter.client && !adapter.client.client) {
+      if (Date.now() > until) return log.warn('sanntidskanalen lytter ennå ikke på databasen');
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+  }
+
+  async function attach(server: HttpServer) {
     const created = new Server(server, {
       path: REALTIME_PATH,
       serveClient: false,
@@ -280,6 +294,7 @@ export function createRealtime(options: RealtimeOptions) {
     sessionTimer.unref();
     pruneTimer.unref();
     timers.push(sessionTimer, pruneTimer);
+    if (options.pool) await listening(created);
   }
 
   /** Stops the timers and subscribers, ends this instance's sockets and leaves the adapter; not the HTTP server. */
