@@ -84,6 +84,22 @@ describe('the live channel', () => {
     console.info(`create → event on another instance: ${took.toFixed(0)} ms`);
   });
 
+  it('delivers a burst of changes from instance A to a client on instance B in seq order', async () => {
+    const { token } = await signedIn(ctx, 'admin');
+    const client = await connect(urlB, token);
+    const locationId = await createLocation(admin);
+    await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        admin.patch('backend/locations/update', { id: locationId, name: `Burst ${i}` }),
+      ),
+    );
+    const mine = () =>
+      client.events.filter((e) => e.locationId === locationId && e.type === 'location.updated');
+    await until(() => mine().length === 30);
+    const seqs = client.events.map((e) => e.seq);
+    expect(seqs).toEqual([...seqs].sort((x, y) => x - y));
+  });
+
   it('refuses a missing token and a foreign Origin with a Norwegian message', async () => {
     await expect(connect(urlA, 'ikke-et-token')).rejects.toThrow('Ugyldig eller utløpt innlogging');
     const { token } = await signedIn(ctx, 'admin');

@@ -56,6 +56,11 @@ type LiveSocket = Socket & { data: SocketData };
 
 const SIGNED_OUT = 'Du er logget ut. Logg inn på nytt.';
 const FOREIGN_ORIGIN = 'Tilkoblingen er ikke tillatt fra denne adressen';
+/** Between instances: send these events to this instance's sockets. */
+const DELIVER = 'vaskedrift:deliver';
+type Delivery = { rooms: string[]; event: RealtimeEvent };
+/** Between instances: end the sockets of this room here. */
+const SIGN_OUT_ROOM = 'vaskedrift:sign-out';
 /** A token past its expiry keeps the socket this long: the browser refreshes and sends `auth` meanwhile. */
 const EXPIRY_GRACE_MS = 30_000;
 
@@ -108,11 +113,19 @@ export function createRealtime(options: RealtimeOptions) {
     return seesAllLocations(found.role) ? [rooms.admins] : found.locationIds.map(rooms.location);
   }
 
-  /** Ends every socket of a user or session on every instance, telling the browser why first. */
+  function signOutHere(server: Server, room: string) {
+    server.local.in(room).emit(REALTIME_SERVER.signedOut, { message: SIGNED_OUT });
+    server.local.in(room).disconnectSockets(true);
+  }
+
+  /**
+   * Ends every socket of a user or session on every instance, telling the browser why first. One message
+   * to the other instances: an emit and a disconnect sent apart could arrive in either order.
+   */
   function signOut(room: string) {
     if (!io) return;
-    io.in(room).emit(REALTIME_SERVER.signedOut, { message: SIGNED_OUT });
-    io.in(room).disconnectSockets(true);
+    signOutHere(io, room);
+    io.serverSideEmit(SIGN_OUT_ROOM, room);
   }
 
   /** Moves a user's sockets on every instance into the rooms their role and grants give now. */
@@ -144,10 +157,21 @@ export function createRealtime(options: RealtimeOptions) {
       log.error({ err, events: batch.length }, 'sanntidshendelser ble ikke lagret');
       return [] as RealtimeEvent[];
     });
-    events.forEach((event, i) => {
-      const entry = batch[i] as JournalEntry;
-      io?.to(roomsOf(entry)).emit(REALTIME_SERVER.event, event);
-    });
+    if (!io || events.length === 0) return;
+    const deliveries: Delivery[] = events.map((event, i) => ({
+      rooms: roomsOf(batch[i] as JournalEntry),
+      event,
+    }));
+    deliverHere(io, deliveries);
+    io.serverSideEmit(DELIVER, deliveries);
+  }
+
+  /**
+   * Sends a batch to this instance's sockets in `seq` order. The batch travels to the other instances as one
+   * message: emits sent one by one go out on different pool connections and could overtake each other.
+   */
+  function deliverHere(server: Server, deliveries: Delivery[]) {
+    for (const { rooms: to, event } of deliveries) server.local.to(to).emit(REALTIME_SERVER.event, event);
   }
 
   function subscribe<K extends RealtimeEventType>(type: K) {
@@ -256,6 +280,12 @@ export function createRealtime(options: RealtimeOptions) {
           refused.data = { code: err instanceof AppError ? err.code : 'auth/invalid-token' };
           next(refused);
         });
+    });
+    created.on(DELIVER, (deliveries: unknown) => {
+      if (Array.isArray(deliveries)) deliverHere(created, deliveries as Delivery[]);
+    });
+    created.on(SIGN_OUT_ROOM, (room: unknown) => {
+      if (typeof room === 'string') signOutHere(created, room);
     });
     created.on('connection', (socket) => onConnection(socket as LiveSocket, socket.data.rooms ?? []));
 
