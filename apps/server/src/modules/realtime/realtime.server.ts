@@ -56,6 +56,8 @@ type LiveSocket = Socket & { data: SocketData };
 
 const SIGNED_OUT = 'Du er logget ut. Logg inn på nytt.';
 const FOREIGN_ORIGIN = 'Tilkoblingen er ikke tillatt fra denne adressen';
+/** Journal rows per INSERT (7 parameters each, well under PostgreSQL's 65,535). */
+const MAX_BATCH = 1000;
 /** Between instances: send these events to this instance's sockets. */
 const DELIVER = 'vaskedrift:deliver';
 type Delivery = { rooms: string[]; event: RealtimeEvent };
@@ -143,16 +145,16 @@ export function createRealtime(options: RealtimeOptions) {
   }
 
   // Events published together are written in one INSERT and sent in seq order.
-  let queue: JournalEntry[] = [];
+  const queue: JournalEntry[] = [];
   let flushing: Promise<void> = Promise.resolve();
   function enqueue(entry: JournalEntry) {
     queue.push(entry);
     if (queue.length === 1) flushing = flushing.then(() => new Promise((r) => setImmediate(r))).then(flush);
   }
   async function flush() {
-    const batch = queue;
-    queue = [];
-    if (batch.length === 0) return;
+    while (queue.length > 0) await flushBatch(queue.splice(0, MAX_BATCH));
+  }
+  async function flushBatch(batch: JournalEntry[]) {
     const events = await insertJournal(db, batch).catch((err: unknown) => {
       log.error({ err, events: batch.length }, 'sanntidshendelser ble ikke lagret');
       return [] as RealtimeEvent[];
@@ -211,6 +213,10 @@ export function createRealtime(options: RealtimeOptions) {
         const { principal, expiresAt } = await verify((body as { token?: unknown } | null)?.token);
         if (principal.userId !== socket.data.userId)
           throw new AppError(401, 'auth/invalid-token', SIGNED_OUT);
+        if (principal.sessionId !== socket.data.sessionId) {
+          socket.leave(rooms.session(socket.data.sessionId));
+          socket.join(rooms.session(principal.sessionId));
+        }
         socket.data.sessionId = principal.sessionId;
         socket.data.expiresAt = expiresAt;
         reply({ ok: true });
