@@ -4,6 +4,7 @@ import rateLimit from '@fastify/rate-limit';
 import { API_BASE, AUTH_BASE } from '@vaskedrift/shared';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type pg from 'pg';
 import type { Logger } from 'pino';
 import type { Config } from './config';
 import type { Db } from './db/client';
@@ -16,6 +17,7 @@ import { subscribeLogs } from './modules/logs';
 import { miscRoutes, probeRoutes } from './modules/misc';
 import { createNotifying, type Notifying, notifyingRoutes } from './modules/notifying';
 import { createPeople, peopleRoutes } from './modules/people';
+import { createRealtime, type Realtime } from './modules/realtime';
 import { createStatusEngine, type StatusEngine, statusEngineRoutes } from './modules/status-engine';
 import { createMailer, type Mailer } from './notify/email';
 import { requireAuthentication } from './plugins/authenticate';
@@ -27,6 +29,8 @@ import { registerWeb } from './plugins/web';
 export type AppOptions = {
   config: Config;
   db: Db;
+  /** The pool under `db`: the live channel's adapter reaches the other instances through it (decision 020). */
+  pool?: pg.Pool;
   databaseKind: 'embedded' | 'external';
   /** pino options, or false to stay quiet (tests). */
   logger?: boolean | Record<string, unknown>;
@@ -55,6 +59,7 @@ declare module 'fastify' {
     statusEngine: StatusEngine;
     housekeeping: Housekeeping;
     notifying: Notifying;
+    realtime: Realtime;
   }
 }
 
@@ -62,6 +67,7 @@ declare module 'fastify' {
 export async function buildApp({
   config,
   db,
+  pool,
   databaseKind,
   logger,
   dnsLookup,
@@ -141,6 +147,21 @@ export async function buildApp({
   if (backgroundWebhooks) app.addHook('onReady', async () => notifying.webhookSender.start());
   // Before the mailer stops: a batch in hand commits its rows, then the sender is closed.
   app.addHook('preClose', () => notifying.stop());
+
+  // The live channel on the app's own server (decision 020); closed before the server stops accepting.
+  const realtime = createRealtime({
+    db,
+    pool,
+    bus,
+    auth,
+    publicUrl: config.publicUrl,
+    trustProxy: config.trustProxy,
+    allowLoopbackOrigins: config.env === 'development',
+    log: app.log as Logger,
+  });
+  app.decorate('realtime', realtime);
+  app.addHook('onReady', async () => realtime.attach(app.server));
+  app.addHook('preClose', () => realtime.close());
 
   await app.register(authRoutes, { prefix: AUTH_BASE, auth, recovery: people.recovery, mfa: people.mfa });
   await app.register(

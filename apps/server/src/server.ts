@@ -78,6 +78,7 @@ async function main() {
     app = await buildApp({
       config,
       db: database.db,
+      pool: database.pool,
       databaseKind: embedded ? 'embedded' : 'external',
       loopbackTargets,
     });

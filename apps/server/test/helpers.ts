@@ -113,6 +113,7 @@ async function startInstance(
   const app = await buildApp({
     config: testConfig(url, env, options),
     db: database.db,
+    pool: database.pool,
     databaseKind: 'external',
     logger: errorLog.logger,
     dnsLookup: options.dnsLookup,

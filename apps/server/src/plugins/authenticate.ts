@@ -33,7 +33,7 @@ export type Caller = { userId: string; role: Role; sessionId: string; ip: string
 export type Viewer = Pick<Caller, 'userId' | 'role'>;
 
 /** Resolves an access token to its principal; the auth module's `authenticate`. */
-type Authenticate = { authenticate(accessToken: string): Promise<Principal | null> };
+export type Authenticate = { authenticate(accessToken: string): Promise<Principal | null> };
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -61,18 +61,25 @@ export function requireAuthentication(app: FastifyInstance, auth: Authenticate) 
   app.decorateRequest('principal', null);
   app.addHook('onRequest', async (request) => {
     if (request.routeOptions.config.public) return;
-    const token = bearerToken(request);
-    const principal = token ? await auth.authenticate(token) : null;
-    if (!principal) throw new UnauthorizedError();
-    if (needsSecondFactor(principal)) {
-      throw new AppError(
-        403,
-        ERROR_CODES.mfaRequired,
-        'Fullfør innloggingen med koden fra autentiseringsappen',
-      );
-    }
-    request.principal = principal;
+    request.principal = await verifyAccessToken(auth, bearerToken(request));
   });
+}
+
+/**
+ * The one check of an access token, for the API and the live channel alike: a valid JWT of a live session
+ * of an enabled user, past the TOTP challenge when the user has two-factor sign-in.
+ */
+export async function verifyAccessToken(auth: Authenticate, token: string | null): Promise<Principal> {
+  const principal = token ? await auth.authenticate(token) : null;
+  if (!principal) throw new UnauthorizedError();
+  if (needsSecondFactor(principal)) {
+    throw new AppError(
+      403,
+      ERROR_CODES.mfaRequired,
+      'Fullfør innloggingen med koden fra autentiseringsappen',
+    );
+  }
+  return principal;
 }
 
 /** The principal of an authenticated route. */

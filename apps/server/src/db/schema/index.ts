@@ -6,5 +6,6 @@ export * from './maintenance';
 export * from './notifications';
 export * from './people';
 export * from './readings';
+export * from './realtime';
 export * from './sessions';
 export * from './users';
