@@ -61,6 +61,8 @@ const MAX_BATCH = 1000;
 /** Between instances: send these events to this instance's sockets. */
 const DELIVER = 'vaskedrift:deliver';
 type Delivery = { rooms: string[]; event: RealtimeEvent };
+/** How long a batch waits for the other instances to confirm it before the next one leaves anyway. */
+const DELIVERY_ACK_MS = 1000;
 /** Between instances: end the sockets of this room here. */
 const SIGN_OUT_ROOM = 'vaskedrift:sign-out';
 /** A token past its expiry keeps the socket this long: the browser refreshes and sends `auth` meanwhile. */
@@ -127,7 +129,7 @@ export function createRealtime(options: RealtimeOptions) {
   function signOut(room: string) {
     if (!io) return;
     signOutHere(io, room);
-    io.serverSideEmit(SIGN_OUT_ROOM, room);
+    if (options.pool) io.serverSideEmit(SIGN_OUT_ROOM, room);
   }
 
   /** Moves a user's sockets on every instance into the rooms their role and grants give now. */
@@ -149,7 +151,12 @@ export function createRealtime(options: RealtimeOptions) {
   let flushing: Promise<void> = Promise.resolve();
   function enqueue(entry: JournalEntry) {
     queue.push(entry);
-    if (queue.length === 1) flushing = flushing.then(() => new Promise((r) => setImmediate(r))).then(flush);
+    if (queue.length === 1) {
+      flushing = flushing
+        .then(() => new Promise((r) => setImmediate(r)))
+        .then(flush)
+        .catch((err: unknown) => log.error({ err }, 'sanntidshendelser ble ikke sendt'));
+    }
   }
   async function flush() {
     while (queue.length > 0) await flushBatch(queue.splice(0, MAX_BATCH));
@@ -165,7 +172,16 @@ export function createRealtime(options: RealtimeOptions) {
       event,
     }));
     deliverHere(io, deliveries);
-    io.serverSideEmit(DELIVER, deliveries);
+    if (!options.pool) return;
+    // The next batch leaves once the other instances have this one (or after a second, if one died):
+    // NOTIFYs on different pool connections could otherwise overtake each other.
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise((resolve) => {
+      timer = setTimeout(resolve, DELIVERY_ACK_MS);
+    });
+    await Promise.race([io.serverSideEmitWithAck(DELIVER, deliveries), late])
+      .catch(() => log.warn({ events: deliveries.length }, 'en instans bekreftet ikke sanntidshendelser'))
+      .finally(() => clearTimeout(timer));
   }
 
   /**
@@ -287,8 +303,9 @@ export function createRealtime(options: RealtimeOptions) {
           next(refused);
         });
     });
-    created.on(DELIVER, (deliveries: unknown) => {
+    created.on(DELIVER, (deliveries: unknown, ack?: () => void) => {
       if (Array.isArray(deliveries)) deliverHere(created, deliveries as Delivery[]);
+      if (typeof ack === 'function') ack();
     });
     created.on(SIGN_OUT_ROOM, (room: unknown) => {
       if (typeof room === 'string') signOutHere(created, room);
