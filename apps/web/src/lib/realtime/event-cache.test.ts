@@ -55,6 +55,12 @@ describe('withBayStatus', () => {
     );
   });
 
+  it('never lets a change that arrived late undo a newer one', () => {
+    const before = withBayStatus(dashboard(), { bayId: 'bay-1', status: 'error', changedAt: CHANGED_AT });
+    const late = withBayStatus(before, { bayId: 'bay-1', status: 'warning', changedAt: CHANGED_AT - 1000 });
+    expect(late).toBe(before);
+  });
+
   it('ignores a status the tile already shows', () => {
     const before = dashboard();
     expect(withBayStatus(before, { bayId: 'bay-3', status: 'operational', changedAt: CHANGED_AT })).toBe(

@@ -47,8 +47,9 @@ export function withBayStatus(
   for (const [locationIndex, location] of dashboard.locations.entries()) {
     const bayIndex = location.bays.findIndex(([id]) => id === bayId);
     if (bayIndex === -1) continue;
-    const [id, name, previous, , muted] = location.bays[bayIndex] as DashboardBayTuple;
-    if (previous === status) return dashboard;
+    const [id, name, previous, since, muted] = location.bays[bayIndex] as DashboardBayTuple;
+    // A change that reached us late (another instance's event) never undoes a newer one.
+    if (previous === status || changedAt < since) return dashboard;
     const bays = location.bays.slice();
     bays[bayIndex] = [id, name, status, changedAt, muted];
     const locations = dashboard.locations.slice();

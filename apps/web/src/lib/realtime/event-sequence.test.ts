@@ -14,11 +14,18 @@ function setup() {
 }
 
 describe('createEventSequence', () => {
-  it('applies live events and drops duplicates and older ones', () => {
+  it('applies live events and drops duplicates', () => {
     const { applied, sequence } = setup();
     for (const seq of [1, 2, 2, 1, 3]) sequence.receive(event(seq));
     expect(applied).toEqual([1, 2, 3]);
     expect(sequence.lastSeq).toBe(3);
+  });
+
+  it("applies another instance's event that arrives after a higher seq, and resumes from the highest", () => {
+    const { applied, sequence } = setup();
+    for (const seq of [10, 12, 11, 12]) sequence.receive(event(seq));
+    expect(applied).toEqual([10, 12, 11]);
+    expect(sequence.lastSeq).toBe(12);
   });
 
   it('applies a resume answer in seq order before the live events that came meanwhile', () => {

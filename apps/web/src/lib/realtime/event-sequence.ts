@@ -1,9 +1,11 @@
 import type { RealtimeEvent, ResumeAnswer } from '@vaskedrift/shared';
 
 /**
- * The `seq` of the last event applied. An event at or below it is a duplicate (a live event that also came
- * in a resume answer) and is dropped; events are applied in `seq` order. While a `resume` is on its way,
- * live events wait so that the missed ones are applied before them.
+ * `lastSeq` is the highest `seq` applied, where a `resume` starts. An event already applied (a live event
+ * that also came in a resume answer) is dropped; one below `lastSeq` that was not applied yet is applied:
+ * instances take `seq` values before they commit, so another instance's event may arrive a little after a
+ * higher one (docs/decisions/020-realtime.md). Events of one batch are applied in `seq` order. While a
+ * `resume` is on its way, live events wait so that the missed ones are applied before them.
  */
 export interface EventSequence {
   readonly lastSeq: number | null;
@@ -17,6 +19,9 @@ export interface EventSequence {
   resumeFailed(): void;
 }
 
+/** How many recent `seq`s are remembered to drop duplicates. */
+const APPLIED_WINDOW = 2000;
+
 export function createEventSequence({
   apply,
   refetchAll,
@@ -26,12 +31,20 @@ export function createEventSequence({
 }): EventSequence {
   let lastSeq: number | null = null;
   let held: RealtimeEvent[] | null = null;
+  /** The `seq`s applied lately, oldest first; a late event is far younger than this window. */
+  const applied = new Set<number>();
+
+  function remember(seq: number) {
+    applied.add(seq);
+    if (applied.size > APPLIED_WINDOW) applied.delete(applied.values().next().value as number);
+  }
 
   function applyInOrder(events: readonly RealtimeEvent[]) {
     const sorted = [...events].sort((a, b) => a.seq - b.seq);
     for (const event of sorted) {
-      if (lastSeq !== null && event.seq <= lastSeq) continue;
-      lastSeq = event.seq;
+      if (applied.has(event.seq) || (lastSeq !== null && event.seq <= lastSeq - APPLIED_WINDOW)) continue;
+      remember(event.seq);
+      lastSeq = Math.max(lastSeq ?? event.seq, event.seq);
       apply(event);
     }
   }
@@ -62,6 +75,7 @@ export function createEventSequence({
           null,
         );
         if (newest !== null) lastSeq = Math.max(lastSeq ?? newest, newest);
+        for (const event of waiting) remember(event.seq);
         refetchAll();
         return;
       }
