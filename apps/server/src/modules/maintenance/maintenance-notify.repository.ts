@@ -1,37 +1,12 @@
 import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
-import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
-import { bays, locations, maintenanceJobs, users } from '../../db/schema';
+import { bays, maintenanceJobs } from '../../db/schema';
 import type { MaintenanceEventPayload } from '../../notify/payloads';
-
-const assignee = alias(users, 'assignee');
-const enabler = alias(users, 'enabler');
-const ender = alias(users, 'ender');
-const nameOf = (u: { firstName: AnyPgColumn; lastName: AnyPgColumn }) =>
-  sql<string | null>`${u.firstName} || ' ' || ${u.lastName}`;
+import { selectJobsWithPeople } from './maintenance.repository';
 
 /** What a maintenance notification says about a job (notify/payloads.ts), read in the caller's transaction. */
 export async function jobPayload(tx: Db, jobId: string): Promise<MaintenanceEventPayload | undefined> {
-  const j = maintenanceJobs;
-  const [row] = await tx
-    .select({
-      job: j,
-      locationId: bays.locationId,
-      locationName: locations.name,
-      bayName: bays.name,
-      assigneeName: nameOf(assignee),
-      assigneeEmail: assignee.email,
-      startedBy: nameOf(enabler),
-      endedBy: nameOf(ender),
-    })
-    .from(j)
-    .innerJoin(bays, eq(bays.id, j.bayId))
-    .innerJoin(locations, eq(locations.id, bays.locationId))
-    .leftJoin(assignee, eq(assignee.id, j.assigneeId))
-    .leftJoin(enabler, eq(enabler.id, j.enabledBy))
-    .leftJoin(ender, eq(ender.id, j.endedBy))
-    .where(eq(j.id, jobId))
-    .limit(1);
+  const [row] = await selectJobsWithPeople(tx).where(eq(maintenanceJobs.id, jobId)).limit(1);
   if (!row) return undefined;
   const { job } = row;
   const custom = job.customAssignee;
@@ -52,8 +27,8 @@ export async function jobPayload(tx: Db, jobId: string): Promise<MaintenanceEven
     expiresAt: job.expiresAt?.toISOString() ?? null,
     endedAt: job.endedAt?.toISOString() ?? null,
     description: job.description,
-    startedBy: row.startedBy,
-    endedBy: row.endedBy,
+    startedBy: row.enabledByName,
+    endedBy: row.endedByName,
   };
 }
 

@@ -21,8 +21,11 @@ const fullName = (u: { firstName: AnyPgColumn; lastName: AnyPgColumn }) =>
   sql<string | null>`${u.firstName} || ' ' || ${u.lastName}`;
 const seconds = (interval: SQL) => sql<number>`floor(extract(epoch from ${interval}))::int`;
 
-/** Jobs on bays of facilities the viewer may see; deleted bays keep their history. */
-function selectJobs(db: Db, viewer: Viewer, where: SQL | undefined) {
+/**
+ * Jobs joined to their bay, facility and the people on them, with their computed durations; no access
+ * filter (the screens add the viewer's, notifications read one job).
+ */
+export function selectJobsWithPeople(db: Db) {
   const j = maintenanceJobs;
   return db
     .select({
@@ -31,6 +34,7 @@ function selectJobs(db: Db, viewer: Viewer, where: SQL | undefined) {
       locationId: bays.locationId,
       locationName: locations.name,
       assigneeName: fullName(assignee),
+      assigneeEmail: assignee.email,
       enabledByName: fullName(enabler),
       endedByName: fullName(ender),
       plannedSeconds: sql<number | null>`${seconds(sql`${j.expiresAt} - ${j.startedAt}`)}`,
@@ -44,8 +48,12 @@ function selectJobs(db: Db, viewer: Viewer, where: SQL | undefined) {
     .leftJoin(assignee, eq(assignee.id, j.assigneeId))
     .leftJoin(enabler, eq(enabler.id, j.enabledBy))
     .leftJoin(ender, eq(ender.id, j.endedBy))
-    .where(and(visibleLocationsCondition(viewer), where))
     .$dynamic();
+}
+
+/** Jobs on bays of facilities the viewer may see; deleted bays keep their history. */
+function selectJobs(db: Db, viewer: Viewer, where: SQL | undefined) {
+  return selectJobsWithPeople(db).where(and(visibleLocationsCondition(viewer), where));
 }
 
 type JobRow = Awaited<ReturnType<typeof selectJobs>>[number];
