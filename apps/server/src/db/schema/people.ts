@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   check,
   index,
   integer,
@@ -23,6 +24,8 @@ export const userSettings = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     itemsPerPage: integer('items_per_page').notNull().default(5),
     language: text('language').notNull().default('nb'),
+    /** Desktop notifications in the browser while the app is open (issue 11); off until the user turns them on. */
+    desktopNotifications: boolean('desktop_notifications').notNull().default(false),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -15,6 +15,8 @@ export const users = pgTable(
       .default('user'),
     avatar: text('avatar'),
     lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
+    /** When a browser of the user last announced itself on the live channel (presence, issue 11). */
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
