@@ -1,11 +1,13 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, signIn, type TestContext } from '../test/helpers';
 
 let ctx: TestContext;
 let webDist: string;
+const BIG_SCRIPT = `const message = ${JSON.stringify('Vaskehall '.repeat(500))};\n`;
 
 beforeAll(async () => {
   webDist = mkdtempSync(path.join(os.tmpdir(), 'vaskedrift-web-'));
@@ -15,6 +17,10 @@ beforeAll(async () => {
     '<!doctype html><html lang="nb"><title>Vaskedrift</title></html>',
   );
   writeFileSync(path.join(webDist, 'assets', 'app-abc123.js'), 'console.log(1)');
+  // As the web build leaves it: a precompressed copy beside the file.
+  writeFileSync(path.join(webDist, 'assets', 'big-abc123.js'), BIG_SCRIPT);
+  writeFileSync(path.join(webDist, 'assets', 'big-abc123.js.br'), brotliCompressSync(BIG_SCRIPT));
+  writeFileSync(path.join(webDist, 'assets', 'big-abc123.js.gz'), gzipSync(BIG_SCRIPT));
   ctx = await createTestApp({ WEB_DIST: webDist });
 });
 afterAll(async () => {
@@ -107,6 +113,46 @@ describe('service status and API basics', () => {
   });
 });
 
+describe('compression', () => {
+  it('compresses an API answer above a kilobyte as the browser accepts, and leaves small ones', async () => {
+    const large = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/v1/openapi.json',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(large.statusCode).toBe(200);
+    expect(large.headers['content-encoding']).toBe('br');
+    const decoded = JSON.parse(brotliDecompressSync(large.rawPayload).toString());
+    expect(decoded.openapi).toMatch(/^3\./);
+    expect(large.rawPayload.length).toBeLessThan(JSON.stringify(decoded).length / 3);
+
+    const small = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/v1/misc/fallback',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.json().data.status).toBe('ok');
+  });
+
+  it('does not inflate a compressed request body: it is refused as bad JSON and changes nothing', async () => {
+    const user = await createUser(ctx);
+    const session = await signIn(ctx, user.email);
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/backend/logs/create',
+      headers: {
+        authorization: `Bearer ${session.access_token}`,
+        'content-type': 'application/json',
+        'content-encoding': 'gzip',
+      },
+      payload: gzipSync(JSON.stringify({ type: 'users/login/auto' })),
+    });
+    expect(res.statusCode).toBeGreaterThanOrEqual(400);
+    expect(res.statusCode).toBeLessThan(500);
+  });
+});
+
 describe('web app', () => {
   it('answers client routes with index.html (SPA fallback) behind security headers', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/locations/123/bays' });
@@ -123,6 +169,27 @@ describe('web app', () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toContain('immutable');
+  });
+
+  it('sends the precompressed copy of an asset the browser can decode, and the file to one that cannot', async () => {
+    const br = await ctx.app.inject({
+      method: 'GET',
+      url: '/assets/big-abc123.js',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toContain('javascript');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(BIG_SCRIPT);
+    const gz = await ctx.app.inject({
+      method: 'GET',
+      url: '/assets/big-abc123.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    const plain = await ctx.app.inject({ method: 'GET', url: '/assets/big-abc123.js' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(BIG_SCRIPT);
   });
 
   it('answers a missing file with 404, not index.html', async () => {

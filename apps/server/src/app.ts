@@ -21,6 +21,7 @@ import { createRealtime, type Realtime } from './modules/realtime';
 import { createStatusEngine, type StatusEngine, statusEngineRoutes } from './modules/status-engine';
 import { createMailer, type Mailer } from './notify/email';
 import { requireAuthentication } from './plugins/authenticate';
+import { registerCompression } from './plugins/compression';
 import { registerErrorHandling } from './plugins/errors';
 import { registerJsonBodyParser } from './plugins/json-body';
 import { openApiRoute, registerOpenApi } from './plugins/openapi';
@@ -103,6 +104,7 @@ export async function buildApp({
     strictTransportSecurity: false,
   });
   await app.register(rateLimit, { global: false, keyGenerator: (req) => req.ip ?? 'local' });
+  await registerCompression(app);
   registerErrorHandling(app);
   registerJsonBodyParser(app);
   await registerOpenApi(app, config.version);

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { apiNotFound } from './errors';
 
 /**
- * Serves the built web app: hashed assets cached for a year, index.html never cached, and every
+ * Serves the built web app, precompressed: hashed assets cached for a year, index.html never cached, and every
  * unknown non-API path answered with index.html so the client router can take it.
  */
 export async function registerWeb(app: FastifyInstance, webDist: string | undefined) {
@@ -15,6 +15,8 @@ export async function registerWeb(app: FastifyInstance, webDist: string | undefi
       root: webDist,
       wildcard: false,
       index: false,
+      // `<file>.br` and `<file>.gz` made at build time (apps/web/vite.config.ts) go out as the browser accepts.
+      preCompressed: true,
       setHeaders(reply, filePath) {
         reply.header(
           'cache-control',
