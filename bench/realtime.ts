@@ -221,7 +221,9 @@ async function drive(base: string, token: string, bays: Map<string, string>, sto
       const bayId = ids[next % ids.length] as string;
       next += 1;
       const from = bays.get(bayId) as string;
-      const to = STATUSES[(STATUSES.indexOf(from as (typeof STATUSES)[number]) + 1) % STATUSES.length] as string;
+      const to = STATUSES[
+        (STATUSES.indexOf(from as (typeof STATUSES)[number]) + 1) % STATUSES.length
+      ] as string;
       const change: Change = { bayId, to, sentAt: now(), answeredAt: Number.NaN };
       const index = changes.push(change) - 1;
       latestChange.set(`${bayId}|${to}`, index);
@@ -266,7 +268,12 @@ async function verify(databaseUrl: string, clients: Client[], since: number) {
     'select seq::int as seq, audience, location_id, user_id from realtime_events where seq > $1 order by seq',
     [since],
   );
+  const { rows: counted } = await pool.query<{ n: number }>(
+    `select count(*)::int as n from realtime_events where seq > $1 and type = 'bay.status_changed'`,
+    [since],
+  );
   await pool.end();
+  const statusRows = counted[0]?.n ?? 0;
   let expected = 0;
   let missing = 0;
   let extra = 0;
@@ -290,7 +297,7 @@ async function verify(databaseUrl: string, clients: Client[], since: number) {
     missing += lacks;
     if (lacks > 0) socketsMissing += 1;
   }
-  return { journalRows: rows.length, expected, missing, extra, socketsMissing };
+  return { journalRows: rows.length, statusRows, expected, missing, extra, socketsMissing };
 }
 
 async function maxSeq(databaseUrl: string): Promise<number> {
@@ -338,9 +345,7 @@ async function main() {
 
     const tokens = new Map<string, string>();
     for (let i = 0; i < users.length; i += 5)
-      await Promise.all(
-        users.slice(i, i + 5).map(async (u) => tokens.set(u.id, await signIn(base, u))),
-      );
+      await Promise.all(users.slice(i, i + 5).map(async (u) => tokens.set(u.id, await signIn(base, u))));
     const connectStart = now();
     for (let i = 0; i < SOCKETS; i += 50) {
       const batch = Array.from({ length: Math.min(50, SOCKETS - i) }, (_, k) => {
@@ -409,6 +414,7 @@ async function main() {
       // 2. Restart while changes keep coming.
       for (const client of clients) client.resyncedAt = null;
       const since = await maxSeq(databaseUrl);
+      const changesBefore = changes.length;
       const reconnectsBefore = clients.reduce((sum, c) => sum + c.reconnects, 0);
       let stopDriving = false;
       const driving = drive(base, driverToken, bays, () => stopDriving);
@@ -432,14 +438,25 @@ async function main() {
       const driven = await driving;
       await settle();
       const refetched = clients.filter((c) => c.refetch > 0);
-      const check = await verify(databaseUrl, clients.filter((c) => c.refetch === 0), since);
-      const resynced = clients.filter((c) => c.resyncedAt !== null).map((c) => (c.resyncedAt as number) - killedAt);
+      const check = await verify(
+        databaseUrl,
+        clients.filter((c) => c.refetch === 0),
+        since,
+      );
+      const resynced = clients
+        .filter((c) => c.resyncedAt !== null)
+        .map((c) => (c.resyncedAt as number) - killedAt);
       resynced.sort((a, b) => a - b);
       const violations = clients.reduce((sum, c) => sum + c.violations, 0);
       const reconnects = clients.reduce((sum, c) => sum + c.reconnects, 0) - reconnectsBefore;
       console.log(
         `\n2. Restart (${RESTART_SIGNAL}): ${fmt(driven.made)} changes tried in ${fmt(driven.seconds, 1)} s, ` +
           `${driven.failed} refused or unanswered while the server was away; ${fmt(check.journalRows)} journal rows`,
+      );
+      const saved = changes.slice(changesBefore).filter((c) => Number.isFinite(c.answeredAt)).length;
+      console.log(
+        `   changes answered 200: ${fmt(saved)}; bay.status_changed rows in the journal: ${fmt(check.statusRows)}` +
+          ` (${fmt(saved - check.statusRows)} saved but never announced)`,
       );
       console.log(
         `   stop took ${fmt(stoppedAt - killedAt)} ms, start → ready ${fmt(readyAt - stoppedAt)} ms; ` +
