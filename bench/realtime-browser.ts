@@ -222,11 +222,11 @@ async function main() {
       while (load.length < due) {
         const change = pick();
         change.sentAt = now();
+        bays.set(change.bayId, change.to);
         load.push(change);
         const call = setBayStatus(base, token, change.bayId, change.to)
           .then(() => {
             change.answeredAt = now();
-            bays.set(change.bayId, change.to);
           })
           .catch(() => {
             failed += 1;

@@ -227,11 +227,12 @@ async function drive(base: string, token: string, bays: Map<string, string>, sto
       const change: Change = { bayId, to, sentAt: now(), answeredAt: Number.NaN };
       const index = changes.push(change) - 1;
       latestChange.set(`${bayId}|${to}`, index);
+      // The next change of this bay starts from this one, even while this call is still on its way.
+      bays.set(bayId, to);
       inFlight += 1;
       const call = setBayStatus(base, token, bayId, to)
         .then(() => {
           change.answeredAt = now();
-          bays.set(bayId, to);
         })
         .catch(() => {
           failed += 1;
