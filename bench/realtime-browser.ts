@@ -72,29 +72,31 @@ type Recorded = {
   frames: number[];
 };
 
-/** In the page from its first moment: tile status changes, long tasks and frames, all on the wall clock. */
-const RECORDER = () => {
-  const w = window as unknown as { __bench: Recorded };
+/**
+ * In the page from its first moment: tile status changes, long tasks and frames, all on the wall clock. A
+ * string, not a function: tsx would wrap the inner functions in a helper the page lacks.
+ */
+const RECORDER = `(() => {
   const wall = () => performance.timeOrigin + performance.now();
-  w.__bench = { tiles: [], longTasks: [], frames: [] };
+  const bench = { tiles: [], longTasks: [], frames: [] };
+  window.__bench = bench;
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries())
-      w.__bench.longTasks.push({ t: performance.timeOrigin + entry.startTime, duration: entry.duration });
+      bench.longTasks.push({ t: performance.timeOrigin + entry.startTime, duration: entry.duration });
   }).observe({ type: 'longtask', buffered: true });
   new MutationObserver((records) => {
     const t = wall();
     for (const record of records) {
-      const el = record.target as HTMLElement;
-      const bay = el.dataset.bay;
-      if (bay) w.__bench.tiles.push({ bay, status: el.dataset.bayStatus ?? '', t });
+      const bay = record.target.dataset && record.target.dataset.bay;
+      if (bay) bench.tiles.push({ bay, status: record.target.dataset.bayStatus || '', t });
     }
   }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-bay-status'] });
   const frame = () => {
-    w.__bench.frames.push(wall());
+    bench.frames.push(wall());
     requestAnimationFrame(frame);
   };
   requestAnimationFrame(frame);
-};
+})()`;
 
 async function recorded(page: Page): Promise<Recorded> {
   return page.evaluate(() => (window as unknown as { __bench: Recorded }).__bench);
@@ -156,7 +158,7 @@ async function main() {
       args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
     });
     const context = await browser.newContext({ viewport: { width: WIDTH ?? 1440, height: HEIGHT ?? 900 } });
-    await context.addInitScript(RECORDER);
+    await context.addInitScript({ content: RECORDER });
     const page = await context.newPage();
     const dashboardCalls: number[] = [];
     page.on('request', (req) => {

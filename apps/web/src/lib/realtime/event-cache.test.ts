@@ -169,7 +169,10 @@ describe('createRealtimeApplier', () => {
       callbacks.push(callback);
       return () => callbacks.splice(callbacks.indexOf(callback), 1);
     });
-    return { schedule, frame: () => callbacks.splice(0).forEach((callback) => callback()), callbacks };
+    const frame = () => {
+      for (const callback of callbacks.splice(0)) callback();
+    };
+    return { schedule, frame, callbacks };
   }
 
   it('applies the status changes of one frame in one dashboard update', () => {
