@@ -259,8 +259,9 @@ async function main() {
     shown = tileTimes(load, rec.tiles);
     const tasks = rec.longTasks.filter((t) => t.t + t.duration >= from && t.t <= to);
     const frames = rec.frames.filter((t) => t >= from && t <= to);
+    const windowSeconds = Math.floor((to - from) / 1000);
     const perSecond: number[] = [];
-    for (let s = 0; s < SECONDS; s++)
+    for (let s = 0; s < windowSeconds; s++)
       perSecond.push(frames.filter((t) => t >= from + s * 1000 && t < from + (s + 1) * 1000).length);
     let gaps = 0;
     let longestGap = 0;
@@ -289,7 +290,8 @@ async function main() {
         `longest ${fmt(Math.max(0, ...tasks.map((t) => t.duration)))} ms`,
     );
     console.log(
-      `   frames: ${fmt(frames.length / SECONDS, 1)} a second (worst second ${Math.min(...perSecond)}), ` +
+      `   frames over the ${fmt((to - from) / 1000, 1)} s until the last answer: ${fmt(frames.length / ((to - from) / 1000), 1)} a second ` +
+        `(worst second ${Math.min(...perSecond)}), ` +
         `gaps over 50 ms ${gaps}, longest ${fmt(longestGap)} ms`,
     );
     console.log(
