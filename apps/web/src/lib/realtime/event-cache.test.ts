@@ -1,7 +1,13 @@
 import { QueryClient } from '@tanstack/react-query';
 import { type Dashboard, REALTIME_EVENT_TYPES, type RealtimeEvent } from '@vaskedrift/shared';
 import { describe, expect, it, vi } from 'vitest';
-import { applyRealtimeEvent, REALTIME_CACHE_ACTIONS, withBayStatus } from './event-cache';
+import {
+  applyRealtimeEvent,
+  createRealtimeApplier,
+  REALTIME_CACHE_ACTIONS,
+  withBayStatus,
+  withBayStatuses,
+} from './event-cache';
 
 const CHANGED_AT = Date.parse('2026-11-24T10:00:00.000Z');
 
@@ -130,6 +136,119 @@ describe('applyRealtimeEvent', () => {
       payload: { muteId: 'mute-1', bayId: null },
     });
     expect(queryClient.getQueryState(['mutes', { locationId: 'loc-a' }])?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(['dashboard'])?.isInvalidated).toBe(true);
+  });
+});
+
+describe('withBayStatuses', () => {
+  it('writes several bays in one new dashboard and keeps untouched facilities the same objects', () => {
+    const before = dashboard();
+    const after = withBayStatuses(before, [
+      { bayId: 'bay-1', status: 'error', changedAt: CHANGED_AT },
+      { bayId: 'bay-2', status: 'warning', changedAt: CHANGED_AT },
+    ]);
+    expect(after.locations[0]?.bays.map((bay) => bay[2])).toEqual(['error', 'warning']);
+    expect(after.locations[1]).toBe(before.locations[1]);
+    expect(after.counts).toMatchObject({ operational: 1, inactive: 0, error: 1, warning: 1, total: 3 });
+  });
+
+  it('answers the same object when no tile changes', () => {
+    const before = dashboard();
+    const late = [
+      { bayId: 'bay-1', status: 'error' as const, changedAt: 0 },
+      { bayId: 'bay-3', status: 'operational' as const, changedAt: CHANGED_AT },
+    ];
+    expect(withBayStatuses(before, late)).toBe(before);
+  });
+});
+
+describe('createRealtimeApplier', () => {
+  function manualFrames() {
+    const callbacks: (() => void)[] = [];
+    const schedule = vi.fn((callback: () => void) => {
+      callbacks.push(callback);
+      return () => callbacks.splice(callbacks.indexOf(callback), 1);
+    });
+    const frame = () => {
+      for (const callback of callbacks.splice(0)) callback();
+    };
+    return { schedule, frame, callbacks };
+  }
+
+  it('applies the status changes of one frame in one dashboard update', () => {
+    const queryClient = new QueryClient();
+    queryClient.setQueryData(['dashboard'], dashboard());
+    const frames = manualFrames();
+    const applier = createRealtimeApplier(queryClient, frames.schedule);
+    const updates = vi.fn();
+    queryClient.getQueryCache().subscribe((e) => e.type === 'updated' && updates());
+    applier.apply(statusEvent('bay-1', 'error', 1));
+    applier.apply(statusEvent('bay-2', 'warning', 2));
+    applier.apply(statusEvent('bay-1', 'maintenance', 3));
+    expect(frames.schedule).toHaveBeenCalledTimes(1);
+    expect(queryClient.getQueryData<Dashboard>(['dashboard'])?.locations[0]?.bays[0]?.[2]).toBe(
+      'operational',
+    );
+    frames.frame();
+    const cached = queryClient.getQueryData<Dashboard>(['dashboard']);
+    expect(cached?.locations[0]?.bays.map((bay) => bay[2])).toEqual(['maintenance', 'warning']);
+    expect(updates).toHaveBeenCalledTimes(1);
+  });
+
+  it('applies pending status changes before any other event, keeping the order', () => {
+    const queryClient = new QueryClient();
+    queryClient.setQueryData(['dashboard'], dashboard());
+    const frames = manualFrames();
+    const applier = createRealtimeApplier(queryClient, frames.schedule);
+    applier.apply(statusEvent('bay-1', 'error', 1));
+    applier.apply({
+      seq: 2,
+      type: 'mute.created',
+      locationId: 'loc-a',
+      at: '2026-11-24T10:00:02.000Z',
+      payload: { muteId: 'mute-1', bayId: null },
+    });
+    expect(queryClient.getQueryData<Dashboard>(['dashboard'])?.locations[0]?.bays[0]?.[2]).toBe('error');
+    expect(frames.callbacks).toHaveLength(0);
+  });
+
+  it('drops what is pending when stopped', () => {
+    const queryClient = new QueryClient();
+    const before = dashboard();
+    queryClient.setQueryData(['dashboard'], before);
+    const frames = manualFrames();
+    const applier = createRealtimeApplier(queryClient, frames.schedule);
+    applier.apply(statusEvent('bay-1', 'error', 1));
+    applier.stop();
+    frames.frame();
+    expect(queryClient.getQueryData(['dashboard'])).toBe(before);
+  });
+});
+
+describe('bay.updated', () => {
+  function updated(fields: string[]): RealtimeEvent {
+    return {
+      seq: 4,
+      type: 'bay.updated',
+      locationId: 'loc-a',
+      at: '2026-11-24T10:00:00.000Z',
+      payload: { bayId: 'bay-1', locationId: 'loc-a', name: 'Hall 1', fields },
+    };
+  }
+
+  it('leaves the dashboard alone when only the status changed (its status event writes the tile)', () => {
+    const queryClient = new QueryClient();
+    queryClient.setQueryData(['dashboard'], dashboard());
+    queryClient.setQueryData(['bays', 'detail', 'bay-1'], {});
+    applyRealtimeEvent(queryClient, updated(['status']));
+    expect(queryClient.getQueryState(['dashboard'])?.isInvalidated).toBe(false);
+    expect(queryClient.getQueryState(['bays', 'detail', 'bay-1'])?.isInvalidated).toBe(true);
+  });
+
+  it('marks the dashboard stale when a shown field changed', () => {
+    const queryClient = new QueryClient();
+    queryClient.setQueryData(['dashboard'], dashboard());
+    applyRealtimeEvent(queryClient, updated(['name', 'status']));
     expect(queryClient.getQueryState(['dashboard'])?.isInvalidated).toBe(true);
   });
 });

@@ -62,16 +62,77 @@ export function withBayStatus(
   return dashboard;
 }
 
-const applyBayStatus: CacheAction = (queryClient, event) => {
+type StatusChange = { bayId: string; status: DashboardBayTuple[2]; changedAt: number };
+
+function statusChangeOf(event: RealtimeEvent): StatusChange | null {
   const bayId = text(event.payload, 'bayId');
   const status = event.payload.to;
-  if (!bayId || !isBayStatus(status)) return;
-  const changedAt = epochMs(event.payload.at) ?? epochMs(event.at) ?? Date.now();
+  if (!bayId || !isBayStatus(status)) return null;
+  return { bayId, status, changedAt: epochMs(event.payload.at) ?? epochMs(event.at) ?? Date.now() };
+}
+
+/**
+ * The dashboard with many bays' new statuses written at once (one pass to find them, one new dashboard
+ * object); the same object when none of them changes a tile. Each change is `withBayStatus`'s rule.
+ */
+export function withBayStatuses(dashboard: Dashboard, changes: Iterable<StatusChange>): Dashboard {
+  const wanted = new Map<string, StatusChange>();
+  for (const change of changes) wanted.set(change.bayId, change);
+  if (wanted.size === 0) return dashboard;
+  if (wanted.size === 1) {
+    const [only] = wanted.values();
+    return only ? withBayStatus(dashboard, only) : dashboard;
+  }
+  let locations: Dashboard['locations'] | null = null;
+  let counts: Dashboard['counts'] | null = null;
+  for (const [locationIndex, location] of dashboard.locations.entries()) {
+    let bays: DashboardBayTuple[] | null = null;
+    for (const [bayIndex, bay] of location.bays.entries()) {
+      const change = wanted.get(bay[0]);
+      if (!change) continue;
+      const [id, name, previous, since, muted] = bay;
+      if (previous === change.status || change.changedAt < since) continue;
+      bays ??= location.bays.slice();
+      bays[bayIndex] = [id, name, change.status, change.changedAt, muted];
+      counts ??= { ...dashboard.counts };
+      counts[previous] = Math.max(0, counts[previous] - 1);
+      counts[change.status] += 1;
+    }
+    if (bays) {
+      locations ??= dashboard.locations.slice();
+      locations[locationIndex] = { ...location, bays };
+    }
+  }
+  return locations && counts ? { ...dashboard, counts, locations } : dashboard;
+}
+
+function applyBayStatuses(queryClient: QueryClient, changes: StatusChange[]): void {
+  if (changes.length === 0) return;
   queryClient.setQueryData<Dashboard>(DASHBOARD_KEY, (dashboard) =>
-    dashboard ? withBayStatus(dashboard, { bayId, status, changedAt }) : dashboard,
+    dashboard ? withBayStatuses(dashboard, changes) : dashboard,
   );
-  void queryClient.invalidateQueries({ queryKey: ['bays', 'detail', bayId] });
+  for (const { bayId } of changes)
+    void queryClient.invalidateQueries({ queryKey: ['bays', 'detail', bayId] });
   void queryClient.invalidateQueries({ queryKey: ['bays', 'list'] });
+}
+
+const applyBayStatus: CacheAction = (queryClient, event) => {
+  const change = statusChangeOf(event);
+  if (change) applyBayStatuses(queryClient, [change]);
+};
+
+/**
+ * A bay saved with only its status changed: its `bay.status_changed` (same commit, next `seq`) writes the
+ * tile in place, so the dashboard and the facility lists are not fetched again for it.
+ */
+const bayUpdated: CacheAction = (queryClient, event) => {
+  const fields = event.payload.fields;
+  if (Array.isArray(fields) && fields.every((field) => field === 'status')) {
+    const bayId = text(event.payload, 'bayId');
+    if (bayId) void queryClient.invalidateQueries({ queryKey: ['bays', 'detail', bayId] });
+    return;
+  }
+  facilityData(queryClient, event);
 };
 
 /** Facility data shows in facility, bay, link and camera lists and on the dashboard. */
@@ -88,7 +149,7 @@ const access = invalidate(['access'], ['users'], ['locations'], ['bays'], ['aler
 export const REALTIME_CACHE_ACTIONS = {
   'bay.status_changed': applyBayStatus,
   'bay.created': facilityData,
-  'bay.updated': facilityData,
+  'bay.updated': bayUpdated,
   'bay.deleted': facilityData,
   'location.created': facilityData,
   'location.updated': facilityData,
@@ -127,6 +188,61 @@ export const REALTIME_CACHE_ACTIONS = {
 
 export function applyRealtimeEvent(queryClient: QueryClient, event: RealtimeEvent): void {
   REALTIME_CACHE_ACTIONS[event.type](queryClient, event);
+}
+
+/** Runs `callback` before the next frame; answers the cancel. */
+export type FrameScheduler = (callback: () => void) => () => void;
+
+const nextFrame: FrameScheduler = (callback) => {
+  if (typeof requestAnimationFrame === 'function') {
+    const id = requestAnimationFrame(callback);
+    return () => cancelAnimationFrame(id);
+  }
+  const id = setTimeout(callback, 16);
+  return () => clearTimeout(id);
+};
+
+/**
+ * Applies live events as `applyRealtimeEvent` does, except that bay status changes wait for the next
+ * frame and go into the dashboard together: at 100 changes a second one new dashboard (and one render of
+ * the changed cards) per frame instead of one per event. Pending changes are kept per bay (the newest
+ * wins, as on the tile), so a hidden tab, which gets no frames, holds at most one per bay. Any other event
+ * applies the pending changes first, so the cache sees the events in order.
+ */
+export function createRealtimeApplier(queryClient: QueryClient, schedule: FrameScheduler = nextFrame) {
+  const pending = new Map<string, StatusChange>();
+  let cancel: (() => void) | null = null;
+
+  function flush() {
+    cancel?.();
+    cancel = null;
+    if (pending.size === 0) return;
+    const changes = [...pending.values()];
+    pending.clear();
+    applyBayStatuses(queryClient, changes);
+  }
+
+  return {
+    apply(event: RealtimeEvent) {
+      if (event.type !== 'bay.status_changed') {
+        flush();
+        applyRealtimeEvent(queryClient, event);
+        return;
+      }
+      const change = statusChangeOf(event);
+      if (!change) return;
+      const queued = pending.get(change.bayId);
+      if (!queued || queued.changedAt <= change.changedAt) pending.set(change.bayId, change);
+      cancel ??= schedule(flush);
+    },
+    flush,
+    /** Drops what is pending (the channel closed; the next start refetches or resumes). */
+    stop() {
+      cancel?.();
+      cancel = null;
+      pending.clear();
+    },
+  };
 }
 
 /** A gap too old to resume: everything cached may be out of date. */

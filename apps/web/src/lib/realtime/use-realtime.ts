@@ -1,12 +1,15 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { auth, authStore } from '../auth-client';
-import { applyRealtimeEvent, refetchEverything } from './event-cache';
+import { createRealtimeApplier, refetchEverything } from './event-cache';
 import { type RealtimeDeps, startRealtime } from './realtime-client';
 import { realtimeState } from './realtime-state';
 import { openSocketIo } from './socket-io';
 
-function browserDeps(queryClient: QueryClient): RealtimeDeps {
+function browserDeps(
+  queryClient: QueryClient,
+  applier: ReturnType<typeof createRealtimeApplier>,
+): RealtimeDeps {
   return {
     openSocket: openSocketIo,
     getToken: () => authStore.getSnapshot().session?.access_token ?? null,
@@ -18,8 +21,11 @@ function browserDeps(queryClient: QueryClient): RealtimeDeps {
     signOut: async () => {
       await auth.signOut({ scope: 'local' });
     },
-    apply: (event) => applyRealtimeEvent(queryClient, event),
-    refetchAll: () => refetchEverything(queryClient),
+    apply: applier.apply,
+    refetchAll: () => {
+      applier.flush();
+      refetchEverything(queryClient);
+    },
     setState: realtimeState.set,
     isBrowserOnline: () => navigator.onLine,
     watchNetwork(onOnline, onOffline) {
@@ -41,5 +47,13 @@ function browserDeps(queryClient: QueryClient): RealtimeDeps {
  */
 export function useRealtime(): void {
   const queryClient = useQueryClient();
-  useEffect(() => startRealtime(browserDeps(queryClient)), [queryClient]);
+  useEffect(() => {
+    // Bay status changes reach the dashboard in one batch per frame (event-cache.ts).
+    const applier = createRealtimeApplier(queryClient);
+    const stop = startRealtime(browserDeps(queryClient, applier));
+    return () => {
+      stop();
+      applier.stop();
+    };
+  }, [queryClient]);
 }

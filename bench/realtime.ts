@@ -1,0 +1,489 @@
+/**
+ * The live channel under load (issue 11, decision 020), against the built server in a child process (its
+ * CPU read from /proc apart from this process, which plays the clients) on a scratch database on the
+ * external PostgreSQL:
+ *
+ * 1. Fan-out: SOCKETS socket.io clients (Node, websocket transport) spread over USERS users — ADMINS admins,
+ *    the rest operators each granted a different GRANTS of FACILITIES facilities — while an admin changes
+ *    RATE bay statuses a second for SECONDS through the real route (`PATCH /api/v1/backend/bays/update`:
+ *    transaction, bus, journal, socket.io rooms). Prints fan-out latency (the status saved — `at` of the
+ *    event, the transaction's time — and the API's answer → `event` at each socket) p50/p99, messages
+ *    delivered, server CPU; then checks every socket against the journal: each got exactly the events its
+ *    user may see (missing, duplicates, and violations: an event of a facility not granted, must be 0).
+ * 2. Restart: with every socket connected and changes still being made, the server is stopped (SIGTERM, or
+ *    RESTART_SIGNAL=SIGKILL for a crash) and started again on the same port and database. Clients reconnect
+ *    on the web client's back-off (1, 2, 5, 10 s: `reconnect-delay.ts`) and send `resume {since: lastSeq}`.
+ *    Prints the time until all are back and resynced, and updates lost (journal rows after the phase's
+ *    start a socket may see but never got, live or by resume; must be 0).
+ *
+ *   npm run build
+ *   node --import tsx bench/realtime.ts
+ *   node --import tsx bench/realtime.ts --sockets 200 --seconds 10 --restart-seconds 5
+ *
+ * Options (flags or environment, e.g. --rate 50 or RATE=50): DATABASE_URL
+ * (postgres://postgres@127.0.0.1:5432/postgres), SOCKETS (1000), USERS (100), ADMINS (10), FACILITIES
+ * (50), BAYS_PER_FACILITY (4), GRANTS (5), RATE (100), SECONDS (30), RESTART_SECONDS (changes made before
+ * the stop; 10), RESTART_SIGNAL (SIGTERM), SKIP_FANOUT=1, SKIP_RESTART=1.
+ */
+import type { ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import os from 'node:os';
+import { parseArgs } from 'node:util';
+import { REALTIME_CLIENT, REALTIME_PATH, REALTIME_SERVER, type RealtimeEvent } from '@vaskedrift/shared';
+import pg from 'pg';
+import { io, type Socket } from 'socket.io-client';
+import { dropDatabase, ensureDatabase, withDatabase } from '../apps/server/src/db/admin';
+import { reconnectDelay } from '../apps/web/src/lib/realtime/reconnect-delay';
+import {
+  assertBuilt,
+  type BenchUser,
+  fmt,
+  freePort,
+  insertUsers,
+  percentile,
+  processCpuSeconds,
+  processRssMb,
+  setBayStatus,
+  signIn,
+  startServer,
+  stopServer,
+} from './realtime-setup';
+import { seedBays } from './seed-bays';
+
+const { values: flags } = parseArgs({
+  options: Object.fromEntries(
+    [
+      'sockets',
+      'users',
+      'admins',
+      'facilities',
+      'bays-per-facility',
+      'grants',
+      'rate',
+      'seconds',
+      'restart-seconds',
+      'restart-signal',
+    ].map((name) => [name, { type: 'string' }]),
+  ),
+  strict: true,
+});
+function option(name: string, fallback: number): number {
+  const value = flags[name] ?? process.env[name.toUpperCase().replaceAll('-', '_')];
+  return value === undefined || value === '' ? fallback : Number(value);
+}
+const ADMIN_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const SOCKETS = option('sockets', 1000);
+const USERS = option('users', 100);
+const ADMINS = option('admins', 10);
+const FACILITIES = option('facilities', 50);
+const BAYS_PER_FACILITY = option('bays-per-facility', 4);
+const GRANTS = option('grants', 5);
+const RATE = option('rate', 100);
+const SECONDS = option('seconds', 30);
+const RESTART_SECONDS = option('restart-seconds', 10);
+const RESTART_SIGNAL = (flags['restart-signal'] ?? process.env.RESTART_SIGNAL ?? 'SIGTERM') as NodeJS.Signals;
+const STATUSES = ['operational', 'warning', 'error', 'inactive'] as const;
+
+const now = () => performance.timeOrigin + performance.now();
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+type Change = { bayId: string; to: string; sentAt: number; answeredAt: number };
+
+type Client = {
+  user: BenchUser;
+  socket: Socket;
+  /** seq → when it arrived (live) or -1 (by resume). */
+  received: Map<number, number>;
+  duplicates: number;
+  lastSeq: number;
+  attempt: number;
+  connected: boolean;
+  /** Set when a reconnect's resume was answered. */
+  resyncedAt: number | null;
+  refetch: number;
+  reconnects: number;
+  /** Events of facilities the user is not granted (operators), whatever the journal says. */
+  violations: number;
+};
+
+/** Per status event: the change it belongs to and when it arrived (latency is worked out afterwards). */
+const arrivals: { change: number; savedAt: number; at: number }[] = [];
+let messages = 0;
+let measuring = false;
+const changes: Change[] = [];
+/** `${bayId}|${to}` → the index of the latest change made with it. */
+const latestChange = new Map<string, number>();
+
+function receive(client: Client, event: RealtimeEvent, arrivedAt: number) {
+  if (client.received.has(event.seq)) {
+    client.duplicates += 1;
+    return;
+  }
+  client.received.set(event.seq, arrivedAt);
+  if (event.seq > client.lastSeq) client.lastSeq = event.seq;
+  const { user } = client;
+  if (user.role === 'operator' && (event.locationId === null || !user.locationIds.includes(event.locationId)))
+    client.violations += 1;
+  if (arrivedAt < 0) return;
+  messages += 1;
+  if (measuring && event.type === 'bay.status_changed') {
+    const index = latestChange.get(`${event.payload.bayId}|${event.payload.to}`);
+    if (index !== undefined)
+      arrivals.push({ change: index, savedAt: Date.parse(String(event.payload.at)), at: arrivedAt });
+  }
+}
+
+function openClient(base: string, user: BenchUser, token: string): Promise<Client> {
+  const socket = io(base, {
+    path: REALTIME_PATH,
+    transports: ['websocket'],
+    forceNew: true,
+    reconnection: false,
+    timeout: 10_000,
+    auth: { token },
+  });
+  const client: Client = {
+    user,
+    socket,
+    received: new Map(),
+    duplicates: 0,
+    lastSeq: 0,
+    attempt: 0,
+    connected: false,
+    resyncedAt: null,
+    refetch: 0,
+    reconnects: 0,
+    violations: 0,
+  };
+  socket.on(REALTIME_SERVER.event, (event: RealtimeEvent) => receive(client, event, now()));
+  // The web client's reconnection (realtime-client.ts): its own timer on the 1, 2, 5, 10 s steps.
+  let timer: NodeJS.Timeout | null = null;
+  const retry = () => {
+    client.connected = false;
+    if (timer || stopping) return;
+    const delay = reconnectDelay(client.attempt);
+    client.attempt += 1;
+    timer = setTimeout(() => {
+      timer = null;
+      if (!stopping) socket.connect();
+    }, delay);
+  };
+  let first = true;
+  return new Promise((resolve, reject) => {
+    socket.on('connect', () => {
+      client.connected = true;
+      client.attempt = 0;
+      if (first) {
+        first = false;
+        resolve(client);
+        return;
+      }
+      client.reconnects += 1;
+      socket
+        .timeout(10_000)
+        .emitWithAck(REALTIME_CLIENT.resume, { since: client.lastSeq })
+        .then((answer: { events?: RealtimeEvent[]; refetch?: true }) => {
+          if (answer.refetch) client.refetch += 1;
+          for (const event of answer.events ?? []) receive(client, event, -1);
+          client.resyncedAt = now();
+        })
+        .catch(() => socket.disconnect().connect());
+    });
+    socket.on('connect_error', (err) => {
+      if (first) reject(err);
+      else {
+        connectErrors.set(err.message, (connectErrors.get(err.message) ?? 0) + 1);
+        retry();
+      }
+    });
+    socket.on('disconnect', (reason) => {
+      if (reason !== 'io client disconnect') retry();
+    });
+  });
+}
+let stopping = false;
+/** Failed reconnect attempts by message. */
+const connectErrors = new Map<string, number>();
+
+/** Makes RATE changes a second for `seconds` (or until `until` resolves); answers failed calls. */
+async function drive(base: string, token: string, bays: Map<string, string>, stop: () => boolean) {
+  const ids = [...bays.keys()];
+  let next = 0;
+  let failed = 0;
+  let inFlight = 0;
+  const started = now();
+  let made = 0;
+  const pending = new Set<Promise<void>>();
+  while (!stop()) {
+    const due = Math.floor(((now() - started) / 1000) * RATE);
+    while (made < due && inFlight < 500) {
+      made += 1;
+      const bayId = ids[next % ids.length] as string;
+      next += 1;
+      const from = bays.get(bayId) as string;
+      const to = STATUSES[
+        (STATUSES.indexOf(from as (typeof STATUSES)[number]) + 1) % STATUSES.length
+      ] as string;
+      const change: Change = { bayId, to, sentAt: now(), answeredAt: Number.NaN };
+      const index = changes.push(change) - 1;
+      latestChange.set(`${bayId}|${to}`, index);
+      // The next change of this bay starts from this one, even while this call is still on its way.
+      bays.set(bayId, to);
+      inFlight += 1;
+      const call = setBayStatus(base, token, bayId, to)
+        .then(() => {
+          change.answeredAt = now();
+        })
+        .catch(() => {
+          failed += 1;
+          latestChange.delete(`${bayId}|${to}`);
+        })
+        .finally(() => {
+          inFlight -= 1;
+          pending.delete(call);
+        });
+      pending.add(call);
+    }
+    await sleep(5);
+  }
+  await Promise.all(pending);
+  return { made, failed, seconds: (now() - started) / 1000 };
+}
+
+/** Waits until no message has arrived for `quietMs`. */
+async function settle(quietMs = 1500) {
+  let last = messages;
+  for (;;) {
+    await sleep(quietMs);
+    if (messages === last) return;
+    last = messages;
+  }
+}
+
+type JournalRow = { seq: number; audience: string; location_id: string | null; user_id: string | null };
+
+/** Each client against the journal rows after `since`: what it should have had, what it lacks or got extra. */
+async function verify(databaseUrl: string, clients: Client[], since: number) {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 1 });
+  const { rows } = await pool.query<JournalRow>(
+    'select seq::int as seq, audience, location_id, user_id from realtime_events where seq > $1 order by seq',
+    [since],
+  );
+  const { rows: counted } = await pool.query<{ n: number }>(
+    `select count(*)::int as n from realtime_events where seq > $1 and type = 'bay.status_changed'`,
+    [since],
+  );
+  await pool.end();
+  const statusRows = counted[0]?.n ?? 0;
+  let expected = 0;
+  let missing = 0;
+  let extra = 0;
+  let socketsMissing = 0;
+  for (const client of clients) {
+    const { user } = client;
+    const granted = new Set(user.locationIds);
+    let lacks = 0;
+    const mayHave = new Set<number>();
+    for (const row of rows) {
+      const sees =
+        user.role === 'admin' ||
+        (row.audience === 'location' && row.location_id !== null && granted.has(row.location_id)) ||
+        (row.audience === 'user' && row.user_id === user.id);
+      if (!sees) continue;
+      mayHave.add(row.seq);
+      expected += 1;
+      if (!client.received.has(row.seq)) lacks += 1;
+    }
+    for (const seq of client.received.keys()) if (seq > since && !mayHave.has(seq)) extra += 1;
+    missing += lacks;
+    if (lacks > 0) socketsMissing += 1;
+  }
+  return { journalRows: rows.length, statusRows, expected, missing, extra, socketsMissing };
+}
+
+async function maxSeq(databaseUrl: string): Promise<number> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  const { rows } = await client.query<{ seq: number | null }>(
+    'select max(seq)::int as seq from realtime_events',
+  );
+  await client.end();
+  return rows[0]?.seq ?? 0;
+}
+
+function latencyLine(label: string, values: number[]) {
+  const sorted = values.filter((v) => Number.isFinite(v)).sort((a, b) => a - b);
+  return `${label}: p50 ${fmt(percentile(sorted, 50), 1)} ms, p99 ${fmt(percentile(sorted, 99), 1)} ms, max ${fmt(sorted.at(-1) ?? Number.NaN, 1)} ms (${fmt(sorted.length)} deliveries)`;
+}
+
+async function main() {
+  assertBuilt();
+  const dbName = `vd_bench_rt_${randomBytes(4).toString('hex')}`;
+  await ensureDatabase(ADMIN_URL, dbName);
+  const databaseUrl = withDatabase(ADMIN_URL, dbName);
+  let server: ChildProcess | null = null;
+  const clients: Client[] = [];
+  try {
+    await seedBays(databaseUrl, FACILITIES, BAYS_PER_FACILITY);
+    const users = await insertUsers(databaseUrl, {
+      admins: ADMINS,
+      operators: USERS - ADMINS,
+      grantsEach: GRANTS,
+    });
+    const pool = new pg.Pool({ connectionString: databaseUrl, max: 1 });
+    const { rows: bayRows } = await pool.query<{ id: string; status: string }>(
+      'select id, status from bays order by random()',
+    );
+    await pool.end();
+    const bays = new Map(bayRows.map((b) => [b.id, b.status]));
+    const admin = { email: 'bench-driver@example.com', password: randomBytes(12).toString('hex') };
+    const port = await freePort();
+    const serverEnv = { databaseUrl, port, secretKey: randomBytes(32).toString('hex'), admin };
+    let started = await startServer(serverEnv);
+    server = started.child;
+    const base = started.base;
+    const driverToken = await signIn(base, admin);
+
+    const tokens = new Map<string, string>();
+    for (let i = 0; i < users.length; i += 5)
+      await Promise.all(users.slice(i, i + 5).map(async (u) => tokens.set(u.id, await signIn(base, u))));
+    const connectStart = now();
+    for (let i = 0; i < SOCKETS; i += 50) {
+      const batch = Array.from({ length: Math.min(50, SOCKETS - i) }, (_, k) => {
+        const user = users[(i + k) % users.length] as BenchUser;
+        return openClient(base, user, tokens.get(user.id) as string);
+      });
+      clients.push(...(await Promise.all(batch)));
+    }
+    const grants = users.filter((u) => u.role === 'operator').map((u) => u.locationIds.length);
+    console.log(
+      `${fmt(SOCKETS)} sockets for ${USERS} users (${ADMINS} admins, ${USERS - ADMINS} operators with ` +
+        `${Math.min(...grants)}–${Math.max(...grants)} of ${FACILITIES} facilities each), ` +
+        `${fmt(bays.size)} bays; connected in ${fmt(now() - connectStart)} ms`,
+    );
+
+    if (process.env.SKIP_FANOUT !== '1') {
+      // 1. Fan-out.
+      const since = await maxSeq(databaseUrl);
+      const pid = server.pid as number;
+      const cpu0 = processCpuSeconds(pid);
+      const self0 = process.cpuUsage();
+      let rssMax = 0;
+      const rssTimer = setInterval(() => {
+        rssMax = Math.max(rssMax, processRssMb(pid));
+      }, 1000);
+      measuring = true;
+      const messagesBefore = messages;
+      const end = now() + SECONDS * 1000;
+      const driven = await drive(base, driverToken, bays, () => now() >= end);
+      const cpuSeconds = processCpuSeconds(pid) - cpu0;
+      const self = process.cpuUsage(self0);
+      const load = os.loadavg()[0] ?? 0;
+      clearInterval(rssTimer);
+      await settle();
+      measuring = false;
+      const delivered = messages - messagesBefore;
+      const fromSaved = arrivals.map((a) => a.at - a.savedAt);
+      const fromAnswer = arrivals.map((a) => a.at - (changes[a.change]?.answeredAt ?? Number.NaN));
+      const fromSent = arrivals.map((a) => a.at - (changes[a.change]?.sentAt ?? Number.NaN));
+      const answers = changes.map((c) => c.answeredAt - c.sentAt);
+      const check = await verify(databaseUrl, clients, since);
+      const violations = clients.reduce((sum, c) => sum + c.violations, 0);
+      const duplicates = clients.reduce((sum, c) => sum + c.duplicates, 0);
+      console.log(
+        `\n1. Fan-out: ${fmt(driven.made)} changes in ${fmt(driven.seconds, 1)} s ` +
+          `(${fmt(driven.made / driven.seconds, 1)}/s, ${driven.failed} failed), ${fmt(check.journalRows)} journal rows`,
+      );
+      console.log(`   ${latencyLine('API call (request → answer)', answers)}`);
+      console.log(`   ${latencyLine('status saved (event `at`) → event at the socket', fromSaved)}`);
+      console.log(`   ${latencyLine('API answer → event at the socket', fromAnswer)}`);
+      console.log(`   ${latencyLine('API request sent → event at the socket', fromSent)}`);
+      console.log(
+        `   messages delivered: ${fmt(delivered)} (${fmt(delivered / driven.seconds)}/s); ` +
+          `server CPU ${fmt((cpuSeconds / driven.seconds) * 100)} % of one core, RSS max ${fmt(rssMax)} MB; ` +
+          `bench process (clients + driver) ${fmt(((self.user + self.system) / 1e6 / driven.seconds) * 100)} %; ` +
+          `load average ${fmt(load, 1)}`,
+      );
+      console.log(
+        `   journal check: ${fmt(check.expected)} expected deliveries, missing ${check.missing} ` +
+          `(${check.socketsMissing} sockets), not allowed ${check.extra}, duplicates ${duplicates}, ` +
+          `violations (an ungranted facility's event at an operator) ${violations}`,
+      );
+    }
+
+    if (process.env.SKIP_RESTART !== '1') {
+      // 2. Restart while changes keep coming.
+      for (const client of clients) client.resyncedAt = null;
+      const since = await maxSeq(databaseUrl);
+      const changesBefore = changes.length;
+      const reconnectsBefore = clients.reduce((sum, c) => sum + c.reconnects, 0);
+      let stopDriving = false;
+      const driving = drive(base, driverToken, bays, () => stopDriving);
+      await sleep(RESTART_SECONDS * 1000);
+      const killedAt = now();
+      await stopServer(server, RESTART_SIGNAL);
+      const stoppedAt = now();
+      started = await startServer(serverEnv);
+      server = started.child;
+      const readyAt = now();
+      let allBackAt = Number.NaN;
+      for (let i = 0; i < 1200; i++) {
+        if (clients.every((c) => c.connected && c.resyncedAt !== null)) {
+          allBackAt = Math.max(...clients.map((c) => c.resyncedAt as number));
+          break;
+        }
+        await sleep(50);
+      }
+      await sleep(RESTART_SECONDS * 1000);
+      stopDriving = true;
+      const driven = await driving;
+      await settle();
+      const refetched = clients.filter((c) => c.refetch > 0);
+      const check = await verify(
+        databaseUrl,
+        clients.filter((c) => c.refetch === 0),
+        since,
+      );
+      const resynced = clients
+        .filter((c) => c.resyncedAt !== null)
+        .map((c) => (c.resyncedAt as number) - killedAt);
+      resynced.sort((a, b) => a - b);
+      const violations = clients.reduce((sum, c) => sum + c.violations, 0);
+      const reconnects = clients.reduce((sum, c) => sum + c.reconnects, 0) - reconnectsBefore;
+      console.log(
+        `\n2. Restart (${RESTART_SIGNAL}): ${fmt(driven.made)} changes tried in ${fmt(driven.seconds, 1)} s, ` +
+          `${driven.failed} refused or unanswered while the server was away; ${fmt(check.journalRows)} journal rows`,
+      );
+      const saved = changes.slice(changesBefore).filter((c) => Number.isFinite(c.answeredAt)).length;
+      console.log(
+        `   changes answered 200: ${fmt(saved)}; bay.status_changed rows in the journal: ${fmt(check.statusRows)}` +
+          ` (${fmt(saved - check.statusRows)} saved but never announced)`,
+      );
+      console.log(
+        `   stop took ${fmt(stoppedAt - killedAt)} ms, start → ready ${fmt(readyAt - stoppedAt)} ms; ` +
+          `all ${fmt(clients.length)} sockets back and resynced ${fmt(allBackAt - killedAt)} ms after the stop ` +
+          `(${fmt(allBackAt - readyAt)} ms after ready); ${fmt(reconnects)} reconnects`,
+      );
+      console.log(
+        `   resynced after the stop: p50 ${fmt(percentile(resynced, 50))} ms, p99 ${fmt(percentile(resynced, 99))} ms`,
+      );
+      console.log(
+        `   updates lost (journal rows a socket may see, never received): ${check.missing} ` +
+          `(${check.socketsMissing} sockets) of ${fmt(check.expected)}, over the ${fmt(clients.length - refetched.length)} ` +
+          `sockets resumed by events; not allowed ${check.extra}; violations so far ${violations}`,
+      );
+      console.log(
+        `   answered refetch (more than the resume cap of 1,000 waiting): ${refetched.length} sockets ` +
+          `(${new Set(refetched.map((c) => c.user.role)).size ? [...new Set(refetched.map((c) => c.user.role))].join(', ') : '-'}); ` +
+          `failed reconnect attempts: ${[...connectErrors].map(([m, n]) => `${n}× ${m}`).join(', ') || 'none'}`,
+      );
+    }
+  } finally {
+    stopping = true;
+    for (const client of clients) client.socket.disconnect();
+    if (server) await stopServer(server);
+    await dropDatabase(ADMIN_URL, dbName);
+  }
+}
+
+await main();
