@@ -12,7 +12,7 @@
  *    user may see (missing, duplicates, and violations: an event of a facility not granted, must be 0).
  * 2. Restart: with every socket connected and changes still being made, the server is stopped (SIGTERM, or
  *    RESTART_SIGNAL=SIGKILL for a crash) and started again on the same port and database. Clients reconnect
- *    on the web client's back-off (1, 2, 5, 10 s: `reconnect-delay.ts`) and send `resume {since: lastSeq}`.
+ *    on the web client's back-off (1, 2, 5, 10 s, each up to a fifth shorter at random: `reconnect-delay.ts`) and send `resume {since: lastSeq}`.
  *    Prints the time until all are back and resynced, and updates lost (journal rows after the phase's
  *    start a socket may see but never got, live or by resume; must be 0).
  *
@@ -161,7 +161,7 @@ function openClient(base: string, user: BenchUser, token: string): Promise<Clien
   const retry = () => {
     client.connected = false;
     if (timer || stopping) return;
-    const delay = reconnectDelay(client.attempt);
+    const delay = reconnectDelay(client.attempt, Math.random);
     client.attempt += 1;
     timer = setTimeout(() => {
       timer = null;

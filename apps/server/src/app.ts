@@ -150,7 +150,7 @@ export async function buildApp({
   // Before the mailer stops: a batch in hand commits its rows, then the sender is closed.
   app.addHook('preClose', () => notifying.stop());
 
-  // The live channel on the app's own server (decision 020); closed before the server stops accepting.
+  // The live channel on the app's own server (decision 020).
   const realtime = createRealtime({
     db,
     pool,
@@ -163,7 +163,9 @@ export async function buildApp({
   });
   app.decorate('realtime', realtime);
   app.addHook('onReady', async () => realtime.attach(app.server));
-  app.addHook('preClose', () => realtime.close());
+  // Sockets end as the shutdown starts; the journal records until the requests in flight have finished.
+  app.addHook('preClose', async () => realtime.disconnectAll());
+  app.addHook('onClose', () => realtime.close());
 
   await app.register(authRoutes, { prefix: AUTH_BASE, auth, recovery: people.recovery, mfa: people.mfa });
   await app.register(

@@ -350,17 +350,30 @@ export function createRealtime(options: RealtimeOptions) {
     if (options.pool) await listening(created);
   }
 
-  /** Stops the timers and subscribers, ends this instance's sockets and leaves the adapter; not the HTTP server. */
+  /**
+   * Ends this instance's sockets when it starts to shut down: the browsers reconnect to another instance
+   * or to this one restarted, and resume from their last `seq`. The journal keeps recording meanwhile.
+   */
+  function disconnectAll() {
+    if (!io) return;
+    io.local.disconnectSockets(true);
+    io.engine.close();
+  }
+
+  /**
+   * After the last request finished: stops the timers and subscribers, writes and sends what those requests
+   * published (a change saved during the shutdown is in the journal for `resume`), and leaves the adapter;
+   * not the HTTP server.
+   */
   async function close() {
     for (const timer of timers) clearInterval(timer);
     for (const off of unsubscribe) off();
     await flushing;
     if (!io) return;
-    io.local.disconnectSockets(true);
-    io.engine.close();
+    disconnectAll();
     await io.of('/').adapter.close();
     io = null;
   }
 
-  return { attach, close, checkSessions, flushed: () => flushing };
+  return { attach, disconnectAll, close, checkSessions, flushed: () => flushing };
 }

@@ -56,6 +56,7 @@ async function setup() {
       return timers.length;
     },
     clearTimer: () => {},
+    random: () => 0,
   };
   const stop = startRealtime(deps);
   await vi.waitFor(() => expect(socket.connects).toBe(1));

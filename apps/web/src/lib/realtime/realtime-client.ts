@@ -35,6 +35,8 @@ export interface RealtimeDeps {
   watchNetwork(onOnline: () => void, onOffline: () => void): () => void;
   setTimer(callback: () => void, ms: number): unknown;
   clearTimer(timer: unknown): void;
+  /** In [0, 1): spreads the reconnect waits (Math.random in the browser). */
+  random(): number;
 }
 
 /** A resume ack checked against the contract; null when it is neither form (treated as no answer). */
@@ -80,7 +82,7 @@ export function startRealtime(deps: RealtimeDeps): () => void {
     connected = false;
     failedSinceStart = true;
     deps.setState(stateWhileRetrying(attempt, deps.isBrowserOnline()));
-    const delay = reconnectDelay(attempt);
+    const delay = reconnectDelay(attempt, deps.random);
     attempt += 1;
     timer = deps.setTimer(() => {
       timer = null;
@@ -176,7 +178,7 @@ export function startRealtime(deps: RealtimeDeps): () => void {
         if (stopped) return;
         failedSinceStart = true;
         deps.setState(stateWhileRetrying(attempt, deps.isBrowserOnline()));
-        const delay = reconnectDelay(attempt);
+        const delay = reconnectDelay(attempt, deps.random);
         attempt += 1;
         timer = deps.setTimer(() => {
           timer = null;

@@ -38,6 +38,7 @@ function browserDeps(
     },
     setTimer: (callback, ms) => window.setTimeout(callback, ms),
     clearTimer: (timer) => window.clearTimeout(timer as number),
+    random: Math.random,
   };
 }
 
