@@ -16,9 +16,9 @@ export default defineConfig(({ mode }) => {
       proxy: {
         '/api': { target, changeOrigin: true },
         '/auth': { target, changeOrigin: true },
-        // The live channel (decision 020): the upgrade to a WebSocket goes through too. The page's own
-        // loopback Origin is kept; the server allows loopback pages in development.
-        '/socket.io': { target, changeOrigin: true, ws: true },
+        // The live channel (decision 020), its WebSocket upgrade included. The Host header is kept (no
+        // changeOrigin), so the page's Origin is the server's "own host" whatever NODE_ENV it runs with.
+        '/socket.io': { target, ws: true },
       },
     },
   };
