@@ -61,6 +61,9 @@ export default defineConfig(({ mode }) => {
       proxy: {
         '/api': { target, changeOrigin: true },
         '/auth': { target, changeOrigin: true },
+        // The live channel (decision 020), its WebSocket upgrade included. The Host header is kept (no
+        // changeOrigin), so the page's Origin is the server's "own host" whatever NODE_ENV it runs with.
+        '/socket.io': { target, ws: true },
       },
     },
   };
