@@ -33,6 +33,11 @@ export const dashboardSchema = z.object({
   counts: statusCountsSchema.extend({ total: z.number().int() }),
   /** Facilities shown on the dashboard that the caller may see, by name. */
   locations: z.array(dashboardLocationSchema),
+  /**
+   * The live channel's `seq` when the answer was read (realtime.ts): the changes it may miss come after it,
+   * so the browser resumes from here once the answer is in.
+   */
+  seq: z.number().int().min(0),
 });
 export type Dashboard = z.infer<typeof dashboardSchema>;
 

@@ -18,6 +18,10 @@ export async function dashboardRoutes(app: FastifyInstance, { db }: { db: Db }) 
         response: { 200: dataResponse(dashboardSchema) },
       },
     },
-    async (request) => ({ data: await getDashboard(db, callerOf(request), request.body?.locationIds) }),
+    async (request) => {
+      // Taken before the read: a change the read misses is journaled after it (decision 020).
+      const seq = app.realtime.currentSeq();
+      return { data: await getDashboard(db, callerOf(request), seq, request.body?.locationIds) };
+    },
   );
 }

@@ -105,6 +105,12 @@ export async function journalAfter(db: Db, userId: string, since: number, cap: n
   return { events: rows.map(toEvent) };
 }
 
+/** The highest `seq` in the journal (0 when it is empty). */
+export async function newestSeq(db: Db): Promise<number> {
+  const [row] = await db.select({ newest: sql<string | null>`max(${realtimeEvents.seq})` }).from(realtimeEvents);
+  return row?.newest == null ? 0 : Number(row.newest);
+}
+
 /** Deletes rows older than `before`, always keeping the newest so the journal knows where it stands. */
 export async function pruneJournal(db: Db, before: Date): Promise<number> {
   const deleted = await db

@@ -27,6 +27,7 @@ import {
   type JournalEntry,
   journalAfter,
   liveSessions,
+  newestSeq,
   pruneJournal,
 } from './realtime.repository';
 import { publicPayload, rooms, roomsOf, targetOf } from './realtime-audience';
@@ -81,6 +82,11 @@ export function createRealtime(options: RealtimeOptions) {
   const retentionMs = options.journalRetentionMs ?? 60 * 60 * 1000;
   const resumeCap = options.resumeCap ?? 1000;
   let io: Server | null = null;
+  /** The highest `seq` this instance has written or been sent: a lower bound of every `seq` taken so far. */
+  let knownSeq = 0;
+  const know = (events: readonly RealtimeEvent[]) => {
+    for (const event of events) if (event.seq > knownSeq) knownSeq = event.seq;
+  };
   const timers: NodeJS.Timeout[] = [];
   const unsubscribe: (() => void)[] = [];
 
@@ -166,6 +172,7 @@ export function createRealtime(options: RealtimeOptions) {
       log.error({ err, events: batch.length }, 'sanntidshendelser ble ikke lagret');
       return [] as RealtimeEvent[];
     });
+    know(events);
     if (!io || events.length === 0) return;
     const deliveries: Delivery[] = events.map((event, i) => ({
       rooms: roomsOf(batch[i] as JournalEntry),
@@ -268,6 +275,7 @@ export function createRealtime(options: RealtimeOptions) {
   }
 
   async function attach(server: HttpServer) {
+    knownSeq = Math.max(knownSeq, await newestSeq(db));
     const created = new Server(server, {
       path: REALTIME_PATH,
       serveClient: false,
@@ -304,7 +312,10 @@ export function createRealtime(options: RealtimeOptions) {
         });
     });
     created.on(DELIVER, (deliveries: unknown, ack?: () => void) => {
-      if (Array.isArray(deliveries)) deliverHere(created, deliveries as Delivery[]);
+      if (Array.isArray(deliveries)) {
+        know((deliveries as Delivery[]).map((delivery) => delivery.event));
+        deliverHere(created, deliveries as Delivery[]);
+      }
       if (typeof ack === 'function') ack();
     });
     created.on(SIGN_OUT_ROOM, (room: unknown) => {
@@ -375,5 +386,11 @@ export function createRealtime(options: RealtimeOptions) {
     io = null;
   }
 
-  return { attach, disconnectAll, close, checkSessions, flushed: () => flushing };
+  /**
+   * Where the journal stood when a read began: every change the read cannot see gets a higher `seq` (its
+   * row is written after it commits). An answer that carries it lets the browser ask for what came after.
+   */
+  const currentSeq = () => knownSeq;
+
+  return { attach, disconnectAll, close, checkSessions, currentSeq, flushed: () => flushing };
 }

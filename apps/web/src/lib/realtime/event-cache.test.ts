@@ -25,6 +25,7 @@ function dashboard(): Dashboard {
       },
       { id: 'loc-b', name: 'Bryn', bays: [['bay-3', 'Hall 1', 'operational', 1, false]] },
     ],
+    seq: 0,
   };
 }
 
