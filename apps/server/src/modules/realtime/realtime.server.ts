@@ -29,6 +29,7 @@ import {
   liveSessions,
   pruneJournal,
 } from './realtime.repository';
+import { createPresence } from './presence';
 import { publicPayload, rooms, roomsOf, targetOf } from './realtime-audience';
 
 export type RealtimeOptions = {
@@ -83,6 +84,7 @@ export function createRealtime(options: RealtimeOptions) {
   let io: Server | null = null;
   const timers: NodeJS.Timeout[] = [];
   const unsubscribe: (() => void)[] = [];
+  const presence = createPresence({ db, log });
 
   function allowedOrigin(req: IncomingMessage): boolean {
     const origin = req.headers.origin;
@@ -223,6 +225,7 @@ export function createRealtime(options: RealtimeOptions) {
 
   function onConnection(socket: LiveSocket, joined: string[]) {
     socket.join([rooms.user(socket.data.userId), rooms.session(socket.data.sessionId), ...joined]);
+    if (io) presence.attach(io, socket);
     socket.on(REALTIME_CLIENT.auth, async (body: unknown, ack?: (answer: unknown) => void) => {
       const reply = typeof ack === 'function' ? ack : () => {};
       try {
@@ -357,6 +360,7 @@ export function createRealtime(options: RealtimeOptions) {
     await flushing;
     if (!io) return;
     io.local.disconnectSockets(true);
+    await presence.close();
     io.engine.close();
     await io.of('/').adapter.close();
     io = null;
