@@ -5,7 +5,12 @@ import { users } from '../../db/schema';
 /** Who a tracked tab belongs to; undefined for a user deleted or disabled meanwhile. */
 export async function presencePerson(db: Db, userId: string) {
   const [row] = await db
-    .select({ firstName: users.firstName, lastName: users.lastName, email: users.email, avatar: users.avatar })
+    .select({
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+      avatar: users.avatar,
+    })
     .from(users)
     .where(and(eq(users.id, userId), isNull(users.disabledAt)))
     .limit(1);

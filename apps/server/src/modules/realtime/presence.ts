@@ -16,7 +16,7 @@ import { presencePerson, writeLastSeen } from './presence.repository';
 export type PresenceOptions = {
   db: Db;
   log: Pick<Logger, 'error' | 'warn'>;
-  /** Last-seen times are collected and written together at most this often (default 5 s). */
+  /** Last-seen times are collected and written together at most this often (default 2 s). */
   flushMs?: number;
   /** How long `presence_sync` waits for the other instances' tabs (default 3 s). */
   syncTimeoutMs?: number;
@@ -41,7 +41,7 @@ const avatarLink = (avatar: string | null) => (avatar && /^https?:\/\//i.test(av
  */
 export function createPresence(options: PresenceOptions) {
   const { db, log } = options;
-  const flushMs = options.flushMs ?? 5000;
+  const flushMs = options.flushMs ?? 2000;
   const syncTimeoutMs = options.syncTimeoutMs ?? 3000;
   const seen = new Map<string, Date>();
   let flushTimer: NodeJS.Timeout | null = null;
@@ -113,7 +113,7 @@ export function createPresence(options: PresenceOptions) {
       if (typeof ack !== 'function') return;
       try {
         const sockets = await io.in(PRESENCE_CHANNEL).timeout(syncTimeoutMs).fetchSockets();
-        const presences = sockets.flatMap((s) => ((s.data as PresenceSocket['data']).presence ?? []));
+        const presences = sockets.flatMap((s) => (s.data as PresenceSocket['data']).presence ?? []);
         ack({ presences });
       } catch (err) {
         // An instance that died a moment ago is still counted until the adapter's heartbeat notices it.

@@ -21,6 +21,7 @@ import type { EventBus } from '../../events/bus';
 import type { DomainEvents } from '../../events/domain-events';
 import { AppError } from '../../lib/errors';
 import { type Authenticate, type Principal, verifyAccessToken } from '../../plugins/authenticate';
+import { createPresence } from './presence';
 import {
   audienceOf,
   insertJournal,
@@ -29,7 +30,6 @@ import {
   liveSessions,
   pruneJournal,
 } from './realtime.repository';
-import { createPresence } from './presence';
 import { publicPayload, rooms, roomsOf, targetOf } from './realtime-audience';
 
 export type RealtimeOptions = {
