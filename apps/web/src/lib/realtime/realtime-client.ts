@@ -35,6 +35,8 @@ export interface RealtimeDeps {
   watchNetwork(onOnline: () => void, onOffline: () => void): () => void;
   setTimer(callback: () => void, ms: number): unknown;
   clearTimer(timer: unknown): void;
+  /** Who is online (presence-tracker.ts): follows each socket opened, stops with the channel. */
+  presence?: { attach(socket: RealtimeSocket): void; stop(): void };
 }
 
 /** A resume ack checked against the contract; null when it is neither form (treated as no answer). */
@@ -128,6 +130,7 @@ export function startRealtime(deps: RealtimeDeps): () => void {
       stop();
       void deps.signOut().catch(() => {});
     });
+    deps.presence?.attach(current);
   };
 
   const unsubscribeToken = deps.onTokenRefreshed((token) => {
@@ -155,6 +158,7 @@ export function startRealtime(deps: RealtimeDeps): () => void {
     timer = null;
     unsubscribeToken();
     unwatchNetwork();
+    deps.presence?.stop();
     socket?.disconnect();
     deps.setState('connecting');
   }

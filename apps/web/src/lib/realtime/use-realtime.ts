@@ -1,12 +1,15 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
+import { type AnyRouter, useRouter } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { auth, authStore } from '../auth-client';
 import { applyRealtimeEvent, refetchEverything } from './event-cache';
+import { presenceStore } from './presence';
+import { createPresenceTracker } from './presence-tracker';
 import { type RealtimeDeps, startRealtime } from './realtime-client';
 import { realtimeState } from './realtime-state';
 import { openSocketIo } from './socket-io';
 
-function browserDeps(queryClient: QueryClient): RealtimeDeps {
+function browserDeps(queryClient: QueryClient, router: AnyRouter): RealtimeDeps {
   return {
     openSocket: openSocketIo,
     getToken: () => authStore.getSnapshot().session?.access_token ?? null,
@@ -32,6 +35,13 @@ function browserDeps(queryClient: QueryClient): RealtimeDeps {
     },
     setTimer: (callback, ms) => window.setTimeout(callback, ms),
     clearTimer: (timer) => window.clearTimeout(timer as number),
+    presence: createPresenceTracker({
+      store: presenceStore,
+      onRouteChange: (listener) => router.subscribe('onResolved', listener),
+      now: Date.now,
+      setInterval: (callback, ms) => window.setInterval(callback, ms),
+      clearInterval: (timer) => window.clearInterval(timer as number),
+    }),
   };
 }
 
@@ -41,5 +51,6 @@ function browserDeps(queryClient: QueryClient): RealtimeDeps {
  */
 export function useRealtime(): void {
   const queryClient = useQueryClient();
-  useEffect(() => startRealtime(browserDeps(queryClient)), [queryClient]);
+  const router = useRouter();
+  useEffect(() => startRealtime(browserDeps(queryClient, router)), [queryClient, router]);
 }
