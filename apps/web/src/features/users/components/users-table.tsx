@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { AnchorLink } from '../../../components/anchor-link';
 import { ServerDataTable, type ServerTableProps } from '../../../components/server-table/server-data-table';
 import { formatDateTime, fullName, initials } from '../../../lib/format';
+import { formatRelativeTime } from '../../../lib/relative-time';
 import { GroupBadges } from './group-badges';
 import { RoleBadge } from './role-badge';
 import { StatusBadge } from './status-badge';
@@ -55,6 +56,20 @@ export function UsersTable(props: ServerTableProps<User>) {
           sortable: true,
           noWrap: true,
           render: (user) => formatDateTime(user.lastSignInAt, i18n.language) ?? t('common.never'),
+        },
+        {
+          accessor: 'lastSeenAt',
+          title: t('users.columns.lastSeen'),
+          sortable: true,
+          noWrap: true,
+          render: (user) =>
+            user.lastSeenAt ? (
+              <span title={formatDateTime(user.lastSeenAt, i18n.language) ?? undefined}>
+                {formatRelativeTime(user.lastSeenAt, i18n.language)}
+              </span>
+            ) : (
+              t('common.never')
+            ),
         },
         {
           accessor: 'disabledAt',
