@@ -159,7 +159,6 @@ export const USER_SORT_COLUMNS = [
   'role',
   'createdAt',
   'lastSignInAt',
-  'lastSeenAt',
 ] as const;
 export type UserSortColumn = (typeof USER_SORT_COLUMNS)[number];
 

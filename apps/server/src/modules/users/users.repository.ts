@@ -107,7 +107,6 @@ const SORTABLE: Record<UserSortColumn, SQL> = {
   role: ROLE_ORDER,
   createdAt: sql`${users.createdAt}`,
   lastSignInAt: sql`${users.lastSignInAt}`,
-  lastSeenAt: sql`${users.lastSeenAt}`,
 };
 
 export type UserListQuery = {

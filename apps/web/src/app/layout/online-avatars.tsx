@@ -20,7 +20,7 @@ export function OnlineAvatars() {
   const label = t('layout.online.count', { count: online.length });
   return (
     <Group gap={0} wrap="nowrap" role="group" aria-label={label} data-testid="online-avatars">
-      <Avatar.Group spacing="sm" visibleFrom="sm">
+      <Avatar.Group spacing={8} visibleFrom="sm">
         {online.slice(0, SHOWN).map((person) => (
           <Tooltip
             key={person.user_id}
@@ -44,7 +44,7 @@ export function OnlineAvatars() {
         ))}
         {rest.length > 0 && (
           <Tooltip withArrow multiline label={rest.map((person) => person.user_name).join(', ')}>
-            <Avatar radius="xl" size={32}>
+            <Avatar radius="xl" size={32} variant="filled" color="gray">
               +{rest.length}
             </Avatar>
           </Tooltip>

@@ -1,4 +1,4 @@
-import { Badge, Box, Card, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Badge, Box, Card, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { OnlineUserAvatar } from '../../../components/online-user-avatar';
 import { useAuth } from '../../../lib/auth-context';
@@ -35,11 +35,11 @@ export function OnlineUsersCard() {
         ) : (
           // A plain scroll box: Mantine's ScrollArea lets its content grow past the card's width on a phone.
           <Box mah={260} style={{ overflowY: 'auto', overflowX: 'hidden' }}>
-            <Stack gap="xs">
+            <SimpleGrid cols={{ base: 1, sm: 2, xl: 3 }} spacing="xs" verticalSpacing="xs">
               {online.map((person) => (
                 <Paper key={person.user_id} withBorder p="xs" radius="md" data-user-id={person.user_id}>
                   <Group gap="sm" wrap="nowrap">
-                    <OnlineUserAvatar user={person} size={36} />
+                    <OnlineUserAvatar user={person} size={36} aria-hidden />
                     <Stack gap={0} style={{ minWidth: 0, flex: 1 }}>
                       <Text size="sm" fw={600} truncate>
                         {person.user_name}
@@ -56,7 +56,7 @@ export function OnlineUsersCard() {
                   </Group>
                 </Paper>
               ))}
-            </Stack>
+            </SimpleGrid>
           </Box>
         )}
       </Stack>
