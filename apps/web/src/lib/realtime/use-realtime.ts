@@ -46,8 +46,8 @@ function browserDeps(queryClient: QueryClient, router: AnyRouter): RealtimeDeps 
 }
 
 /**
- * Keeps the tab's live channel open while the signed-in app layout is shown; it closes on sign-out, when
- * the layout goes away.
+ * Keeps the tab's live channel (and its place on the online list) open while the signed-in app layout is
+ * shown; it closes on sign-out, when the layout goes away.
  */
 export function useRealtime(): void {
   const queryClient = useQueryClient();
