@@ -21,6 +21,7 @@ export * from './maintenance';
 export * from './mutes';
 export * from './notifications';
 export * from './permissions';
+export * from './presence';
 export * from './readings';
 export * from './realtime';
 export * from './roles';

@@ -122,6 +122,8 @@ export const userSchema = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
   lastSignInAt: z.string().nullable(),
+  /** When a browser of the user was last seen on the live channel (presence); null if never. */
+  lastSeenAt: z.string().nullable(),
   disabledAt: z.string().nullable(),
 });
 export type User = z.infer<typeof userSchema>;

@@ -107,7 +107,9 @@ export async function journalAfter(db: Db, userId: string, since: number, cap: n
 
 /** The highest `seq` in the journal (0 when it is empty). */
 export async function newestSeq(db: Db): Promise<number> {
-  const [row] = await db.select({ newest: sql<string | null>`max(${realtimeEvents.seq})` }).from(realtimeEvents);
+  const [row] = await db
+    .select({ newest: sql<string | null>`max(${realtimeEvents.seq})` })
+    .from(realtimeEvents);
   return row?.newest == null ? 0 : Number(row.newest);
 }
 

@@ -21,6 +21,7 @@ import type { EventBus } from '../../events/bus';
 import type { DomainEvents } from '../../events/domain-events';
 import { AppError } from '../../lib/errors';
 import { type Authenticate, type Principal, verifyAccessToken } from '../../plugins/authenticate';
+import { createPresence } from './presence';
 import {
   audienceOf,
   insertJournal,
@@ -89,6 +90,7 @@ export function createRealtime(options: RealtimeOptions) {
   };
   const timers: NodeJS.Timeout[] = [];
   const unsubscribe: (() => void)[] = [];
+  const presence = createPresence({ db, log });
 
   function allowedOrigin(req: IncomingMessage): boolean {
     const origin = req.headers.origin;
@@ -230,6 +232,7 @@ export function createRealtime(options: RealtimeOptions) {
 
   function onConnection(socket: LiveSocket, joined: string[]) {
     socket.join([rooms.user(socket.data.userId), rooms.session(socket.data.sessionId), ...joined]);
+    if (io) presence.attach(io, socket);
     socket.on(REALTIME_CLIENT.auth, async (body: unknown, ack?: (answer: unknown) => void) => {
       const reply = typeof ack === 'function' ? ack : () => {};
       try {
@@ -382,6 +385,7 @@ export function createRealtime(options: RealtimeOptions) {
     await flushing;
     if (!io) return;
     disconnectAll();
+    await presence.close();
     await io.of('/').adapter.close();
     io = null;
   }

@@ -50,6 +50,7 @@ export function toUser(row: UserWithGroups): User {
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     lastSignInAt: row.lastSignInAt?.toISOString() ?? null,
+    lastSeenAt: row.lastSeenAt?.toISOString() ?? null,
     disabledAt: row.disabledAt?.toISOString() ?? null,
   };
 }

@@ -5,6 +5,7 @@ import { AnchorLink } from '../../components/anchor-link';
 import { BrandLogo } from '../../components/brand-logo';
 import { useBreadcrumbs } from '../../lib/use-route-titles';
 import classes from './app-header.module.css';
+import { OnlineAvatars } from './online-avatars';
 import { RealtimeIndicator } from './realtime-indicator';
 import { UserMenu } from './user-menu';
 
@@ -57,6 +58,7 @@ export function AppHeader({
         <HeaderBreadcrumbs />
       </Group>
       <Group gap="lg" wrap="nowrap">
+        <OnlineAvatars />
         <RealtimeIndicator />
         <UserMenu />
       </Group>

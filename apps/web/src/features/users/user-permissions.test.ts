@@ -14,6 +14,7 @@ const user = (id: string, role: Role, disabled = false): User => ({
   createdAt: '2025-01-01T00:00:00.000Z',
   updatedAt: '2025-01-01T00:00:00.000Z',
   lastSignInAt: null,
+  lastSeenAt: null,
   disabledAt: disabled ? '2025-02-01T00:00:00.000Z' : null,
 });
 

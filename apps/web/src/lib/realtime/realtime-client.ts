@@ -37,6 +37,8 @@ export interface RealtimeDeps {
   clearTimer(timer: unknown): void;
   /** In [0, 1): spreads the reconnect waits (Math.random in the browser). */
   random(): number;
+  /** Who is online (presence-tracker.ts): follows each socket opened, stops with the channel. */
+  presence?: { attach(socket: RealtimeSocket): void; stop(): void };
 }
 
 /** A resume ack checked against the contract; null when it is neither form (treated as no answer). */
@@ -130,6 +132,7 @@ export function startRealtime(deps: RealtimeDeps): () => void {
       stop();
       void deps.signOut().catch(() => {});
     });
+    deps.presence?.attach(current);
   };
 
   const unsubscribeToken = deps.onTokenRefreshed((token) => {
@@ -157,6 +160,7 @@ export function startRealtime(deps: RealtimeDeps): () => void {
     timer = null;
     unsubscribeToken();
     unwatchNetwork();
+    deps.presence?.stop();
     socket?.disconnect();
     deps.setState('connecting');
   }

@@ -1,7 +1,10 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
+import { type AnyRouter, useRouter } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { auth, authStore } from '../auth-client';
 import { createRealtimeApplier, refetchEverything } from './event-cache';
+import { presenceStore } from './presence';
+import { createPresenceTracker } from './presence-tracker';
 import { type RealtimeDeps, startRealtime } from './realtime-client';
 import { realtimeState } from './realtime-state';
 import { openSocketIo } from './socket-io';
@@ -9,6 +12,7 @@ import { openSocketIo } from './socket-io';
 function browserDeps(
   queryClient: QueryClient,
   applier: ReturnType<typeof createRealtimeApplier>,
+  router: AnyRouter,
 ): RealtimeDeps {
   return {
     openSocket: openSocketIo,
@@ -39,22 +43,30 @@ function browserDeps(
     setTimer: (callback, ms) => window.setTimeout(callback, ms),
     clearTimer: (timer) => window.clearTimeout(timer as number),
     random: Math.random,
+    presence: createPresenceTracker({
+      store: presenceStore,
+      onRouteChange: (listener) => router.subscribe('onResolved', listener),
+      now: Date.now,
+      setInterval: (callback, ms) => window.setInterval(callback, ms),
+      clearInterval: (timer) => window.clearInterval(timer as number),
+    }),
   };
 }
 
 /**
- * Keeps the tab's live channel open while the signed-in app layout is shown; it closes on sign-out, when
- * the layout goes away.
+ * Keeps the tab's live channel (and its place on the online list) open while the signed-in app layout is
+ * shown; it closes on sign-out, when the layout goes away.
  */
 export function useRealtime(): void {
   const queryClient = useQueryClient();
+  const router = useRouter();
   useEffect(() => {
     // Bay status changes reach the dashboard in one batch per frame (event-cache.ts).
     const applier = createRealtimeApplier(queryClient);
-    const stop = startRealtime(browserDeps(queryClient, applier));
+    const stop = startRealtime(browserDeps(queryClient, applier, router));
     return () => {
       stop();
       applier.stop();
     };
-  }, [queryClient]);
+  }, [queryClient, router]);
 }

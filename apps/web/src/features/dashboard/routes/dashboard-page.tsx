@@ -17,6 +17,7 @@ import { BayPanel } from '../components/bay-panel';
 import { DashboardToolbar } from '../components/dashboard-toolbar';
 import type { FacilityCardTexts } from '../components/facility-card';
 import { FacilityGrid } from '../components/facility-grid';
+import { OnlineUsersCard } from '../components/online-users-card';
 import { OpenAlertsCard } from '../components/open-alerts-card';
 import { StatusStatCards } from '../components/status-stat-cards';
 import { countBays, knownSelection, visibleLocations } from '../dashboard-model';
@@ -68,7 +69,7 @@ function DashboardSkeleton() {
 
 /**
  * `/`: bays per status, the open alerts, every facility the user may see with its bays as coloured tiles
- * (live while the channel is connected, else refreshed every 30 s), the running maintenance, and the panel of the bay in `?bay=`.
+ * (live while the channel is connected, else refreshed every 30 s), the running maintenance, who is online, and the panel of the bay in `?bay=`.
  */
 export function DashboardPage() {
   const { t, i18n } = useTranslation();
@@ -164,6 +165,7 @@ export function DashboardPage() {
           <StatusStatCards counts={counts} />
           <OpenAlertsCard onOpenBay={openBay} />
           <RunningMaintenanceCard onOpenBay={openBay} />
+          <OnlineUsersCard />
           <DashboardToolbar
             locations={dashboard.data.locations}
             selected={selection}

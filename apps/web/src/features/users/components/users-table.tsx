@@ -1,9 +1,10 @@
-import { Avatar, Group } from '@mantine/core';
+import { Avatar, Group, Stack, Text } from '@mantine/core';
 import type { User } from '@vaskedrift/shared';
 import { useTranslation } from 'react-i18next';
 import { AnchorLink } from '../../../components/anchor-link';
 import { ServerDataTable, type ServerTableProps } from '../../../components/server-table/server-data-table';
 import { formatDateTime, fullName, initials } from '../../../lib/format';
+import { formatRelativeTime } from '../../../lib/relative-time';
 import { GroupBadges } from './group-badges';
 import { RoleBadge } from './role-badge';
 import { StatusBadge } from './status-badge';
@@ -24,16 +25,29 @@ export function UsersTable(props: ServerTableProps<User>) {
               <Avatar color="brand" radius="md" size={32}>
                 {initials(user)}
               </Avatar>
-              <AnchorLink
-                to="/admin/users/$userId"
-                params={{ userId: user.id }}
-                size="sm"
-                fw={600}
-                c="var(--mantine-color-text)"
-                onClick={(event) => event.stopPropagation()}
-              >
-                {fullName(user)}
-              </AnchorLink>
+              <Stack gap={0}>
+                <AnchorLink
+                  to="/admin/users/$userId"
+                  params={{ userId: user.id }}
+                  size="sm"
+                  fw={600}
+                  c="var(--mantine-color-text)"
+                  onClick={(event) => event.stopPropagation()}
+                >
+                  {fullName(user)}
+                </AnchorLink>
+                {/* A line, not a column: the table already fills a 1280 px screen. */}
+                <Text
+                  size="xs"
+                  c="dimmed"
+                  title={formatDateTime(user.lastSeenAt, i18n.language) ?? undefined}
+                  data-testid="last-seen"
+                >
+                  {user.lastSeenAt
+                    ? t('users.lastSeen', { time: formatRelativeTime(user.lastSeenAt, i18n.language) })
+                    : t('users.neverSeen')}
+                </Text>
+              </Stack>
             </Group>
           ),
         },
