@@ -92,6 +92,21 @@ describe('dashboard/get', () => {
     expect(data.counts.total).toBe(4);
   });
 
+  it("carries the live channel's seq from before the read: a later change is journaled after it", async () => {
+    await ctx.app.realtime.flushed();
+    const before = await dashboard(admin);
+    const { rows } = await ctx.database.pool.query<{ max: string }>('select max(seq) from realtime_events');
+    expect(before.seq).toBe(Number(rows[0]?.max));
+    await createBay(admin, ids.alta, { name: 'Hall Ny' });
+    await ctx.app.realtime.flushed();
+    const newest = async () =>
+      Number(
+        (await ctx.database.pool.query<{ max: string }>('select max(seq) from realtime_events')).rows[0]?.max,
+      );
+    expect(await newest()).toBeGreaterThan(before.seq);
+    expect((await dashboard(admin)).seq).toBe(await newest());
+  });
+
   it('refuses malformed filters', async () => {
     const res = await admin.post('dashboard/get', { locationIds: ['abc'] });
     expect(res.statusCode).toBe(400);

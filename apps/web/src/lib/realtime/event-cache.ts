@@ -209,6 +209,9 @@ const nextFrame: FrameScheduler = (callback) => {
  * wins, as on the tile), so a hidden tab, which gets no frames, holds at most one per bay. Any other event
  * applies the pending changes first, so the cache sees the events in order.
  */
+/** Bay statuses are written into the dashboard in place; every other event marks queries stale. */
+export const appliedInPlace = (event: RealtimeEvent): boolean => event.type === 'bay.status_changed';
+
 export function createRealtimeApplier(queryClient: QueryClient, schedule: FrameScheduler = nextFrame) {
   const pending = new Map<string, StatusChange>();
   let cancel: (() => void) | null = null;
@@ -224,7 +227,7 @@ export function createRealtimeApplier(queryClient: QueryClient, schedule: FrameS
 
   return {
     apply(event: RealtimeEvent) {
-      if (event.type !== 'bay.status_changed') {
+      if (!appliedInPlace(event)) {
         flush();
         applyRealtimeEvent(queryClient, event);
         return;

@@ -9,11 +9,27 @@ function event(seq: number): RealtimeEvent {
 function setup() {
   const applied: number[] = [];
   const refetchAll = vi.fn();
-  const sequence = createEventSequence({ apply: (next) => applied.push(next.seq), refetchAll });
+  const sequence = createEventSequence({
+    apply: (next) => {
+      applied.push(next.seq);
+    },
+    refetchAll,
+    appliedInPlace: (next) => next.type === 'bay.status_changed',
+  });
   return { applied, refetchAll, sequence };
 }
 
 describe('createEventSequence', () => {
+  it("replays a read's missed events: in-place ones again even if applied, the others once", () => {
+    const { applied, sequence } = setup();
+    const status = (seq: number): RealtimeEvent => ({ ...event(seq), type: 'bay.status_changed' });
+    sequence.receive(status(1));
+    sequence.receive(event(2));
+    sequence.replay([status(1), event(2), event(3)]);
+    expect(applied).toEqual([1, 2, 1, 3]);
+    expect(sequence.lastSeq).toBe(3);
+  });
+
   it('applies live events and drops duplicates', () => {
     const { applied, sequence } = setup();
     for (const seq of [1, 2, 2, 1, 3]) sequence.receive(event(seq));

@@ -17,6 +17,11 @@ export interface EventSequence {
   resumed(answer: ResumeAnswer): void;
   /** No answer (timeout, disconnect): the held events cannot be trusted to be complete; refetch. */
   resumeFailed(): void;
+  /**
+   * The events after a read that has just replaced cached data: those applied in place are applied again
+   * (the read may predate them), the rest as usual.
+   */
+  replay(events: readonly RealtimeEvent[]): void;
 }
 
 /** How many recent `seq`s are remembered to drop duplicates. */
@@ -25,9 +30,12 @@ const APPLIED_WINDOW = 2000;
 export function createEventSequence({
   apply,
   refetchAll,
+  appliedInPlace,
 }: {
   apply: (event: RealtimeEvent) => void;
   refetchAll: () => void;
+  /** Whether an event writes into cached data (rather than marking it stale): such data can be overwritten by an older read. */
+  appliedInPlace: (event: RealtimeEvent) => boolean;
 }): EventSequence {
   let lastSeq: number | null = null;
   let held: RealtimeEvent[] | null = null;
@@ -85,6 +93,10 @@ export function createEventSequence({
       const waiting = endResume();
       refetchAll();
       applyInOrder(waiting);
+    },
+    replay(events) {
+      for (const event of events) if (applied.has(event.seq) && appliedInPlace(event)) apply(event);
+      applyInOrder(events);
     },
   };
 }

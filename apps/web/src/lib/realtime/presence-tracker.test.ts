@@ -198,6 +198,7 @@ describe('startRealtime with presence', () => {
       setTimer: () => 0,
       clearTimer: () => {},
       random: () => 0,
+      onDataRead: () => () => {},
       presence,
     });
     await vi.waitFor(() => expect(presence.attach).toHaveBeenCalledWith(socket));

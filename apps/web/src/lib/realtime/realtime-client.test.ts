@@ -38,6 +38,7 @@ async function setup() {
   const timers: { callback: () => void; ms: number }[] = [];
   const applied: number[] = [];
   let tokenListener: (token: string) => void = () => {};
+  let readListener: (since: number) => void = () => {};
   const deps: RealtimeDeps = {
     openSocket: async () => socket,
     getToken: () => 'token-1',
@@ -57,6 +58,10 @@ async function setup() {
     },
     clearTimer: () => {},
     random: () => 0,
+    onDataRead: (listener) => {
+      readListener = listener;
+      return () => {};
+    },
   };
   const stop = startRealtime(deps);
   await vi.waitFor(() => expect(socket.connects).toBe(1));
@@ -76,6 +81,8 @@ async function setup() {
     stop,
     failAndRetry,
     refreshToken: (t: string) => tokenListener(t),
+    /** Data read at `seq` was put in the cache (catch-up.ts). */
+    read: (seq: number) => readListener(seq),
   };
 }
 
@@ -112,6 +119,28 @@ describe('startRealtime', () => {
     socket.fire('connect');
     expect(socket.requests).toEqual([{ event: 'resume', data: { since: 7 } }]);
     await vi.waitFor(() => expect(applied).toEqual([7, 8, 9]));
+  });
+
+  it('resumes the first connection from a read made before it, so the changes while joining are not lost', async () => {
+    const { socket, applied, read } = await setup();
+    read(12);
+    read(10);
+    socket.answers.set('resume', Promise.resolve({ events: [event(11), event(13)] }));
+    socket.fire('connect');
+    expect(socket.requests).toEqual([{ event: 'resume', data: { since: 10 } }]);
+    await vi.waitFor(() => expect(applied).toEqual([11, 13]));
+  });
+
+  it('after a read while connected, applies again what it may have overwritten, and the rest once', async () => {
+    const { socket, applied, read } = await setup();
+    socket.fire('connect');
+    const status = (seq: number): RealtimeEvent => ({ ...event(seq), type: 'bay.status_changed' });
+    socket.fire('event', status(20));
+    socket.fire('event', event(21));
+    socket.answers.set('resume', Promise.resolve({ events: [status(20), event(21), status(22)] }));
+    read(19);
+    expect(socket.requests).toEqual([{ event: 'resume', data: { since: 19 } }]);
+    await vi.waitFor(() => expect(applied).toEqual([20, 21, 20, 22]));
   });
 
   it('refetches everything when the server answers the resume with refetch', async () => {

@@ -6,6 +6,7 @@ import {
   type ResumeAnswer,
   realtimeEventSchema,
 } from '@vaskedrift/shared';
+import { appliedInPlace } from './event-cache';
 import { createEventSequence } from './event-sequence';
 import type { RealtimeState } from './realtime-state';
 import { reconnectDelay, stateWhileRetrying } from './reconnect-delay';
@@ -37,6 +38,8 @@ export interface RealtimeDeps {
   clearTimer(timer: unknown): void;
   /** In [0, 1): spreads the reconnect waits (Math.random in the browser). */
   random(): number;
+  /** Calls back with the `seq` of each read put in the cache (catch-up.ts); returns the unsubscribe. */
+  onDataRead(listener: (since: number) => void): () => void;
   /** Who is online (presence-tracker.ts): follows each socket opened, stops with the channel. */
   presence?: { attach(socket: RealtimeSocket): void; stop(): void };
 }
@@ -70,7 +73,9 @@ export function startRealtime(deps: RealtimeDeps): () => void {
   let failedSinceStart = false;
   let timer: unknown = null;
   let opening = false;
-  const sequence = createEventSequence({ apply: deps.apply, refetchAll: deps.refetchAll });
+  /** A read made before the first connect: the first `resume` starts from it. */
+  let readSince: number | null = null;
+  const sequence = createEventSequence({ apply: deps.apply, refetchAll: deps.refetchAll, appliedInPlace });
 
   const connectNow = () => {
     if (timer !== null) deps.clearTimer(timer);
@@ -93,7 +98,8 @@ export function startRealtime(deps: RealtimeDeps): () => void {
   };
 
   const resume = (current: RealtimeSocket) => {
-    const since = sequence.lastSeq;
+    const since = sequence.lastSeq ?? readSince;
+    readSince = null;
     if (since === null) {
       // Nothing applied yet, so nothing to resume from; what was missed while down is fetched again.
       if (failedSinceStart) deps.refetchAll();
@@ -135,6 +141,24 @@ export function startRealtime(deps: RealtimeDeps): () => void {
     deps.presence?.attach(current);
   };
 
+  /** What happened after a read whose data just replaced the cached one (catch-up.ts). */
+  const catchUp = (since: number) => {
+    if (stopped) return;
+    if (!connected || !socket) {
+      readSince = Math.min(readSince ?? since, since);
+      return;
+    }
+    socket
+      .request(REALTIME_CLIENT.resume, { since }, REALTIME_TIMEOUT_MS)
+      .then((answer) => {
+        const parsed = parseResumeAnswer(answer);
+        // Too far behind to replay: that read is already stale, and the next event or read repairs it.
+        if (!stopped && parsed && 'events' in parsed) sequence.replay(parsed.events);
+      })
+      .catch(() => {});
+  };
+  const unsubscribeRead = deps.onDataRead(catchUp);
+
   const unsubscribeToken = deps.onTokenRefreshed((token) => {
     if (!connected || !socket) return;
     // A refused token ends in `signed_out` from the server; nothing more to do here.
@@ -159,6 +183,7 @@ export function startRealtime(deps: RealtimeDeps): () => void {
     if (timer !== null) deps.clearTimer(timer);
     timer = null;
     unsubscribeToken();
+    unsubscribeRead();
     unwatchNetwork();
     deps.presence?.stop();
     socket?.disconnect();

@@ -2,6 +2,7 @@ import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { type AnyRouter, useRouter } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { auth, authStore } from '../auth-client';
+import { onDataRead } from './catch-up';
 import { createRealtimeApplier, refetchEverything } from './event-cache';
 import { presenceStore } from './presence';
 import { createPresenceTracker } from './presence-tracker';
@@ -43,6 +44,7 @@ function browserDeps(
     setTimer: (callback, ms) => window.setTimeout(callback, ms),
     clearTimer: (timer) => window.clearTimeout(timer as number),
     random: Math.random,
+    onDataRead,
     presence: createPresenceTracker({
       store: presenceStore,
       onRouteChange: (listener) => router.subscribe('onResolved', listener),

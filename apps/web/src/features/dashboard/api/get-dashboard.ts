@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { DASHBOARD_REFRESH_MS, type Dashboard, dashboardSchema, dataResponse } from '@vaskedrift/shared';
 import { apiRequest } from '../../../lib/api-client';
+import { caughtUpTo } from '../../../lib/realtime/catch-up';
 import { useRealtimeConnected } from '../../../lib/realtime/realtime-state';
 
 const dashboardResponseSchema = dataResponse(dashboardSchema);
@@ -12,7 +13,10 @@ export const dashboardQueryKey = ['dashboard'] as const;
  * with its bays as `[id, name, status, statusChangedAtMs]` tuples (10,000 bays ≈ 800 KB).
  */
 export async function getDashboard(): Promise<Dashboard> {
-  return dashboardResponseSchema.parse(await apiRequest<unknown>('POST', 'dashboard/get', {})).data;
+  const { data } = dashboardResponseSchema.parse(await apiRequest<unknown>('POST', 'dashboard/get', {}));
+  // Once this answer is in the cache, the live channel applies what changed since it was read.
+  queueMicrotask(() => caughtUpTo(data.seq));
+  return data;
 }
 
 /**
