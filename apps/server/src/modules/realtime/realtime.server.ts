@@ -1,6 +1,7 @@
 import type { Server as HttpServer, IncomingMessage } from 'node:http';
 import { createAdapter } from '@socket.io/postgres-adapter';
 import {
+  type DesktopNotification,
   REALTIME_CLIENT,
   REALTIME_EVENT_TYPES,
   REALTIME_HEARTBEAT_MS,
@@ -350,6 +351,12 @@ export function createRealtime(options: RealtimeOptions) {
     if (options.pool) await listening(created);
   }
 
+  /** A desktop notification to these users' own sockets, on every instance (through the adapter). */
+  function notifyUsers(userIds: string[], notification: DesktopNotification) {
+    if (io && userIds.length > 0)
+      io.to(userIds.map(rooms.user)).emit(REALTIME_SERVER.notification, notification);
+  }
+
   /** Stops the timers and subscribers, ends this instance's sockets and leaves the adapter; not the HTTP server. */
   async function close() {
     for (const timer of timers) clearInterval(timer);
@@ -362,5 +369,5 @@ export function createRealtime(options: RealtimeOptions) {
     io = null;
   }
 
-  return { attach, close, checkSessions, flushed: () => flushing };
+  return { attach, close, checkSessions, notifyUsers, flushed: () => flushing };
 }

@@ -41,9 +41,7 @@ export async function upsertUserSettings(
   const set = {
     ...(patch.itemsPerPage !== undefined ? { itemsPerPage: patch.itemsPerPage } : {}),
     ...(patch.language !== undefined ? { language: patch.language } : {}),
-    ...(patch.desktopNotifications !== undefined
-      ? { desktopNotifications: patch.desktopNotifications }
-      : {}),
+    ...(patch.desktopNotifications !== undefined ? { desktopNotifications: patch.desktopNotifications } : {}),
   };
   if (Object.keys(set).length === 0) return;
   await db

@@ -74,7 +74,10 @@ describe('backend/users/settings/update', () => {
       desktopNotifications: true,
     });
     expect(on.statusCode).toBe(200);
-    expect(on.json().data).toMatchObject({ settings_desktop_notifications: true, settings_items_per_page: 5 });
+    expect(on.json().data).toMatchObject({
+      settings_desktop_notifications: true,
+      settings_items_per_page: 5,
+    });
     // Another setting changed later leaves it on.
     await callApi(ctx, me.token, 'PATCH', 'backend/users/settings/update', { language: 'en' });
     expect((await view()).json().data).toMatchObject({
