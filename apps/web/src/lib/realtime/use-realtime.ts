@@ -1,6 +1,9 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
+import { useRouter } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { auth, authStore } from '../auth-client';
+import { browserDesktopDeps } from './desktop-browser';
+import { startDesktopNotifications } from './desktop-notifications';
 import { applyRealtimeEvent, refetchEverything } from './event-cache';
 import { type RealtimeDeps, startRealtime } from './realtime-client';
 import { realtimeState } from './realtime-state';
@@ -41,5 +44,13 @@ function browserDeps(queryClient: QueryClient): RealtimeDeps {
  */
 export function useRealtime(): void {
   const queryClient = useQueryClient();
-  useEffect(() => startRealtime(browserDeps(queryClient)), [queryClient]);
+  const router = useRouter();
+  useEffect(() => {
+    const desktop = startDesktopNotifications(browserDesktopDeps(queryClient, router));
+    const stop = startRealtime({ ...browserDeps(queryClient), notify: desktop.receive });
+    return () => {
+      stop();
+      desktop.stop();
+    };
+  }, [queryClient, router]);
 }
