@@ -124,7 +124,18 @@ export async function buildApp({
   });
   app.addHook('onClose', () => outbound.close());
   const facilities = createFacilities({ config, db, bus, outbound });
-  const notifying = createNotifying({ config, db, bus, mailer, outbound, log: app.log as Logger });
+  const notifying = createNotifying({
+    config,
+    db,
+    bus,
+    mailer,
+    outbound,
+    log: app.log as Logger,
+    // Desktop notifications ride the live channel (made below; the dispatcher runs only once the app is ready).
+    desktop: (deliveries) => {
+      for (const { userIds, notification } of deliveries) realtime.notifyUsers(userIds, notification);
+    },
+  });
   app.decorate('notifying', notifying);
   const statusEngine = createStatusEngine({
     config,

@@ -24,6 +24,8 @@ export const REALTIME_SERVER = {
   event: 'event',
   /** `{message}`: the session ended or the user was disabled; the socket is disconnected after it. */
   signedOut: 'signed_out',
+  /** One `DesktopNotification` (desktop-notifications.ts), to the recipient's own sockets only. */
+  notification: 'notification',
 } as const;
 
 /** Events as they are named on the server's bus; `payload` is the bus payload without the actor's IP. */

@@ -29,6 +29,7 @@ export const SETTINGS_MESSAGES = {
   language: 'Ukjent språk',
   themeMode: 'Velg lys, mørk eller system',
   configTooLarge: 'Konfigurasjonen er for stor',
+  desktopNotifications: 'Skrivebordsvarsler må være på eller av',
 } as const;
 
 export const languageSchema = z.enum(LANGUAGES, { error: SETTINGS_MESSAGES.language });
@@ -49,6 +50,8 @@ export const updateUserSettingsSchema = z.object({
   language: languageSchema.optional(),
   themeMode: themeModeSchema.optional(),
   themeColor: colorSchema.optional(),
+  /** Desktop notifications while the app is open (desktop-notifications.ts); off by default. */
+  desktopNotifications: z.boolean({ error: SETTINGS_MESSAGES.desktopNotifications }).optional(),
 });
 export type UpdateUserSettingsInput = z.infer<typeof updateUserSettingsSchema>;
 
@@ -77,4 +80,5 @@ export const DEFAULT_USER_SETTINGS = {
   language: DEFAULT_LANGUAGE,
   themeMode: DEFAULT_THEME_MODE,
   themeColor: DEFAULT_THEME_COLOR,
+  desktopNotifications: false,
 } as const;

@@ -145,6 +145,8 @@ export const userViewSchema = z.object({
   profile_disabledAt: z.string().nullable(),
   settings_items_per_page: z.number().int(),
   settings_language: languageSchema,
+  /** Not a column of the view (migration 0002): read beside it from `user_settings`. */
+  settings_desktop_notifications: z.boolean(),
   theme_configs_mode: themeModeSchema,
   theme_configs_theme_color: z.string(),
   user_configs_config: z.record(z.string(), z.unknown()),

@@ -4,6 +4,7 @@ import type { Config } from '../config';
 import type { Db } from '../db/client';
 import type { EventBus } from '../events/bus';
 import type { OutboundClient } from '../lib/outbound';
+import type { DesktopSink } from '../notify/desktop';
 import { createDispatcher } from '../notify/dispatcher';
 import type { Mailer } from '../notify/email';
 import { createWebhookSender } from '../notify/webhook';
@@ -11,7 +12,16 @@ import { createMaintenanceReminders } from './maintenance';
 import { createNotificationsService, notificationsRoutes } from './notifications';
 import { createWebhooksService, webhooksRoutes } from './webhooks';
 
-type Deps = { config: Config; db: Db; bus: EventBus; mailer: Mailer; outbound: OutboundClient; log: Logger };
+type Deps = {
+  config: Config;
+  db: Db;
+  bus: EventBus;
+  mailer: Mailer;
+  outbound: OutboundClient;
+  log: Logger;
+  /** Where desktop notifications go after each dispatch (the realtime channel). */
+  desktop?: DesktopSink;
+};
 
 /**
  * Who is told what, and the loops that tell them (docs/decisions/019-notifications.md): the recipients,
@@ -19,7 +29,7 @@ type Deps = { config: Config; db: Db; bus: EventBus; mailer: Mailer; outbound: O
  * reminders, and the webhooks with their sender. `start()` runs the dispatcher and the reminders (the app
  * starts the webhook sender on its own); `stop()` ends every loop after the pass in hand.
  */
-export function createNotifying({ config, db, bus, mailer, outbound, log }: Deps) {
+export function createNotifying({ config, db, bus, mailer, outbound, log, desktop }: Deps) {
   const webhookSender = createWebhookSender({ db, outbound, secretKey: config.secretKey, log });
   const dispatcher = createDispatcher({
     db,
@@ -27,6 +37,7 @@ export function createNotifying({ config, db, bus, mailer, outbound, log }: Deps
     publicUrl: config.publicUrl,
     log,
     senders: [mailer, webhookSender],
+    desktop,
   });
   const reminders = createMaintenanceReminders({ db, bus, log, onRecorded: dispatcher.nudge });
   // Maintenance records its events in its own transactions; the bus tells us once they are committed.

@@ -14,22 +14,57 @@ export function claimUndispatchedEvents(tx: Db, limit: number): Promise<Notifica
     .for('update', { skipLocked: true });
 }
 
-/** One way an address is told of an event, with the event's facilities that way may tell it about. */
-export type EmailTarget = { eventId: number; email: string; locationIds: string[] };
+/**
+ * One way an address is told of an event, with the event's facilities that way may tell it about. `userId`
+ * is the user behind the address (null for a custom address); `desktop` whether that user turned desktop
+ * notifications on.
+ */
+export type NotificationTarget = {
+  eventId: number;
+  email: string;
+  userId: string | null;
+  desktop: boolean;
+  locationIds: string[];
+};
 
 /**
- * Who gets each event by e-mail now (docs/domain.md, Notifications), one row per way an address is reached
- * (a recipient, a group member, the job's assignee, an admin for `system`); the caller merges rows per
- * address. Recipients match by tag; maintenance `start`/`end` only when the job notifies users; the
- * assignee always hears of start, reminders and overdue. Users must be enabled and see at least one of the
- * event's facilities (admins all, others their granted ones) within the recipient's scope; custom addresses
- * by scope only. A recipient with its own reminder interval gets no reminder of a job within that interval
- * of its last one (rows written at `now`).
+ * Merges the ways one address (or user) is reached for one event: one entry per key, with the union of the
+ * facilities those ways may tell it about.
  */
-export async function resolveEmailTargets(tx: Db, eventIds: number[], now: Date): Promise<EmailTarget[]> {
+export function mergeTargets<T extends NotificationTarget>(
+  targets: T[],
+  keyOf: (target: T) => string | null,
+): Array<{ target: T; locationIds: Set<string> }> {
+  const merged = new Map<string, { target: T; locationIds: Set<string> }>();
+  for (const target of targets) {
+    const key = keyOf(target);
+    if (key === null) continue;
+    const seen = merged.get(key) ?? { target, locationIds: new Set<string>() };
+    for (const id of target.locationIds) seen.locationIds.add(id);
+    merged.set(key, seen);
+  }
+  return [...merged.values()];
+}
+
+/**
+ * Who gets each event now (docs/domain.md, Notifications), one row per way an address is reached
+ * (a recipient, a group member, the job's assignee, an admin for `system`); the caller merges rows per
+ * address for e-mail, per user for the desktop. Recipients match by tag; maintenance `start`/`end` only when
+ * the job notifies users; the assignee always hears of start, reminders and overdue. Users must be enabled
+ * and see at least one of the event's facilities (admins all, others their granted ones) within the
+ * recipient's scope; custom addresses by scope only. A recipient with its own reminder interval gets no
+ * reminder of a job within that interval of its last one (rows written at `now`).
+ */
+export async function resolveTargets(tx: Db, eventIds: number[], now: Date): Promise<NotificationTarget[]> {
   if (eventIds.length === 0) return [];
   const at = now.toISOString();
-  const result = await tx.execute<{ event_id: string; email: string; location_ids: string[] }>(sql`
+  const result = await tx.execute<{
+    event_id: string;
+    email: string;
+    user_id: string | null;
+    desktop: boolean;
+    location_ids: string[];
+  }>(sql`
     with ev as (
       select e.id, e.type, e.tag, e.location_ids, e.maintenance_id,
         coalesce(j.notify_users, false) as notify_users, j.assignee_id, j.custom_assignee
@@ -62,14 +97,16 @@ export async function resolveEmailTargets(tx: Db, eventIds: number[], now: Date)
     ),
     targets as (
       select reached.event_id, reached.every_minutes, coalesce(u.email, reached.custom_email) as email,
+        u.id as user_id, coalesce(s.desktop_notifications, false) as desktop,
         case when u.id is null or u.role in ('admin', 'superadmin') then reached.scope else array(
           select l from unnest(reached.scope) as l
           where exists (select 1 from user_location_access a where a.user_id = u.id and a.location_id = l)
         ) end as location_ids
       from reached left join users u on u.id = reached.user_id
+        left join user_settings s on s.user_id = u.id
       where reached.user_id is null or u.disabled_at is null
     )
-    select t.event_id, t.email, t.location_ids
+    select t.event_id, t.email, t.user_id, t.desktop, t.location_ids
     from targets t join ev on ev.id = t.event_id
     where t.email is not null
       and (ev.tag = 'system' or cardinality(t.location_ids) > 0)
@@ -82,6 +119,8 @@ export async function resolveEmailTargets(tx: Db, eventIds: number[], now: Date)
   return result.rows.map((row) => ({
     eventId: Number(row.event_id),
     email: row.email,
+    userId: row.user_id,
+    desktop: row.desktop,
     locationIds: row.location_ids,
   }));
 }

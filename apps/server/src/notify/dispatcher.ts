@@ -1,12 +1,14 @@
 import type { Logger } from 'pino';
 import type { Db } from '../db/client';
+import { type DesktopSink, desktopDeliveriesOf } from './desktop';
 import {
   claimUndispatchedEvents,
-  type EmailTarget,
   insertEventEmails,
   markEventsDispatched,
+  mergeTargets,
   type NewEventEmail,
-  resolveEmailTargets,
+  type NotificationTarget,
+  resolveTargets,
 } from './dispatcher.repository';
 import { renderEmail } from './email-templates';
 import type { NotificationEventRow } from './notification-events';
@@ -22,34 +24,31 @@ type Options = {
   /** Whether e-mails go out (SMTP_URL set): rows are `pending`; otherwise `kept` and logged. */
   deliversEmail: boolean;
   publicUrl: string;
-  log: Pick<Logger, 'info' | 'error'>;
+  log: Pick<Logger, 'info' | 'error' | 'warn'>;
   /** The senders to wake after a batch committed rows (e-mail, webhooks). */
   senders: Array<{ nudge(): void }>;
+  /** Given each batch's desktop notifications after its commit (the realtime channel). */
+  desktop?: DesktopSink;
   pollIntervalMs?: number;
 };
 
 /** One row per (event, address): the ways one address is reached merge, and so do their facilities. */
 function emailsOf(
   events: NotificationEventRow[],
-  targets: EmailTarget[],
+  targets: NotificationTarget[],
   publicUrl: string,
 ): NewEventEmail[] {
-  const byKey = new Map<string, { eventId: number; to: string; locationIds: Set<string> }>();
-  for (const target of targets) {
-    const key = `${target.eventId}:${target.email.toLowerCase()}`;
-    const seen = byKey.get(key) ?? { eventId: target.eventId, to: target.email, locationIds: new Set() };
-    for (const id of target.locationIds) seen.locationIds.add(id);
-    byKey.set(key, seen);
-  }
   const eventsById = new Map(events.map((event) => [event.id, event]));
-  return [...byKey.values()].flatMap(({ eventId, to, locationIds }) => {
-    const event = eventsById.get(eventId);
-    if (!event) return [];
-    const { subject, text } = renderEmail(event, { publicUrl, visibleLocationIds: locationIds });
-    return [
-      { eventId, recipientKey: to.toLowerCase(), to, subject, text, kind: `notification/${event.type}` },
-    ];
-  });
+  return mergeTargets(targets, (target) => `${target.eventId}:${target.email.toLowerCase()}`).flatMap(
+    ({ target: { eventId, email: to }, locationIds }) => {
+      const event = eventsById.get(eventId);
+      if (!event) return [];
+      const { subject, text } = renderEmail(event, { publicUrl, visibleLocationIds: locationIds });
+      return [
+        { eventId, recipientKey: to.toLowerCase(), to, subject, text, kind: `notification/${event.type}` },
+      ];
+    },
+  );
 }
 
 /**
@@ -64,21 +63,19 @@ export function createDispatcher({
   publicUrl,
   log,
   senders,
+  desktop,
   pollIntervalMs = POLL_MS,
 }: Options) {
-  async function dispatchBatch(now: Date): Promise<{ events: number; emails: NewEventEmail[] }> {
+  async function dispatchBatch(now: Date) {
     return db.transaction(async (tx) => {
       const events = await claimUndispatchedEvents(tx, DISPATCH_BATCH);
       const live = events.filter((event) => event.suppressed === null);
-      const emails = emailsOf(
-        live,
-        await resolveEmailTargets(
-          tx,
-          live.map((event) => event.id),
-          now,
-        ),
-        publicUrl,
+      const targets = await resolveTargets(
+        tx,
+        live.map((event) => event.id),
+        now,
       );
+      const emails = emailsOf(live, targets, publicUrl);
       await insertEventEmails(tx, emails, deliversEmail ? 'pending' : 'kept', now);
       await enqueueWebhookDeliveries(
         tx,
@@ -89,8 +86,19 @@ export function createDispatcher({
         events.map((event) => event.id),
         now,
       );
-      return { events: events.length, emails };
+      return { events: events.length, emails, live, targets };
     });
+  }
+
+  /** After the commit; a fault here is logged and never fails the dispatch (e-mail is already safe). */
+  async function tellDesktops(events: NotificationEventRow[], targets: NotificationTarget[]) {
+    if (!desktop) return;
+    try {
+      const deliveries = desktopDeliveriesOf(events, targets);
+      if (deliveries.length > 0) await desktop(deliveries);
+    } catch (err) {
+      log.warn({ err, events: events.length }, 'skrivebordsvarsler ble ikke sendt');
+    }
   }
 
   /** Dispatches every event waiting now, batch after batch; returns how many events and e-mails. */
@@ -107,6 +115,7 @@ export function createDispatcher({
         );
       }
       if (batch.events > 0) for (const sender of senders) sender.nudge();
+      await tellDesktops(batch.live, batch.targets);
       if (batch.events < DISPATCH_BATCH || poller.stopped) return total;
     }
   }

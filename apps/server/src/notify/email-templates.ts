@@ -27,9 +27,9 @@ const osloTime = new Intl.DateTimeFormat('nb-NO', {
 });
 
 /** Payloads are plain JSON recorded by other code, maybe by an older version: every field may be missing. */
-type Loose<T> = { [K in keyof T]?: T[K] | null | undefined };
+export type Loose<T> = { [K in keyof T]?: T[K] | null | undefined };
 
-const show = (value: unknown): string =>
+export const show = (value: unknown): string =>
   value === null || value === undefined || value === '' ? MISSING : String(value);
 
 export function formatTime(iso: unknown): string {
@@ -40,10 +40,15 @@ export function formatTime(iso: unknown): string {
 
 const levelLabel = (level: unknown) =>
   typeof level === 'string' ? (NOTIFICATION_LEVEL_LABELS[level] ?? level) : MISSING;
-const bayLink = (publicUrl: string, p: { locationId?: unknown; bayId?: unknown }) =>
-  p.locationId && p.bayId ? `${publicUrl}/locations/${p.locationId}/bays/${p.bayId}` : MISSING;
+/** The bay's page in the web app, relative; null when the payload lacks the ids. */
+export const bayPath = (p: { locationId?: unknown; bayId?: unknown }): string | null =>
+  p.locationId && p.bayId ? `/locations/${p.locationId}/bays/${p.bayId}` : null;
+const bayLink = (publicUrl: string, p: { locationId?: unknown; bayId?: unknown }) => {
+  const path = bayPath(p);
+  return path ? `${publicUrl}${path}` : MISSING;
+};
 const lines = (...rows: Array<string | false>) => `${rows.filter((row) => row !== false).join('\n')}\n`;
-const place = (p: { locationName?: unknown; bayName?: unknown }) =>
+export const place = (p: { locationName?: unknown; bayName?: unknown }) =>
   `${show(p.locationName)} – ${show(p.bayName)}`;
 
 const ALERT_HEADLINES: Partial<Record<NotificationEventType, (level: string) => string>> = {
@@ -55,19 +60,29 @@ const ALERT_HEADLINES: Partial<Record<NotificationEventType, (level: string) => 
   'alert.unacknowledged': () => 'Ikke kvittert',
 };
 
+/** An alert's words, shared by the e-mail and the desktop notification: its headline and first sentence. */
+export function alertWords(type: NotificationEventType, p: Loose<AlertEventPayload>) {
+  const level = levelLabel(p.level);
+  return {
+    level,
+    headline: (ALERT_HEADLINES[type] ?? (() => level))(level),
+    lead:
+      type === 'alert.unacknowledged'
+        ? 'Et kritisk varsel er ikke kvittert. Noen må se på det.'
+        : `${show(p.attributeName)} er ${level.toLowerCase()}.`,
+  };
+}
+
 function alertEmail(
   type: NotificationEventType,
   p: Loose<AlertEventPayload>,
   ctx: RenderContext,
 ): RenderedEmail {
-  const level = levelLabel(p.level);
-  const headline = (ALERT_HEADLINES[type] ?? (() => level))(level);
+  const { level, headline, lead } = alertWords(type, p);
   return {
     subject: `${headline}: ${show(p.attributeName)} på ${place(p)}`,
     text: lines(
-      type === 'alert.unacknowledged'
-        ? 'Et kritisk varsel er ikke kvittert. Noen må se på det.'
-        : `${show(p.attributeName)} er ${level.toLowerCase()}.`,
+      lead,
       '',
       `Anlegg: ${show(p.locationName)}`,
       `Vaskehall: ${show(p.bayName)}`,
@@ -83,17 +98,31 @@ function alertEmail(
   };
 }
 
-function apiEmail(type: NotificationEventType, p: Loose<ApiEventPayload>, ctx: RenderContext): RenderedEmail {
+/** An API event's words and the bays behind it this address may see (e-mail and desktop). */
+export function apiWords(
+  type: NotificationEventType,
+  p: Loose<ApiEventPayload>,
+  visibleLocationIds: ReadonlySet<string> | null,
+) {
   const down = type === 'api.down';
-  const bays = (Array.isArray(p.bays) ? p.bays : []).filter(
-    (bay) => ctx.visibleLocationIds === null || ctx.visibleLocationIds.has(bay?.locationId),
-  );
   return {
+    down,
     subject: down ? `API svarer ikke: ${show(p.apiName)}` : `API svarer igjen: ${show(p.apiName)}`,
+    lead: down
+      ? `API-et ${show(p.apiName)} har ikke svart på ${show(p.failures)} forsøk på rad.`
+      : `API-et ${show(p.apiName)} svarer igjen.`,
+    bays: (Array.isArray(p.bays) ? p.bays : []).filter(
+      (bay) => visibleLocationIds === null || visibleLocationIds.has(bay?.locationId),
+    ),
+  };
+}
+
+function apiEmail(type: NotificationEventType, p: Loose<ApiEventPayload>, ctx: RenderContext): RenderedEmail {
+  const { down, subject, lead, bays } = apiWords(type, p, ctx.visibleLocationIds);
+  return {
+    subject,
     text: lines(
-      down
-        ? `API-et ${show(p.apiName)} har ikke svart på ${show(p.failures)} forsøk på rad.`
-        : `API-et ${show(p.apiName)} svarer igjen.`,
+      lead,
       down && `Årsak: ${show(p.reason)}`,
       `Tidspunkt: ${formatTime(p.at)}`,
       '',
@@ -115,13 +144,20 @@ const MAINTENANCE_HEADLINES: Partial<
   'maintenance.ended': () => 'Vedlikehold avsluttet',
 };
 
+/** A maintenance event's headline and the job's type in words (e-mail and desktop). */
+export function maintenanceWords(type: NotificationEventType, p: Loose<MaintenanceEventPayload>) {
+  return {
+    headline: (MAINTENANCE_HEADLINES[type] ?? (() => 'Vedlikehold'))(p),
+    kind: typeof p.type === 'string' ? (MAINTENANCE_TYPE_LABELS[p.type] ?? p.type) : MISSING,
+  };
+}
+
 function maintenanceEmail(
   type: NotificationEventType,
   p: Loose<MaintenanceEventPayload>,
   ctx: RenderContext,
 ): RenderedEmail {
-  const headline = (MAINTENANCE_HEADLINES[type] ?? (() => 'Vedlikehold'))(p);
-  const kind = typeof p.type === 'string' ? (MAINTENANCE_TYPE_LABELS[p.type] ?? p.type) : MISSING;
+  const { headline, kind } = maintenanceWords(type, p);
   return {
     subject: `${headline}: ${place(p)}`,
     text: lines(
@@ -143,15 +179,19 @@ function maintenanceEmail(
   };
 }
 
+export const WEBHOOKS_PATH = '/integrations/webhooks';
+export const webhookDisabledSubject = (p: Loose<WebhookDisabledPayload>) =>
+  `Webhook deaktivert: ${show(p.name)}`;
+
 function webhookDisabledEmail(p: Loose<WebhookDisabledPayload>, ctx: RenderContext): RenderedEmail {
   return {
-    subject: `Webhook deaktivert: ${show(p.name)}`,
+    subject: webhookDisabledSubject(p),
     text: lines(
       `Webhooken ${show(p.name)} (${show(p.url)}) er deaktivert.`,
       `Årsak: ${show(p.reason)}`,
       `Feilet siden: ${formatTime(p.failingSince)}`,
       '',
-      `Se leveringsloggen og slå den på igjen: ${ctx.publicUrl}/integrations/webhooks`,
+      `Se leveringsloggen og slå den på igjen: ${ctx.publicUrl}${WEBHOOKS_PATH}`,
     ),
   };
 }

@@ -15,6 +15,7 @@ const view: UserView = {
   profile_disabledAt: null,
   settings_items_per_page: 20,
   settings_language: 'nb',
+  settings_desktop_notifications: true,
   theme_configs_mode: 'light',
   theme_configs_theme_color: '#50CD89',
   user_configs_config: {},
@@ -30,6 +31,7 @@ describe('user data', () => {
       language: 'nb',
       themeMode: 'light',
       themeColor: '#50CD89',
+      desktopNotifications: true,
     });
     expect(data.config).toEqual({});
     expect(data.groups).toHaveLength(1);

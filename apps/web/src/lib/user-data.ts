@@ -25,6 +25,7 @@ export interface UserSettings {
   language: Language;
   themeMode: ThemeMode;
   themeColor: string;
+  desktopNotifications: boolean;
 }
 
 export type UserConfig = Record<string, unknown>;
@@ -65,6 +66,7 @@ export function userDataFromView(view: UserView): Omit<UserData, 'loading'> {
       language: view.settings_language,
       themeMode: view.theme_configs_mode,
       themeColor: view.theme_configs_theme_color,
+      desktopNotifications: view.settings_desktop_notifications,
     },
     groups: view.groups,
   };

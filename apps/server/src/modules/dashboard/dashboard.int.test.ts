@@ -97,7 +97,7 @@ describe('dashboard/get', () => {
     const before = await dashboard(admin);
     const { rows } = await ctx.database.pool.query<{ max: string }>('select max(seq) from realtime_events');
     expect(before.seq).toBe(Number(rows[0]?.max));
-    await createBay(admin, ids.alta, { name: 'Hall Ny' });
+    await createBay(admin, ids.alta as string, { name: 'Hall Ny' });
     await ctx.app.realtime.flushed();
     const newest = async () =>
       Number(

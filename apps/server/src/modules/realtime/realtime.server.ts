@@ -1,6 +1,7 @@
 import type { Server as HttpServer, IncomingMessage } from 'node:http';
 import { createAdapter } from '@socket.io/postgres-adapter';
 import {
+  type DesktopNotification,
   REALTIME_CLIENT,
   REALTIME_EVENT_TYPES,
   REALTIME_HEARTBEAT_MS,
@@ -364,6 +365,12 @@ export function createRealtime(options: RealtimeOptions) {
     if (options.pool) await listening(created);
   }
 
+  /** A desktop notification to these users' own sockets, on every instance (through the adapter). */
+  function notifyUsers(userIds: string[], notification: DesktopNotification) {
+    if (io && userIds.length > 0)
+      io.to(userIds.map(rooms.user)).emit(REALTIME_SERVER.notification, notification);
+  }
+
   /**
    * Ends this instance's sockets when it starts to shut down: the browsers reconnect to another instance
    * or to this one restarted, and resume from their last `seq`. The journal keeps recording meanwhile.
@@ -396,5 +403,5 @@ export function createRealtime(options: RealtimeOptions) {
    */
   const currentSeq = () => knownSeq;
 
-  return { attach, disconnectAll, close, checkSessions, currentSeq, flushed: () => flushing };
+  return { attach, disconnectAll, close, checkSessions, currentSeq, notifyUsers, flushed: () => flushing };
 }

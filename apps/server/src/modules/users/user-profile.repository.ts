@@ -10,9 +10,15 @@ type ViewRow = Omit<UserView, 'profile_createdAt' | 'profile_disabledAt'> & {
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 
-/** One row of the view `v_users_data` (migration 0002), exactly its columns, timestamps as ISO text. */
+/**
+ * One row of the view `v_users_data` (migration 0002), its columns and `settings_desktop_notifications`
+ * (added to `user_settings` after the view, migration 0012), timestamps as ISO text.
+ */
 export async function findUserView(db: Db, id: string): Promise<UserView | undefined> {
-  const result = await db.execute<ViewRow>(sql`select * from v_users_data where id = ${id}`);
+  const result = await db.execute<ViewRow>(sql`
+    select v.*, coalesce(s.desktop_notifications, false) as settings_desktop_notifications
+    from v_users_data v left join user_settings s on s.user_id = v.id
+    where v.id = ${id}`);
   const row = result.rows[0];
   if (!row) return undefined;
   return {
@@ -26,11 +32,16 @@ export async function findUserView(db: Db, id: string): Promise<UserView | undef
 export async function upsertUserSettings(
   db: Db,
   userId: string,
-  patch: { itemsPerPage?: number | undefined; language?: Language | undefined },
+  patch: {
+    itemsPerPage?: number | undefined;
+    language?: Language | undefined;
+    desktopNotifications?: boolean | undefined;
+  },
 ): Promise<void> {
   const set = {
     ...(patch.itemsPerPage !== undefined ? { itemsPerPage: patch.itemsPerPage } : {}),
     ...(patch.language !== undefined ? { language: patch.language } : {}),
+    ...(patch.desktopNotifications !== undefined ? { desktopNotifications: patch.desktopNotifications } : {}),
   };
   if (Object.keys(set).length === 0) return;
   await db

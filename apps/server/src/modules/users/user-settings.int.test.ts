@@ -65,6 +65,38 @@ describe('backend/users/settings/update', () => {
     expect(tooMany.statusCode).toBe(400);
   });
 
+  it('keeps desktop notifications off until the user turns them on, and refuses a non-boolean', async () => {
+    const me = await signedIn(ctx, 'operator');
+    const view = () =>
+      callApi(ctx, me.token, 'POST', 'backend/users/get', { table: 'v_users_data', id: me.user.id });
+    expect((await view()).json().data.settings_desktop_notifications).toBe(false);
+    const on = await callApi(ctx, me.token, 'PATCH', 'backend/users/settings/update', {
+      desktopNotifications: true,
+    });
+    expect(on.statusCode).toBe(200);
+    expect(on.json().data).toMatchObject({
+      settings_desktop_notifications: true,
+      settings_items_per_page: 5,
+    });
+    // Another setting changed later leaves it on.
+    await callApi(ctx, me.token, 'PATCH', 'backend/users/settings/update', { language: 'en' });
+    expect((await view()).json().data).toMatchObject({
+      settings_desktop_notifications: true,
+      settings_language: 'en',
+    });
+    const bad = await callApi(ctx, me.token, 'PATCH', 'backend/users/settings/update', {
+      desktopNotifications: 'ja',
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().details).toEqual([
+      { path: 'desktopNotifications', message: 'Skrivebordsvarsler må være på eller av' },
+    ]);
+    const off = await callApi(ctx, me.token, 'PATCH', 'backend/users/settings/update', {
+      desktopNotifications: false,
+    });
+    expect(off.json().data.settings_desktop_notifications).toBe(false);
+  });
+
   it("lets an admin change a user's settings, and logs it; a user's own change is not logged", async () => {
     const target = await createUser(ctx, { role: 'user' });
     const res = await callApi(ctx, admin.token, 'PATCH', 'backend/users/settings/update', {

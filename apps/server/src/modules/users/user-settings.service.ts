@@ -51,7 +51,11 @@ export function createUserSettingsService({ db, bus }: { db: Db; bus: EventBus }
   async function updateSettings(caller: Caller, input: UpdateUserSettingsInput): Promise<UserView> {
     const target = await allowedTarget(caller, input.id);
     await db.transaction(async (tx) => {
-      await upsertUserSettings(tx, target.id, { itemsPerPage: input.itemsPerPage, language: input.language });
+      await upsertUserSettings(tx, target.id, {
+        itemsPerPage: input.itemsPerPage,
+        language: input.language,
+        desktopNotifications: input.desktopNotifications,
+      });
       await upsertThemeConfig(tx, target.id, { mode: input.themeMode, themeColor: input.themeColor });
     });
     const fields = Object.keys(input).filter((key) => key !== 'id');

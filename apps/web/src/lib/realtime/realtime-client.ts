@@ -29,6 +29,8 @@ export interface RealtimeDeps {
   /** The server ended the session: sign out locally, as an auth error from the API does. */
   signOut(): Promise<void>;
   apply(event: RealtimeEvent): void;
+  /** A desktop notification for this user (desktop-notifications.ts), unchecked as it arrived. */
+  notify?(notification: unknown): void;
   refetchAll(): void;
   setState(state: RealtimeState): void;
   isBrowserOnline(): boolean;
@@ -134,6 +136,7 @@ export function startRealtime(deps: RealtimeDeps): () => void {
       const parsed = realtimeEventSchema.safeParse(raw);
       if (parsed.success) sequence.receive(parsed.data);
     });
+    current.on(REALTIME_SERVER.notification, (raw) => deps.notify?.(raw));
     current.on(REALTIME_SERVER.signedOut, () => {
       stop();
       void deps.signOut().catch(() => {});

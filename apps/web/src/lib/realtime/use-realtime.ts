@@ -3,6 +3,8 @@ import { type AnyRouter, useRouter } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { auth, authStore } from '../auth-client';
 import { onDataRead } from './catch-up';
+import { browserDesktopDeps } from './desktop-browser';
+import { startDesktopNotifications } from './desktop-notifications';
 import { createRealtimeApplier, refetchEverything } from './event-cache';
 import { presenceStore } from './presence';
 import { createPresenceTracker } from './presence-tracker';
@@ -65,10 +67,12 @@ export function useRealtime(): void {
   useEffect(() => {
     // Bay status changes reach the dashboard in one batch per frame (event-cache.ts).
     const applier = createRealtimeApplier(queryClient);
-    const stop = startRealtime(browserDeps(queryClient, applier, router));
+    const desktop = startDesktopNotifications(browserDesktopDeps(queryClient, router));
+    const stop = startRealtime({ ...browserDeps(queryClient, applier, router), notify: desktop.receive });
     return () => {
       stop();
       applier.stop();
+      desktop.stop();
     };
   }, [queryClient, router]);
 }

@@ -2,6 +2,7 @@ import { Alert, Stack } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { PERMISSION_MESSAGES } from '@vaskedrift/shared';
 import { useUserData } from '../../../lib/user-data-query';
+import { DesktopNotificationsCard } from '../components/desktop-notifications-card';
 import { PasswordForm } from '../components/password-form';
 import { ProfileForm } from '../components/profile-form';
 import { SettingsForm } from '../components/settings-form';
@@ -34,6 +35,7 @@ export function UserEditPage() {
       <ProfileForm key={user.data.updatedAt} user={user.data} permissions={permissions} />
       <PasswordForm user={user.data} self={permissions.self} />
       {permissions.self && settings && <SettingsForm settings={settings} />}
+      {permissions.self && settings && <DesktopNotificationsCard enabled={settings.desktopNotifications} />}
       {permissions.self && <TwoFactorSection />}
       {(permissions.canChangeStatus || permissions.canRemoveTwoFactor || permissions.canDelete) && (
         <UserAdminActions user={user.data} permissions={permissions} />

@@ -1,0 +1,164 @@
+import { randomBytes } from 'node:crypto';
+import type { DesktopNotification, Role } from '@vaskedrift/shared';
+import type { Socket } from 'socket.io-client';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type ApiClient, caller, createBay, createLocation, grantAccess } from '../../test/facilities';
+import { createTestApp, createTestInstance, type TestContext } from '../../test/helpers';
+import { emailsTo, insertRecipient, recordEvent } from '../../test/notify';
+import { callApi, type SignedIn, signedIn } from '../../test/people';
+import { connectRecording, listenOnLoopback, waitUntil } from '../../test/realtime';
+import { createDispatcher } from './dispatcher';
+
+let ctx: TestContext;
+let admin: ApiClient;
+let urlA: string;
+let urlB: string;
+let bryn: { locationId: string; bayId: string };
+const sockets: Socket[] = [];
+const dispatch = () => ctx.app.notifying.dispatcher.dispatchDue();
+
+beforeAll(async () => {
+  // Both instances must accept the same tokens.
+  const env = { PUBLIC_URL: 'https://drift.example.no', SECRET_KEY: randomBytes(32).toString('hex') };
+  ctx = await createTestApp(env);
+  const b = await createTestInstance(ctx, env);
+  urlA = await listenOnLoopback(ctx.app);
+  urlB = await listenOnLoopback(b.app);
+  admin = await caller(ctx, 'admin');
+  const locationId = await createLocation(admin, { name: 'Vask Bryn' });
+  bryn = { locationId, bayId: await createBay(admin, locationId) };
+});
+afterAll(async () => {
+  await ctx?.close();
+});
+beforeEach(async () => {
+  await ctx.database.pool.query('delete from notification_recipients');
+});
+afterEach(() => {
+  for (const socket of sockets.splice(0)) socket.disconnect();
+});
+
+/** A signed-in user of `role` with desktop notifications set through the settings API. */
+async function person(role: Role, desktop: boolean, access = true): Promise<SignedIn> {
+  const who = await signedIn(ctx, role);
+  if (access && role !== 'admin') await grantAccess(ctx, who.user.id, bryn.locationId);
+  const res = await callApi(ctx, who.token, 'PATCH', 'backend/users/settings/update', {
+    desktopNotifications: desktop,
+  });
+  expect(res.statusCode).toBe(200);
+  return who;
+}
+
+/** A browser tab of the user on an instance, recording the desktop notifications it receives. */
+async function tab(who: SignedIn, url = urlA) {
+  const client = await connectRecording<DesktopNotification>(url, who.token, 'notification');
+  sockets.push(client.socket);
+  return client.received;
+}
+
+/** Nothing more arrives for a moment (the NOTIFY hop between instances takes a few ms). */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 150));
+
+describe('desktop notifications', () => {
+  it('sends a recipient with the setting on one notification for a critical alert, in Norwegian', async () => {
+    const kari = await person('operator', true);
+    await insertRecipient(ctx, { user_id: kari.user.id }, { tags: ['critical'] });
+    const received = await tab(kari);
+
+    const event = await recordEvent(ctx.database.db, bryn);
+    const started = performance.now();
+    await dispatch();
+    await waitUntil(() => received.length > 0);
+    const took = performance.now() - started;
+    await settle();
+
+    expect(received).toEqual([
+      {
+        id: event,
+        title: 'Kritisk: Vask Bryn – Hall 1',
+        body: 'Vanntrykk er kritisk. Verdi: 1.2, terskel: < 2',
+        level: 'critical',
+        bayId: bryn.bayId,
+        locationId: bryn.locationId,
+        url: `/locations/${bryn.locationId}/bays/${bryn.bayId}`,
+      },
+    ]);
+    // E-mail is unchanged: the same recipient still gets hers.
+    expect(await emailsTo(ctx, event)).toEqual([kari.user.email]);
+    console.info(`dispatch → notification on the socket: ${took.toFixed(1)} ms`);
+  });
+
+  it('tells no one whose setting is off, or who may not see the facility', async () => {
+    const on = await person('operator', true);
+    const off = await person('operator', false);
+    const blind = await person('operator', true, false);
+    for (const who of [on, off, blind])
+      await insertRecipient(ctx, { user_id: who.user.id }, { tags: ['critical'] });
+    const [toOn, toOff, toBlind] = await Promise.all([tab(on), tab(off), tab(blind)]);
+
+    await recordEvent(ctx.database.db, bryn);
+    await dispatch();
+    await waitUntil(() => toOn.length === 1);
+    await settle();
+    expect(toOff).toEqual([]);
+    expect(toBlind).toEqual([]);
+  });
+
+  it("tells a group's members, once each even when reached twice, in every open tab", async () => {
+    const per = await person('user', true);
+    const ola = await person('operator', true);
+    const group = await admin.post('backend/groups/create', {
+      name: 'Vakt',
+      description: 'Vaktlaget',
+      config: { color: '#112233' },
+      members: [per.user.id, ola.user.id],
+    });
+    expect(group.statusCode).toBe(200);
+    await insertRecipient(ctx, { group_id: group.json().data.id }, { tags: ['critical'] });
+    await insertRecipient(ctx, { user_id: per.user.id }, { tags: ['critical'] });
+    const [perFirst, perSecond, olaTab] = await Promise.all([tab(per), tab(per), tab(ola)]);
+
+    await recordEvent(ctx.database.db, bryn);
+    await dispatch();
+    await waitUntil(() => perFirst.length > 0 && perSecond.length > 0 && olaTab.length > 0);
+    await settle();
+    // Each tab gets the message; the browser shows it once (leader tab and `tag`, desktop-notifications.ts).
+    expect([perFirst.length, perSecond.length, olaTab.length]).toEqual([1, 1, 1]);
+  });
+
+  it('reaches a tab on instance B when instance A dispatches', async () => {
+    const kari = await person('admin', true);
+    await insertRecipient(ctx, { user_id: kari.user.id }, { tags: ['critical'] });
+    const onB = await tab(kari, urlB);
+
+    await recordEvent(ctx.database.db, bryn);
+    const started = performance.now();
+    await dispatch();
+    await waitUntil(() => onB.length > 0);
+    const took = performance.now() - started;
+    await settle();
+    expect(onB).toHaveLength(1);
+    expect(onB[0]?.title).toBe('Kritisk: Vask Bryn – Hall 1');
+    console.info(`dispatch on A → notification on a socket of B: ${took.toFixed(1)} ms`);
+  });
+
+  it('still writes the e-mails when the desktop channel fails', async () => {
+    const kari = await person('operator', true);
+    await insertRecipient(ctx, { user_id: kari.user.id }, { tags: ['critical'] });
+    const warnings: unknown[] = [];
+    const dispatcher = createDispatcher({
+      db: ctx.database.db,
+      deliversEmail: false,
+      publicUrl: 'https://drift.example.no',
+      log: { info: () => {}, error: () => {}, warn: (...args: unknown[]) => warnings.push(args) },
+      senders: [],
+      desktop: () => {
+        throw new Error('sanntidskanalen er nede');
+      },
+    });
+    const event = await recordEvent(ctx.database.db, bryn);
+    expect(await dispatcher.dispatchDue()).toEqual({ events: 1, emails: 1 });
+    expect(await emailsTo(ctx, event)).toEqual([kari.user.email]);
+    expect(warnings).toHaveLength(1);
+  });
+});

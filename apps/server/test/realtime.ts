@@ -1,0 +1,47 @@
+import { REALTIME_PATH } from '@vaskedrift/shared';
+import type { FastifyInstance } from 'fastify';
+import { io, type Socket } from 'socket.io-client';
+
+/** Makes an instance listen on a free loopback port; answers its base URL. */
+export async function listenOnLoopback(app: FastifyInstance): Promise<string> {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('ingen adresse');
+  return `http://127.0.0.1:${address.port}`;
+}
+
+/**
+ * A live-channel client signed in with `token`, recording what arrives of the `messages` named; rejects with
+ * the server's message when refused. The caller disconnects it.
+ */
+export async function connectRecording<T = unknown>(
+  url: string,
+  token: string,
+  message: string,
+): Promise<{ socket: Socket; received: T[] }> {
+  const socket = io(url, {
+    path: REALTIME_PATH,
+    auth: { token },
+    transports: ['websocket'],
+    reconnection: false,
+  });
+  const received: T[] = [];
+  socket.on(message, (body: T) => received.push(body));
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', () => resolve());
+    socket.once('connect_error', (err) => {
+      socket.disconnect();
+      reject(err);
+    });
+  });
+  return { socket, received };
+}
+
+/** Waits until `check` holds, polling every 10 ms. */
+export async function waitUntil(check: () => boolean, timeoutMs = 5000): Promise<void> {
+  const start = Date.now();
+  while (!check()) {
+    if (Date.now() - start > timeoutMs) throw new Error('ventet for lenge');
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
