@@ -3,7 +3,8 @@
  * Times the dashboard page in Chromium with 500 facilities × 20 bays (10,000 tiles): the built server on
  * a scratch database seeded with `seed-bays.ts`, a signed-in superadmin, then
  *   - load: navigation → all tiles in the DOM, the dashboard call, long tasks, JS heap, DOM nodes;
- *   - refetch: the 30 s poll with nothing changed, then with 100 bays changed in the database;
+ *   - refetch: the 30 s poll (the fallback while the live channel is down; the socket is refused here)
+ *     with nothing changed, then with 100 bays changed in the database;
  *   - scroll: the page scrolled to the bottom in steps, frame times from requestAnimationFrame.
  *
  *   npm run build                                             (the web app and the server)
@@ -297,7 +298,14 @@ try {
     });
     const context = await browser.newContext({ viewport: { width: WIDTH ?? 1440, height: HEIGHT ?? 900 } });
     await context.addInitScript(LONG_TASK_RECORDER);
+
     const page = await context.newPage();
+    // The 30 s poll runs only while the live channel is down (realtime-browser.ts measures the live path):
+    // blocked here, so the refetch below is the fallback poll. Through CDP: Playwright's request routing
+    // would turn the HTTP cache off and slow every request.
+    const blocker = await context.newCDPSession(page);
+    await blocker.send('Network.enable');
+    await blocker.send('Network.setBlockedURLs', { urls: ['*/socket.io/*'] });
     await signIn(page, started.base, admin);
 
     // Full document loads (assets from the HTTP cache, as for anyone who has opened the app before).
