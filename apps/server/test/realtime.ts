@@ -2,38 +2,49 @@ import { REALTIME_PATH } from '@vaskedrift/shared';
 import type { FastifyInstance } from 'fastify';
 import { io, type Socket } from 'socket.io-client';
 
-/** Makes an instance listen on a free loopback port; answers its base URL. */
-export async function listenOnLoopback(app: FastifyInstance): Promise<string> {
-  await app.listen({ port: 0, host: '127.0.0.1' });
+/** Makes an instance listen on a loopback port (a free one by default); answers its base URL. */
+export async function listenOnLoopback(app: FastifyInstance, port = 0): Promise<string> {
+  await app.listen({ port, host: '127.0.0.1' });
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('ingen adresse');
   return `http://127.0.0.1:${address.port}`;
 }
 
-/**
- * A live-channel client signed in with `token`, recording what arrives of the `messages` named; rejects with
- * the server's message when refused. The caller disconnects it.
- */
-export async function connectRecording<T = unknown>(
-  url: string,
-  token: string,
-  message: string,
-): Promise<{ socket: Socket; received: T[] }> {
-  const socket = io(url, {
+/** A live-channel client signed in with `token`, websocket only, not reconnecting by itself; not awaited. */
+export function openClient(url: string, token: string, extraHeaders: Record<string, string> = {}): Socket {
+  return io(url, {
     path: REALTIME_PATH,
     auth: { token },
     transports: ['websocket'],
     reconnection: false,
+    extraHeaders,
   });
-  const received: T[] = [];
-  socket.on(message, (body: T) => received.push(body));
-  await new Promise<void>((resolve, reject) => {
+}
+
+/** Waits for the handshake; rejects with the server's message (and lets the socket go) when refused. */
+export function connected(socket: Socket): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
     socket.once('connect', () => resolve());
     socket.once('connect_error', (err) => {
       socket.disconnect();
       reject(err);
     });
   });
+}
+
+/**
+ * A connected client recording what arrives of the message named; rejects with the server's message when
+ * refused. The caller disconnects it.
+ */
+export async function connectRecording<T = unknown>(
+  url: string,
+  token: string,
+  message: string,
+): Promise<{ socket: Socket; received: T[] }> {
+  const socket = openClient(url, token);
+  const received: T[] = [];
+  socket.on(message, (body: T) => received.push(body));
+  await connected(socket);
   return { socket, received };
 }
 

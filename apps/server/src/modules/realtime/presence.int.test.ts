@@ -1,46 +1,25 @@
 import { randomBytes } from 'node:crypto';
-import {
-  type PresenceLeave,
-  type PresenceRecord,
-  type PresenceSyncAnswer,
-  REALTIME_PATH,
-  type User,
-} from '@vaskedrift/shared';
-import type { FastifyInstance } from 'fastify';
-import { io, type Socket } from 'socket.io-client';
+import type { PresenceLeave, PresenceRecord, PresenceSyncAnswer, User } from '@vaskedrift/shared';
+import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createTestInstance, type TestContext } from '../../../test/helpers';
 import { callApi, type SignedIn, signedIn } from '../../../test/people';
+import { connected, listenOnLoopback, openClient, waitUntil } from '../../../test/realtime';
 
 let ctx: TestContext;
 let urlA: string;
 let urlB: string;
 const sockets: Socket[] = [];
 
-async function listen(app: FastifyInstance): Promise<string> {
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  if (!address || typeof address === 'string') throw new Error('ingen adresse');
-  return `http://127.0.0.1:${address.port}`;
-}
-
 /** A connected tab collecting the presence messages it receives. */
 async function connect(url: string, token: string) {
-  const socket = io(url, {
-    path: REALTIME_PATH,
-    auth: { token },
-    transports: ['websocket'],
-    reconnection: false,
-  });
+  const socket = openClient(url, token);
   sockets.push(socket);
   const joins: PresenceRecord[] = [];
   const leaves: PresenceLeave[] = [];
   socket.on('presence_join', (record: PresenceRecord) => joins.push(record));
   socket.on('presence_leave', (leave: PresenceLeave) => leaves.push(leave));
-  await new Promise<void>((resolve, reject) => {
-    socket.once('connect', () => resolve());
-    socket.once('connect_error', (err) => reject(err));
-  });
+  await connected(socket);
   return { socket, joins, leaves };
 }
 
@@ -52,20 +31,12 @@ async function sync(socket: Socket): Promise<PresenceRecord[]> {
 }
 const tabsOf = (records: PresenceRecord[], who: SignedIn) => records.filter((r) => r.user_id === who.user.id);
 
-async function until(check: () => boolean, timeoutMs = 5000) {
-  const start = Date.now();
-  while (!check()) {
-    if (Date.now() - start > timeoutMs) throw new Error('ventet for lenge');
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
-
 beforeAll(async () => {
   const env = { SECRET_KEY: randomBytes(32).toString('hex') };
   ctx = await createTestApp(env);
   const b = await createTestInstance(ctx, env);
-  urlA = await listen(ctx.app);
-  urlB = await listen(b.app);
+  urlA = await listenOnLoopback(ctx.app);
+  urlB = await listenOnLoopback(b.app);
 });
 
 afterAll(async () => {
@@ -83,7 +54,7 @@ describe('who is online', () => {
     const onA = await connect(urlA, operator.token);
     const started = performance.now();
     expect(await track(onA.socket)).toEqual({ ok: true });
-    await until(() => tabsOf(onB.joins, operator).length === 1);
+    await waitUntil(() => tabsOf(onB.joins, operator).length === 1);
     console.info(`track on A → join on B: ${(performance.now() - started).toFixed(0)} ms`);
 
     const [record] = tabsOf(onB.joins, operator);
@@ -141,7 +112,7 @@ describe('who is online', () => {
 
     tab.socket.disconnect();
     const started = performance.now();
-    await until(() => onA.leaves.some((l) => l.user_id === user.user.id));
+    await waitUntil(() => onA.leaves.some((l) => l.user_id === user.user.id));
     console.info(`disconnect on B → leave on A: ${(performance.now() - started).toFixed(0)} ms`);
     expect(onA.leaves.filter((l) => l.user_id === user.user.id)).toEqual([
       { presence_ref: record?.presence_ref, user_id: user.user.id },
@@ -161,7 +132,7 @@ describe('who is online', () => {
       disabled: true,
     });
     expect(res.statusCode).toBe(200);
-    await until(() => watcher.leaves.some((l) => l.user_id === user.user.id), 8000);
+    await waitUntil(() => watcher.leaves.some((l) => l.user_id === user.user.id), 8000);
   });
 
   it('lists no socket that never tracked, and sends it no joins or leaves', async () => {

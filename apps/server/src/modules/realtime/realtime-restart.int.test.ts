@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { REALTIME_PATH, type RealtimeEvent, type ResumeAnswer } from '@vaskedrift/shared';
+import type { RealtimeEvent, ResumeAnswer } from '@vaskedrift/shared';
 import type { FastifyInstance } from 'fastify';
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { grantAccess } from '../../../test/facilities';
 import {
@@ -11,6 +11,7 @@ import {
   type TestInstance,
 } from '../../../test/helpers';
 import { signedIn } from '../../../test/people';
+import { listenOnLoopback, openClient } from '../../../test/realtime';
 
 /*
  * Issue 11: a server restart loses nothing. Clients of one instance see it close (as a deploy or a crash
@@ -39,14 +40,9 @@ interface Client {
 }
 
 function connectClient(url: string, token: string): Promise<Client> {
-  const socket = io(url, {
-    path: REALTIME_PATH,
-    auth: { token },
-    transports: ['websocket'],
-    // As the web client: reconnection by hand. A closing instance disconnects its sockets ('io server
-    // disconnect'), after which socket.io-client's own reconnection would not try again.
-    reconnection: false,
-  });
+  // As the web client: reconnection by hand. A closing instance disconnects its sockets ('io server
+  // disconnect'), after which socket.io-client's own reconnection would not try again.
+  const socket = openClient(url, token);
   sockets.push(socket);
   const client: Client = { socket, applied: [], resumes: [], disconnects: [], connects: 0, lastSeq: null };
   const apply = (event: RealtimeEvent) => {
@@ -107,13 +103,6 @@ const renames = (client: Client, locationIds: string[]) =>
     .filter((e) => e.type === 'location.updated' && locationIds.includes(e.locationId ?? ''))
     .map((e) => String(e.payload.name));
 
-async function listenOn(app: FastifyInstance, port: number): Promise<number> {
-  await app.listen({ port, host: '127.0.0.1' });
-  const address = app.server.address();
-  if (!address || typeof address === 'string') throw new Error('ingen adresse');
-  return address.port;
-}
-
 beforeAll(async () => {
   ctx = await createTestApp(env);
 });
@@ -132,8 +121,8 @@ describe('a server restart', () => {
     await grantAccess(ctx, operator.user.id, granted);
 
     const first: TestInstance = await createTestInstance(ctx, env);
-    const port = await listenOn(first.app, 0);
-    const url = `http://127.0.0.1:${port}`;
+    const url = await listenOnLoopback(first.app);
+    const port = Number(new URL(url).port);
     const adminClient = await connectClient(url, admin.token);
     const operatorClient = await connectClient(url, operator.token);
 
@@ -165,7 +154,7 @@ describe('a server restart', () => {
 
     // A new instance on the same port and database: the clients come back and resume.
     const second = await createTestInstance(ctx, env);
-    expect(await listenOn(second.app, port)).toBe(port);
+    expect(await listenOnLoopback(second.app, port)).toBe(url);
     await until(() => adminClient.resumes.length === 1 && operatorClient.resumes.length === 1, 'resume');
     console.info(
       `instance closed (${adminClient.disconnects[0]}) → both clients resumed on the new one: ${(performance.now() - stopped).toFixed(0)} ms`,
@@ -233,8 +222,7 @@ describe('a server restart', () => {
       await rename(ctx.app, admin.token, id, `Omdøpt ${i}`);
 
     const instance = await createTestInstance(ctx, env);
-    const port = await listenOn(instance.app, 0);
-    const client = await connectClient(`http://127.0.0.1:${port}`, operator.token);
+    const client = await connectClient(await listenOnLoopback(instance.app), operator.token);
     const answer = (await client.socket.timeout(5000).emitWithAck('resume', { since })) as ResumeAnswer;
     if (!('events' in answer)) throw new Error('ventet hendelser');
     expect(answer.events.map((e) => [e.type, e.locationId, e.payload.name])).toEqual([

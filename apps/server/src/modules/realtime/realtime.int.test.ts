@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { REALTIME_PATH, type RealtimeEvent, type ResumeAnswer } from '@vaskedrift/shared';
-import type { FastifyInstance } from 'fastify';
-import { io, type Socket } from 'socket.io-client';
+import type { RealtimeEvent, ResumeAnswer } from '@vaskedrift/shared';
+import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiClient, caller, createBay, createLocation } from '../../../test/facilities';
 import { createTestApp, createTestInstance, type TestContext } from '../../../test/helpers';
 import { type SignedIn, signedIn } from '../../../test/people';
+import { connected, listenOnLoopback, openClient, waitUntil } from '../../../test/realtime';
 
 let ctx: TestContext;
 let admin: ApiClient;
@@ -13,40 +13,16 @@ let urlA: string;
 let urlB: string;
 const sockets: Socket[] = [];
 
-async function listen(app: FastifyInstance): Promise<string> {
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  if (!address || typeof address === 'string') throw new Error('ingen adresse');
-  return `http://127.0.0.1:${address.port}`;
-}
-
 /** A connected client collecting every `event`; rejects with the server's message when refused. */
 async function connect(url: string, token: string, extraHeaders: Record<string, string> = {}) {
-  const socket = io(url, {
-    path: REALTIME_PATH,
-    auth: { token },
-    transports: ['websocket'],
-    reconnection: false,
-    extraHeaders,
-  });
+  const socket = openClient(url, token, extraHeaders);
   sockets.push(socket);
   const events: RealtimeEvent[] = [];
   const signedOut: unknown[] = [];
   socket.on('event', (event: RealtimeEvent) => events.push(event));
   socket.on('signed_out', (body: unknown) => signedOut.push(body));
-  await new Promise<void>((resolve, reject) => {
-    socket.once('connect', () => resolve());
-    socket.once('connect_error', (err) => reject(err));
-  });
+  await connected(socket);
   return { socket, events, signedOut };
-}
-
-async function until(check: () => boolean, timeoutMs = 5000) {
-  const start = Date.now();
-  while (!check()) {
-    if (Date.now() - start > timeoutMs) throw new Error('ventet for lenge');
-    await new Promise((r) => setTimeout(r, 10));
-  }
 }
 
 const resume = (socket: Socket, since: number) =>
@@ -56,8 +32,8 @@ beforeAll(async () => {
   const env = { PUBLIC_URL: 'https://drift.example.no', SECRET_KEY: randomBytes(32).toString('hex') };
   ctx = await createTestApp(env);
   const b = await createTestInstance(ctx, env);
-  urlA = await listen(ctx.app);
-  urlB = await listen(b.app);
+  urlA = await listenOnLoopback(ctx.app);
+  urlB = await listenOnLoopback(b.app);
   admin = await caller(ctx, 'admin');
 });
 
@@ -72,7 +48,7 @@ describe('the live channel', () => {
     const client = await connect(urlB, token);
     const started = performance.now();
     const locationId = await createLocation(admin);
-    await until(() =>
+    await waitUntil(() =>
       client.events.some((e) => e.type === 'location.created' && e.locationId === locationId),
     );
     const took = performance.now() - started;
@@ -95,7 +71,7 @@ describe('the live channel', () => {
     );
     const mine = () =>
       client.events.filter((e) => e.locationId === locationId && e.type === 'location.updated');
-    await until(() => mine().length === 30);
+    await waitUntil(() => mine().length === 30);
     const seqs = client.events.map((e) => e.seq);
     expect(seqs).toEqual([...seqs].sort((x, y) => x - y));
   });
@@ -120,9 +96,9 @@ describe('the live channel', () => {
       locationId: hidden,
     });
     expect(grant.statusCode).toBe(200);
-    await until(() => client.events.some((e) => e.type === 'access.granted'));
+    await waitUntil(() => client.events.some((e) => e.type === 'access.granted'));
     await createBay(admin, hidden, { name: 'Hall 2' });
-    await until(() => client.events.some((e) => e.type === 'bay.created'));
+    await waitUntil(() => client.events.some((e) => e.type === 'bay.created'));
     // Nothing arrived before the grant; the bay created after it did, on the same socket.
     expect(client.events[0]?.type).toBe('access.granted');
     expect(client.events.filter((e) => e.type === 'bay.created').map((e) => e.payload.name)).toEqual([
@@ -135,7 +111,7 @@ describe('the live channel', () => {
       locationId: hidden,
     });
     expect(revoke.statusCode).toBe(200);
-    await until(() => client.events.some((e) => e.type === 'access.revoked'));
+    await waitUntil(() => client.events.some((e) => e.type === 'access.revoked'));
     await createBay(admin, hidden, { name: 'Hall 3' });
     await ctx.app.bus.drain();
     await new Promise((r) => setTimeout(r, 300));
@@ -152,7 +128,7 @@ describe('the live channel', () => {
     });
     expect(out.statusCode).toBe(204);
     const started = performance.now();
-    await until(() => !a.socket.connected, 8000);
+    await waitUntil(() => !a.socket.connected, 8000);
     console.info(`signed out → socket closed: ${(performance.now() - started).toFixed(0)} ms`);
     expect(a.signedOut).toEqual([{ message: 'Du er logget ut. Logg inn på nytt.' }]);
 
@@ -160,7 +136,7 @@ describe('the live channel', () => {
     const b = await connect(urlB, disabledUser.token);
     const res = await admin.patch('backend/users/update', { id: disabledUser.user.id, disabled: true });
     expect(res.statusCode).toBe(200);
-    await until(() => !b.socket.connected, 8000);
+    await waitUntil(() => !b.socket.connected, 8000);
     expect(b.signedOut.length).toBeGreaterThan(0);
   });
 
@@ -169,7 +145,7 @@ describe('the live channel', () => {
     const client = await connect(urlB, user.token);
     await ctx.database.pool.query('delete from auth_sessions where user_id = $1', [user.user.id]);
     const started = performance.now();
-    await until(() => !client.socket.connected, 8000);
+    await waitUntil(() => !client.socket.connected, 8000);
     console.info(`session deleted → socket closed: ${(performance.now() - started).toFixed(0)} ms`);
     expect(client.signedOut).toEqual([{ message: 'Du er logget ut. Logg inn på nytt.' }]);
   });
@@ -190,7 +166,9 @@ describe('the live channel', () => {
     const { token } = await signedIn(ctx, 'admin');
     const first = await connect(urlA, token);
     const locationId = await createLocation(admin);
-    await until(() => first.events.some((e) => e.type === 'location.created' && e.locationId === locationId));
+    await waitUntil(() =>
+      first.events.some((e) => e.type === 'location.created' && e.locationId === locationId),
+    );
     const last = Math.max(...first.events.map((e) => e.seq));
     first.socket.disconnect();
 
