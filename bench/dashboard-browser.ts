@@ -16,17 +16,16 @@
  * CHROMIUM_PATH (/usr/bin/chromium), VIEWPORT (1440x900), KEEP_SERVER=1 (leave it running for a look;
  * Ctrl-C drops the database).
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { type Browser, chromium, type Page } from '@playwright/test';
 import pg from 'pg';
 import { dropDatabase, ensureDatabase, withDatabase } from '../apps/server/src/db/admin';
 import { startEmbeddedPostgres } from '../apps/server/src/db/embedded';
+import { assertBuilt, freePort, percentile, startServer, stopServer } from './bench-server';
 import { seedBays } from './seed-bays';
 
 const FACILITIES = Number(process.env.FACILITIES ?? 500);
@@ -34,30 +33,8 @@ const BAYS_PER_FACILITY = Number(process.env.BAYS_PER_FACILITY ?? 20);
 const CHANGED_BAYS = Number(process.env.CHANGED_BAYS ?? 100);
 const [WIDTH, HEIGHT] = (process.env.VIEWPORT ?? '1440x900').split('x').map(Number);
 const TOTAL = FACILITIES * BAYS_PER_FACILITY;
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const serverEntry = path.join(root, 'apps/server/dist/server.js');
-const webIndex = path.join(root, 'apps/web/dist/index.html');
-
-function percentile(sorted: number[], p: number): number {
-  return (
-    sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? Number.NaN
-  );
-}
 
 const ms = (value: number) => `${value.toFixed(0)} ms`;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
 
 async function postgresServer(): Promise<{ adminUrl: string; stop(): Promise<void> }> {
   if (process.env.DATABASE_URL) return { adminUrl: process.env.DATABASE_URL, stop: async () => {} };
@@ -71,43 +48,6 @@ async function postgresServer(): Promise<{ adminUrl: string; stop(): Promise<voi
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
-}
-
-async function startServer(databaseUrl: string, port: number, admin: { email: string; password: string }) {
-  const child = spawn(process.execPath, [serverEntry], {
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      DATABASE_URL: databaseUrl,
-      SECRET_KEY: randomBytes(32).toString('hex'),
-      ADMIN_EMAIL: admin.email,
-      ADMIN_PASSWORD: admin.password,
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      LOG_LEVEL: 'warn',
-    },
-  });
-  const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 300; i++) {
-    if (child.exitCode !== null) throw new Error(`the server stopped (code ${child.exitCode})`);
-    const ok = await fetch(`${base}/api/v1/misc/fallback`)
-      .then((res) => res.ok)
-      .catch(() => false);
-    if (ok) return { child, base };
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  child.kill('SIGTERM');
-  throw new Error('the server did not start within 60 s');
-}
-
-function stopServer(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-    setTimeout(() => child.kill('SIGKILL'), 10_000).unref();
-  });
 }
 
 /** Collects long tasks from the first moment of every page load. */
@@ -260,12 +200,7 @@ async function measureScroll(page: Page, stepPx: number) {
   };
 }
 
-for (const file of [serverEntry, webIndex]) {
-  if (!existsSync(file)) {
-    console.error(`Fant ikke ${path.relative(root, file)}: kjør \`npm run build\` først.`);
-    process.exit(1);
-  }
-}
+assertBuilt();
 
 const postgres = await postgresServer();
 const dbName = `vd_bench_ui_${randomBytes(4).toString('hex')}`;
@@ -277,7 +212,12 @@ try {
   const seeded = await seedBays(databaseUrl, FACILITIES, BAYS_PER_FACILITY);
   console.log(`Seeded ${seeded.facilities} facilities, ${seeded.bays} bays in ${seeded.ms} ms`);
   const admin = { email: 'bench-admin@example.com', password: randomBytes(12).toString('hex') };
-  const started = await startServer(databaseUrl, await freePort(), admin);
+  const started = await startServer({
+    databaseUrl,
+    port: await freePort(),
+    secretKey: randomBytes(32).toString('hex'),
+    admin,
+  });
   server = started.child;
 
   if (process.env.KEEP_SERVER === '1') {

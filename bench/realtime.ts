@@ -47,7 +47,7 @@ import {
   signIn,
   startServer,
   stopServer,
-} from './realtime-setup';
+} from './bench-server';
 import { seedBays } from './seed-bays';
 
 const { values: flags } = parseArgs({

@@ -1,7 +1,8 @@
 /**
- * Shared by bench/realtime.ts and bench/realtime-browser.ts: the built server (`apps/server/dist/server.js`)
- * as a child process on a fixed port (so it can be restarted on the same address and its CPU read from
- * /proc apart from the bench's), bench users straight in the database, sign-in and admin API calls.
+ * Shared by the benches that run the built server (`realtime.ts`, `realtime-browser.ts`,
+ * `dashboard-browser.ts`): `apps/server/dist/server.js` as a child process on a fixed port (so it can be
+ * restarted on the same address and its CPU read from /proc apart from the bench's), bench users straight
+ * in the database, sign-in and admin API calls.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
