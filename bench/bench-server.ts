@@ -9,6 +9,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { type Browser, chromium } from '@playwright/test';
 import pg from 'pg';
 import { hashPassword } from '../apps/server/src/lib/password';
 
@@ -23,6 +25,40 @@ export function assertBuilt(): void {
       process.exit(1);
     }
   }
+}
+
+/**
+ * Numeric options as `--name value` flags or `NAME` in the environment (`bays-per-facility` →
+ * `BAYS_PER_FACILITY`); `text` reads the same way for a string option.
+ */
+export function benchOptions(names: readonly string[]) {
+  const { values: flags } = parseArgs({
+    options: Object.fromEntries(names.map((name) => [name, { type: 'string' as const }])),
+    strict: true,
+  });
+  const text = (name: string): string | undefined =>
+    (flags[name] as string | undefined) ?? process.env[name.toUpperCase().replaceAll('-', '_')];
+  const option = (name: string, fallback: number): number => {
+    const value = text(name);
+    return value === undefined || value === '' ? fallback : Number(value);
+  };
+  return { option, text };
+}
+
+/** The system Chromium, headless, with the flags this machine needs (no background networking). */
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
 }
 
 export function percentile(sorted: number[], p: number): number {

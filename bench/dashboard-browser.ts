@@ -21,11 +21,11 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { type Browser, chromium, type Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import pg from 'pg';
 import { dropDatabase, ensureDatabase, withDatabase } from '../apps/server/src/db/admin';
 import { startEmbeddedPostgres } from '../apps/server/src/db/embedded';
-import { assertBuilt, freePort, percentile, startServer, stopServer } from './bench-server';
+import { assertBuilt, freePort, launchChromium, percentile, startServer, stopServer } from './bench-server';
 import { seedBays } from './seed-bays';
 
 const FACILITIES = Number(process.env.FACILITIES ?? 500);
@@ -224,18 +224,7 @@ try {
     console.log(`Server: ${started.base}  sign in as ${admin.email} / ${admin.password}  (Ctrl-C to stop)`);
     await new Promise<void>((resolve) => process.once('SIGINT', () => resolve()));
   } else {
-    browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    });
+    browser = await launchChromium();
     const context = await browser.newContext({ viewport: { width: WIDTH ?? 1440, height: HEIGHT ?? 900 } });
     await context.addInitScript(LONG_TASK_RECORDER);
 

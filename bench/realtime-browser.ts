@@ -22,14 +22,15 @@
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
-import { parseArgs } from 'node:util';
-import { type Browser, chromium, type Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import pg from 'pg';
 import { dropDatabase, ensureDatabase, withDatabase } from '../apps/server/src/db/admin';
 import {
   assertBuilt,
+  benchOptions,
   fmt,
   freePort,
+  launchChromium,
   percentile,
   processCpuSeconds,
   setBayStatus,
@@ -39,19 +40,15 @@ import {
 } from './bench-server';
 import { seedBays } from './seed-bays';
 
-const { values: flags } = parseArgs({
-  options: Object.fromEntries(
-    ['facilities', 'bays-per-facility', 'changes', 'gap-ms', 'rate', 'seconds'].map((name) => [
-      name,
-      { type: 'string' },
-    ]),
-  ),
-  strict: true,
-});
-function option(name: string, fallback: number): number {
-  const value = flags[name] ?? process.env[name.toUpperCase().replaceAll('-', '_')];
-  return value === undefined || value === '' ? fallback : Number(value);
-}
+const { option } = benchOptions([
+  'facilities',
+  'bays-per-facility',
+  'changes',
+  'gap-ms',
+  'rate',
+  'seconds',
+  'string',
+]);
 const ADMIN_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const FACILITIES = option('facilities', 500);
 const BAYS_PER_FACILITY = option('bays-per-facility', 20);
@@ -153,10 +150,7 @@ async function main() {
     const base = started.base;
     const token = await signIn(base, admin);
 
-    browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
-    });
+    browser = await launchChromium();
     const context = await browser.newContext({ viewport: { width: WIDTH ?? 1440, height: HEIGHT ?? 900 } });
     await context.addInitScript({ content: RECORDER });
     const page = await context.newPage();

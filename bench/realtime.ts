@@ -28,7 +28,6 @@
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
-import { parseArgs } from 'node:util';
 import { REALTIME_CLIENT, REALTIME_PATH, REALTIME_SERVER, type RealtimeEvent } from '@vaskedrift/shared';
 import pg from 'pg';
 import { io, type Socket } from 'socket.io-client';
@@ -37,6 +36,7 @@ import { reconnectDelay } from '../apps/web/src/lib/realtime/reconnect-delay';
 import {
   assertBuilt,
   type BenchUser,
+  benchOptions,
   fmt,
   freePort,
   insertUsers,
@@ -50,27 +50,19 @@ import {
 } from './bench-server';
 import { seedBays } from './seed-bays';
 
-const { values: flags } = parseArgs({
-  options: Object.fromEntries(
-    [
-      'sockets',
-      'users',
-      'admins',
-      'facilities',
-      'bays-per-facility',
-      'grants',
-      'rate',
-      'seconds',
-      'restart-seconds',
-      'restart-signal',
-    ].map((name) => [name, { type: 'string' }]),
-  ),
-  strict: true,
-});
-function option(name: string, fallback: number): number {
-  const value = flags[name] ?? process.env[name.toUpperCase().replaceAll('-', '_')];
-  return value === undefined || value === '' ? fallback : Number(value);
-}
+const { option, text } = benchOptions([
+  'sockets',
+  'users',
+  'admins',
+  'facilities',
+  'bays-per-facility',
+  'grants',
+  'rate',
+  'seconds',
+  'restart-seconds',
+  'restart-signal',
+  'string',
+]);
 const ADMIN_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const SOCKETS = option('sockets', 1000);
 const USERS = option('users', 100);
@@ -81,7 +73,7 @@ const GRANTS = option('grants', 5);
 const RATE = option('rate', 100);
 const SECONDS = option('seconds', 30);
 const RESTART_SECONDS = option('restart-seconds', 10);
-const RESTART_SIGNAL = (flags['restart-signal'] ?? process.env.RESTART_SIGNAL ?? 'SIGTERM') as NodeJS.Signals;
+const RESTART_SIGNAL = (text('restart-signal') ?? 'SIGTERM') as NodeJS.Signals;
 const STATUSES = ['operational', 'warning', 'error', 'inactive'] as const;
 
 const now = () => performance.timeOrigin + performance.now();
