@@ -44,6 +44,7 @@ export const REALTIME_EVENT_TYPES = [
   'camera.created',
   'camera.updated',
   'camera.deleted',
+  'bay_metric.level_changed',
   'alert.opened',
   'alert.escalated',
   'alert.deescalated',

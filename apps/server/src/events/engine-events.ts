@@ -52,6 +52,17 @@ export type EngineEvents = {
   };
   /** The first success after the failure threshold was reached. */
   'api.recovered': { apiId: string; name: string; failures: number; at: Date };
+  /** An attribute's level changed in a check (published after it committed), with the value that did it. */
+  'bay_metric.level_changed': {
+    bayMetricId: string;
+    bayId: string;
+    locationId: string;
+    attributeName: string;
+    from: AttributeLevel | null;
+    to: AttributeLevel;
+    value: unknown;
+    at: Date;
+  };
   'alert.opened': AlertChange;
   'alert.escalated': AlertChange;
   'alert.deescalated': AlertChange;

@@ -41,6 +41,7 @@ beforeEach(async () => {
   await grantAccess(ctx, operator.user.id, w.locationId);
   await grantAccess(ctx, viewer.user.id, w.locationId);
   for (const event of [
+    'bay_metric.level_changed',
     'alert.opened',
     'alert.escalated',
     'alert.deescalated',
@@ -114,6 +115,15 @@ describe('from a threshold to the bay status and an alert, and back', () => {
       level: 'warning',
       attributeLevel: 'warning',
     });
+    expect(seen.filter((s) => s.event === 'bay_metric.level_changed').map((s) => s.payload)).toEqual([
+      expect.objectContaining({
+        bayId,
+        attributeName: 'Hallstatus',
+        from: 'active',
+        to: 'warning',
+        value: 75,
+      }),
+    ]);
     const change = seen.find((s) => s.event === 'bay.status_changed');
     expect(change?.payload).toMatchObject({
       bayId,

@@ -102,6 +102,7 @@ export function createCheckProcessor(deps: {
     let recorded = 0;
     let statusChanges: AppliedStatusChange[] = [];
     let alerts: AlertPublication[] = [];
+    let levelChanges: Evaluated[] = [];
     let evaluatedCount = 0;
     let transitionCount = 0;
 
@@ -128,6 +129,7 @@ export function createCheckProcessor(deps: {
         evaluatedCount = evaluated.length;
         const { changed, settled } = await writeEvaluations(tx, evaluated, at);
         transitionCount = changed.length;
+        levelChanges = changed;
         if (changed.length > 0) {
           const bayIds = [...new Set(changed.map((e) => e.rule.bayId))];
           const maintenance = await baysInMaintenance(tx, bayIds);
@@ -167,6 +169,18 @@ export function createCheckProcessor(deps: {
 
     // Committed: now it may be announced.
     const failures = outcome.ok ? 0 : run.failures;
+    for (const e of levelChanges) {
+      deps.bus.publish('bay_metric.level_changed', {
+        bayMetricId: e.rule.id,
+        bayId: e.rule.bayId,
+        locationId: e.rule.locationId,
+        attributeName: e.rule.apiMetricName,
+        from: e.rule.lastLevel,
+        to: e.level,
+        value: e.value,
+        at,
+      });
+    }
     publishStatusChanges(deps.bus, statusChanges);
     publishAlerts(deps.bus, alerts);
     if (recorded > 0) deps.onNotificationsRecorded();

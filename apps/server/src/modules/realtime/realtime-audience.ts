@@ -36,6 +36,7 @@ export const AUDIENCE: { [K in RealtimeEventType]: (payload: DomainEvents[K]) =>
   'camera.created': facility,
   'camera.updated': facility,
   'camera.deleted': facility,
+  'bay_metric.level_changed': facility,
   'alert.opened': facility,
   'alert.escalated': facility,
   'alert.deescalated': facility,

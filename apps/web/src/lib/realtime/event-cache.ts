@@ -161,6 +161,8 @@ export const REALTIME_CACHE_ACTIONS = {
   'camera.created': invalidate(['cameras']),
   'camera.updated': invalidate(['cameras']),
   'camera.deleted': invalidate(['cameras']),
+  // The attribute tables of the bay panel and page show each attribute's value and level.
+  'bay_metric.level_changed': invalidate(['bay-metrics']),
   'alert.opened': alerts,
   'alert.escalated': alerts,
   'alert.deescalated': alerts,
