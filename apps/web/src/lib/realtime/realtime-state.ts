@@ -41,3 +41,11 @@ export function useRealtimeState(): RealtimeState {
 export function useRealtimeConnected(): boolean {
   return useRealtimeState() === 'connected';
 }
+
+/**
+ * A query's polling interval for data the live channel's events keep current: none while connected, `ms`
+ * as the fallback while it is down.
+ */
+export function usePollWhileDisconnected(ms: number): number | false {
+  return useRealtimeConnected() ? false : ms;
+}

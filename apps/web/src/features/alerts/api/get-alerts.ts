@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { type Alert, type AlertState, alertSchema, listResponse } from '@vaskedrift/shared';
 import { apiRequest } from '../../../lib/api-client';
+import { usePollWhileDisconnected } from '../../../lib/realtime/realtime-state';
 
 const alertsResponseSchema = listResponse(alertSchema);
 
@@ -29,9 +30,9 @@ export const alertsQueryOptions = (params: AlertsListParams) =>
     queryKey: ['alerts', 'list', params],
     queryFn: () => getAlerts(params),
     placeholderData: keepPreviousData,
-    refetchInterval: 10_000,
   });
 
+/** Alert events keep the lists current; polled every 10 s only while the live channel is down. */
 export function useAlerts(params: AlertsListParams) {
-  return useQuery(alertsQueryOptions(params));
+  return useQuery({ ...alertsQueryOptions(params), refetchInterval: usePollWhileDisconnected(10_000) });
 }

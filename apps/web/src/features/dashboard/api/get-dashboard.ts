@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { DASHBOARD_REFRESH_MS, type Dashboard, dashboardSchema, dataResponse } from '@vaskedrift/shared';
 import { apiRequest } from '../../../lib/api-client';
 import { caughtUpTo } from '../../../lib/realtime/catch-up';
-import { useRealtimeConnected } from '../../../lib/realtime/realtime-state';
+import { usePollWhileDisconnected } from '../../../lib/realtime/realtime-state';
 
 const dashboardResponseSchema = dataResponse(dashboardSchema);
 
@@ -35,6 +35,8 @@ export const dashboardQueryOptions = () =>
 
 /** Polling is only the slow fallback while the live channel is down (lib/realtime). */
 export function useDashboard() {
-  const live = useRealtimeConnected();
-  return useQuery({ ...dashboardQueryOptions(), refetchInterval: live ? false : DASHBOARD_REFRESH_MS });
+  return useQuery({
+    ...dashboardQueryOptions(),
+    refetchInterval: usePollWhileDisconnected(DASHBOARD_REFRESH_MS),
+  });
 }

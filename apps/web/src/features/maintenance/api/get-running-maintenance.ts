@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { type MaintenanceJob, maintenanceHistoryResponseSchema } from '@vaskedrift/shared';
 import { apiRequest } from '../../../lib/api-client';
+import { usePollWhileDisconnected } from '../../../lib/realtime/realtime-state';
 import { MAINTENANCE_KEY } from './maintenance-keys';
 
 export interface RunningMaintenanceParams {
@@ -22,9 +23,12 @@ export const runningMaintenanceQueryOptions = (params: RunningMaintenanceParams)
     queryKey: [MAINTENANCE_KEY, 'list', 'running', params],
     queryFn: () => getRunningMaintenance(params),
     placeholderData: keepPreviousData,
-    refetchInterval: 30_000,
   });
 
+/** Maintenance events keep it current; polled every 30 s only while the live channel is down. */
 export function useRunningMaintenance(params: RunningMaintenanceParams) {
-  return useQuery(runningMaintenanceQueryOptions(params));
+  return useQuery({
+    ...runningMaintenanceQueryOptions(params),
+    refetchInterval: usePollWhileDisconnected(30_000),
+  });
 }
