@@ -35,7 +35,7 @@ interface Viewer {
   label: string;
   context: BrowserContext;
   page: Page;
-  /** Every socket.io message the page received, WebSocket frames and long-polling answers alike. */
+  /** Every socket.io message the page received (the channel is WebSocket only). */
   received: string[];
   /** `POST dashboard/get` requests since the dashboard first loaded. */
   dashboardFetches: number;
@@ -89,11 +89,6 @@ async function openDashboard(
   const viewer: Viewer = { label, context, page, received: [], dashboardFetches: 0 };
   page.on('websocket', (socket) => {
     socket.on('framereceived', ({ payload }) => viewer.received.push(payload.toString()));
-  });
-  page.on('response', async (response) => {
-    // socket.io starts on long-polling and upgrades; what came before the upgrade counts as well.
-    if (!response.url().includes('/socket.io/') || response.request().method() !== 'GET') return;
-    viewer.received.push(await response.text().catch(() => ''));
   });
   page.on('request', (request) => {
     if (request.url().endsWith('/api/v1/dashboard/get')) viewer.dashboardFetches += 1;

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { RealtimeEvent, ResumeAnswer } from '@vaskedrift/shared';
+import { REALTIME_PATH, type RealtimeEvent, type ResumeAnswer } from '@vaskedrift/shared';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiClient, caller, createBay, createLocation } from '../../../test/facilities';
@@ -74,6 +74,14 @@ describe('the live channel', () => {
     await waitUntil(() => mine().length === 30);
     const seqs = client.events.map((e) => e.seq);
     expect(seqs).toEqual([...seqs].sort((x, y) => x - y));
+  });
+
+  it('speaks WebSocket only: a long-polling handshake, which would need sticky sessions, is refused', async () => {
+    const res = await fetch(`${urlA}${REALTIME_PATH}?EIO=4&transport=polling`);
+    expect(res.status).toBe(400);
+    const { token } = await signedIn(ctx, 'admin');
+    const client = await connect(urlB, token);
+    expect(client.socket.io.engine.transport.name).toBe('websocket');
   });
 
   it('refuses a missing token and a foreign Origin with a Norwegian message', async () => {

@@ -283,6 +283,8 @@ export function createRealtime(options: RealtimeOptions) {
     const created = new Server(server, {
       path: REALTIME_PATH,
       serveClient: false,
+      // Long-polling would need sticky sessions across instances; browsers all speak WebSocket.
+      transports: ['websocket'],
       pingInterval: REALTIME_HEARTBEAT_MS,
       pingTimeout: REALTIME_TIMEOUT_MS,
       connectTimeout: REALTIME_TIMEOUT_MS,

@@ -9,6 +9,9 @@ export async function openSocketIo(getToken: () => string | null): Promise<Realt
   const { io } = await import('socket.io-client');
   const socket = io({
     path: REALTIME_PATH,
+    // WebSocket only: HTTP long-polling would need every request of a session to reach the same instance
+    // (sticky sessions); one WebSocket connection stays on the instance it reached (decision 020).
+    transports: ['websocket'],
     autoConnect: false,
     // Reconnection is driven by startRealtime, on the specification's back-off.
     reconnection: false,
