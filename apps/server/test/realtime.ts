@@ -1,6 +1,8 @@
+import { randomBytes } from 'node:crypto';
 import { REALTIME_PATH } from '@vaskedrift/shared';
 import type { FastifyInstance } from 'fastify';
 import { io, type Socket } from 'socket.io-client';
+import { createTestApp, createTestInstance, type TestContext } from './helpers';
 
 /** Makes an instance listen on a loopback port (a free one by default); answers its base URL. */
 export async function listenOnLoopback(app: FastifyInstance, port = 0): Promise<string> {
@@ -55,4 +57,17 @@ export async function waitUntil(check: () => boolean, timeoutMs = 5000): Promise
     if (Date.now() - start > timeoutMs) throw new Error('ventet for lenge');
     await new Promise((r) => setTimeout(r, 10));
   }
+}
+
+/**
+ * Two instances on one database, both listening on loopback and accepting the same tokens (one
+ * `SECRET_KEY`); `ctx.close()` closes both.
+ */
+export async function twoListeningInstances(
+  env: Record<string, string> = {},
+): Promise<{ ctx: TestContext; urlA: string; urlB: string }> {
+  const shared = { SECRET_KEY: randomBytes(32).toString('hex'), ...env };
+  const ctx = await createTestApp(shared);
+  const b = await createTestInstance(ctx, shared);
+  return { ctx, urlA: await listenOnLoopback(ctx.app), urlB: await listenOnLoopback(b.app) };
 }

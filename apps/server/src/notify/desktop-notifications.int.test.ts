@@ -1,12 +1,11 @@
-import { randomBytes } from 'node:crypto';
 import type { DesktopNotification, Role } from '@vaskedrift/shared';
 import type { Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type ApiClient, caller, createBay, createLocation, grantAccess } from '../../test/facilities';
-import { createTestApp, createTestInstance, type TestContext } from '../../test/helpers';
+import type { TestContext } from '../../test/helpers';
 import { emailsTo, insertRecipient, recordEvent } from '../../test/notify';
 import { callApi, type SignedIn, signedIn } from '../../test/people';
-import { connectRecording, listenOnLoopback, waitUntil } from '../../test/realtime';
+import { connectRecording, twoListeningInstances, waitUntil } from '../../test/realtime';
 import { createDispatcher } from './dispatcher';
 
 let ctx: TestContext;
@@ -18,12 +17,7 @@ const sockets: Socket[] = [];
 const dispatch = () => ctx.app.notifying.dispatcher.dispatchDue();
 
 beforeAll(async () => {
-  // Both instances must accept the same tokens.
-  const env = { PUBLIC_URL: 'https://drift.example.no', SECRET_KEY: randomBytes(32).toString('hex') };
-  ctx = await createTestApp(env);
-  const b = await createTestInstance(ctx, env);
-  urlA = await listenOnLoopback(ctx.app);
-  urlB = await listenOnLoopback(b.app);
+  ({ ctx, urlA, urlB } = await twoListeningInstances({ PUBLIC_URL: 'https://drift.example.no' }));
   admin = await caller(ctx, 'admin');
   const locationId = await createLocation(admin, { name: 'Vask Bryn' });
   bryn = { locationId, bayId: await createBay(admin, locationId) };

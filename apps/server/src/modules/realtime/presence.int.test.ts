@@ -1,10 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import type { PresenceLeave, PresenceRecord, PresenceSyncAnswer, User } from '@vaskedrift/shared';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, createTestInstance, type TestContext } from '../../../test/helpers';
+import type { TestContext } from '../../../test/helpers';
 import { callApi, type SignedIn, signedIn } from '../../../test/people';
-import { connected, listenOnLoopback, openClient, waitUntil } from '../../../test/realtime';
+import { connected, openClient, twoListeningInstances, waitUntil } from '../../../test/realtime';
 
 let ctx: TestContext;
 let urlA: string;
@@ -32,11 +31,7 @@ async function sync(socket: Socket): Promise<PresenceRecord[]> {
 const tabsOf = (records: PresenceRecord[], who: SignedIn) => records.filter((r) => r.user_id === who.user.id);
 
 beforeAll(async () => {
-  const env = { SECRET_KEY: randomBytes(32).toString('hex') };
-  ctx = await createTestApp(env);
-  const b = await createTestInstance(ctx, env);
-  urlA = await listenOnLoopback(ctx.app);
-  urlB = await listenOnLoopback(b.app);
+  ({ ctx, urlA, urlB } = await twoListeningInstances());
 });
 
 afterAll(async () => {

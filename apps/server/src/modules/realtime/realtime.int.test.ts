@@ -1,11 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import { REALTIME_PATH, type RealtimeEvent, type ResumeAnswer } from '@vaskedrift/shared';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiClient, caller, createBay, createLocation } from '../../../test/facilities';
-import { createTestApp, createTestInstance, type TestContext } from '../../../test/helpers';
+import type { TestContext } from '../../../test/helpers';
 import { type SignedIn, signedIn } from '../../../test/people';
-import { connected, listenOnLoopback, openClient, waitUntil } from '../../../test/realtime';
+import { connected, openClient, twoListeningInstances, waitUntil } from '../../../test/realtime';
 
 let ctx: TestContext;
 let admin: ApiClient;
@@ -29,11 +28,7 @@ const resume = (socket: Socket, since: number) =>
   socket.timeout(5000).emitWithAck('resume', { since }) as Promise<ResumeAnswer>;
 
 beforeAll(async () => {
-  const env = { PUBLIC_URL: 'https://drift.example.no', SECRET_KEY: randomBytes(32).toString('hex') };
-  ctx = await createTestApp(env);
-  const b = await createTestInstance(ctx, env);
-  urlA = await listenOnLoopback(ctx.app);
-  urlB = await listenOnLoopback(b.app);
+  ({ ctx, urlA, urlB } = await twoListeningInstances({ PUBLIC_URL: 'https://drift.example.no' }));
   admin = await caller(ctx, 'admin');
 });
 
