@@ -15,6 +15,7 @@ import { insertReadings, shouldStoreReading } from '../readings';
 import { rederiveBays } from './bay-derivation';
 import { publishStatusChanges } from './bay-status';
 import type { AppliedStatusChange } from './bay-status.repository';
+import { createCheckBatch } from './check-batch';
 import {
   apiNotification,
   apiRunChange,
@@ -58,15 +59,22 @@ export type ProcessedCheck = {
 };
 
 /**
- * Check transactions at once per instance. The pool has 10 connections; the rest stay free for the
- * scheduler's claims and for API requests, so 50 checks in flight never make a claim (or a user) wait.
+ * Checks using a connection at once per instance (a quiet check's read, a full transaction). The pool has
+ * 10 connections: one for the batch of quiet checks, the rest free for the scheduler's claims and for API
+ * requests, so 50 checks in flight never make a claim (or a user) wait.
  */
 const TRANSACTIONS_AT_ONCE = 8;
 
 /** A success is written to the check log at most this often per API (all failures are, decision 009). */
 const OK_LOG_EVERY_MS = 5 * 60_000;
 
-type ApiRef = { id: string; name: string; details: { failureThreshold?: number; recordsPath?: string } };
+type ApiRef = {
+  id: string;
+  name: string;
+  details: { failureThreshold?: number; recordsPath?: string };
+  /** Failures in a row when the check was claimed. */
+  consecutiveFailures: number;
+};
 
 export type CheckProcessor = ReturnType<typeof createCheckProcessor>;
 
@@ -88,6 +96,7 @@ export function createCheckProcessor(deps: {
 }) {
   const lastOkLogged = new Map<string, number>();
   const transactions = new Semaphore(TRANSACTIONS_AT_ONCE);
+  const batch = createCheckBatch({ db: deps.db });
 
   async function process(
     api: ApiRef,
@@ -97,6 +106,10 @@ export function createCheckProcessor(deps: {
     const at = new Date();
     const threshold = api.details.failureThreshold ?? DEFAULT_FAILURE_THRESHOLD;
     const records = outcome.ok ? extractRecords(outcome.json, api.details.recordsPath || null) : null;
+    if (source === 'poll' && outcome.ok && api.consecutiveFailures === 0) {
+      const quiet = await processQuietly(api, outcome, records, at);
+      if (quiet) return quiet;
+    }
     // A success: the run of failures it ended; a failure: the run so far, this one included.
     let run: FailureRun = { failures: 0, lastSuccessAt: null, lastError: null };
     let recorded = 0;
@@ -148,18 +161,7 @@ export function createCheckProcessor(deps: {
         const recordedIds = await recordNotificationEvents(tx, notifications);
         if (settled.length > 0) await markAlertsNotified(tx, recordedIds);
         recorded = recordedIds.length;
-        const logRow: CheckLogRow = {
-          apiId: api.id,
-          startedAt: outcome.startedAt,
-          source,
-          outcome: outcome.ok ? 'ok' : 'error',
-          durationMs: outcome.durationMs,
-          httpStatus: outcome.httpStatus,
-          bytes: outcome.bytes,
-          records: records?.length ?? null,
-          error: outcome.ok ? null : outcome.error,
-          errorCode: outcome.ok ? null : outcome.code,
-        };
+        const logRow = checkLogRow(api, outcome, records, source);
         if (!outcome.ok || run.failures > 0 || shouldLogSuccess(api.id, at.getTime())) {
           await insertCheckLog(tx, logRow);
         }
@@ -214,11 +216,69 @@ export function createCheckProcessor(deps: {
     };
   }
 
+  /**
+   * The common case, written in a batch with other checks (`check-batch.ts`): a poll that succeeded after
+   * a success and changed no level, pending period or no-data reason — nothing to tell anyone. Its rules
+   * are read outside a transaction; null when the check is not quiet, and the full transaction below
+   * handles it (reading its rules again, in that transaction).
+   */
+  async function processQuietly(
+    api: ApiRef,
+    outcome: Extract<CheckOutcome, { ok: true }>,
+    records: ReturnType<typeof extractRecords>,
+    at: Date,
+  ): Promise<ProcessedCheck | null> {
+    const rules = await transactions.run(() => loadRules(deps.db, api.id));
+    const evaluated = await evaluateRules(rules, records);
+    const results = resultsOf(evaluated, at);
+    const changes = (r: (typeof results)[number], i: number) =>
+      r.levelChecks !== null || r.writeWithoutReading || r.level !== evaluated[i]?.rule.lastLevel;
+    if (results.some(changes)) return null;
+    const logRow = checkLogRow(api, outcome, records, 'poll');
+    await batch.write(
+      {
+        apiId: api.id,
+        at,
+        attributes: results.filter((r) => r.stored),
+        log: shouldLogSuccess(api.id, at.getTime()) ? logRow : null,
+        count: logRow,
+      },
+      { at, rows: storedReadings(evaluated, results) },
+    );
+    return {
+      records: records?.length ?? null,
+      attributes: evaluated.length,
+      transitions: 0,
+      statusChanges: 0,
+      consecutiveFailures: 0,
+    };
+  }
+
   function shouldLogSuccess(apiId: string, now: number): boolean {
     const last = lastOkLogged.get(apiId);
     if (last !== undefined && now - last < OK_LOG_EVERY_MS) return false;
     lastOkLogged.set(apiId, now);
     return true;
+  }
+
+  /** For each evaluation: whether its reading is stored, its pending-period count, and what is written. */
+  function resultsOf(evaluated: Evaluated[], at: Date) {
+    const now = at.getTime();
+    return evaluated.map((e) => ({
+      id: e.rule.id,
+      value: e.value,
+      level: e.level,
+      reason: e.reason,
+      stored: shouldStoreReading(
+        { level: e.rule.lastLevel, value: e.rule.storedValue, at: e.rule.storedAt },
+        e,
+        now,
+        deps.heartbeatMs,
+      ),
+      levelChecks: levelChecksOf(e),
+      /** A new no-data reason is written even without a reading. */
+      writeWithoutReading: e.level === 'nodata' && e.reason !== e.rule.lastReason,
+    }));
   }
 
   /**
@@ -231,37 +291,13 @@ export function createCheckProcessor(deps: {
     at: Date,
   ): Promise<{ changed: Evaluated[]; settled: Evaluated[] }> {
     if (evaluated.length === 0) return { changed: [], settled: [] };
-    const now = at.getTime();
-    const results = evaluated.map((e) => ({
-      id: e.rule.id,
-      value: e.value,
-      level: e.level,
-      reason: e.reason,
-      stored: shouldStoreReading(
-        { level: e.rule.lastLevel, value: e.rule.storedValue, at: e.rule.storedAt },
-        e,
-        now,
-        deps.heartbeatMs,
-      ),
-      levelChecks: levelChecksOf(e),
-    }));
+    const results = resultsOf(evaluated, at);
     await writeAttributeResults(
       tx,
-      results.filter(
-        (r, i) =>
-          r.stored ||
-          r.levelChecks !== null ||
-          (r.level === 'nodata' && r.reason !== evaluated[i]?.rule.lastReason),
-      ),
+      results.filter((r) => r.stored || r.levelChecks !== null || r.writeWithoutReading),
       at,
     );
-    await insertReadings(
-      tx,
-      evaluated
-        .filter((_, i) => results[i]?.stored)
-        .map((e) => ({ series: e.rule.series, value: e.value, level: e.level })),
-      at,
-    );
+    await insertReadings(tx, [{ at, rows: storedReadings(evaluated, results) }]);
     return {
       changed: evaluated.filter((e) => e.level !== e.rule.lastLevel),
       settled: evaluated.filter((e, i) => settlesNow(e, results[i]?.levelChecks ?? null)),
@@ -269,6 +305,32 @@ export function createCheckProcessor(deps: {
   }
 
   return { process };
+}
+
+function storedReadings(evaluated: Evaluated[], results: Array<{ stored: boolean }>) {
+  return evaluated
+    .filter((_, i) => results[i]?.stored)
+    .map((e) => ({ series: e.rule.series, value: e.value, level: e.level }));
+}
+
+function checkLogRow(
+  api: ApiRef,
+  outcome: CheckOutcome,
+  records: unknown[] | null,
+  source: 'poll' | 'push',
+): CheckLogRow {
+  return {
+    apiId: api.id,
+    startedAt: outcome.startedAt,
+    source,
+    outcome: outcome.ok ? 'ok' : 'error',
+    durationMs: outcome.durationMs,
+    httpStatus: outcome.httpStatus,
+    bytes: outcome.bytes,
+    records: records?.length ?? null,
+    error: outcome.ok ? null : outcome.error,
+    errorCode: outcome.ok ? null : outcome.code,
+  };
 }
 
 function transition(e: Evaluated, maintenance: Set<string>): AttributeTransition {

@@ -1,5 +1,5 @@
 import type { AttributeLevel, BayStatus, Operator, ValueType } from '@vaskedrift/shared';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { apiCheckLogs, apiCheckStats, apiMetrics, apis, bayMetrics, bays, locations } from '../../db/schema';
 
@@ -29,33 +29,26 @@ export type ClaimedApi = StoredApi & { dueAt: Date; claimedAt: Date };
  * away, so a late or restarted scheduler checks each overdue API once, not once per missed slot.
  */
 export async function claimDueApis(db: Db, limit: number): Promise<ClaimedApi[]> {
-  const result = await db.execute(sql`
-    with due as (
+  const claimed = await db
+    .update(apis)
+    .set({
+      nextCheckAt: sql`due.next_check_at + make_interval(secs => ${apis.checkInterval} *
+        (1 + floor((extract(epoch from now() - due.next_check_at) + ${apis.checkInterval} / 2.0) / ${apis.checkInterval})))`,
+    })
+    .from(sql`(
       select id, next_check_at from ${apis}
       where status = 'enabled' and deleted_at is null and next_check_at <= now()
       order by next_check_at
       limit ${limit}
       for update skip locked
-    )
-    update ${apis} a set next_check_at = due.next_check_at + make_interval(secs => a.check_interval *
-      (1 + floor((extract(epoch from now() - due.next_check_at) + a.check_interval / 2.0) / a.check_interval)))
-    from due where a.id = due.id
-    returning a.id, due.next_check_at as due_at, now() as claimed_at`);
-  if (result.rows.length === 0) return [];
-  const claimed = new Map(
-    (result.rows as Array<{ id: string; due_at: Date | string; claimed_at: Date | string }>).map((r) => [
-      r.id,
-      { dueAt: new Date(r.due_at), claimedAt: new Date(r.claimed_at) },
-    ]),
-  );
-  const rows = await db
-    .select()
-    .from(apis)
-    .where(sql`${apis.id} = any(${array([...claimed.keys()])}::uuid[])`);
-  return rows.flatMap((row) => {
-    const times = claimed.get(row.id);
-    return times ? [{ ...row, ...times }] : [];
-  });
+    ) as due`)
+    .where(sql`${apis.id} = due.id`)
+    .returning({
+      ...getTableColumns(apis),
+      dueAt: sql<Date | string>`due.next_check_at`,
+      claimedAt: sql<Date | string>`now()`,
+    });
+  return claimed.map((r) => ({ ...r, dueAt: new Date(r.dueAt), claimedAt: new Date(r.claimedAt) }));
 }
 
 export type Rule = {
@@ -326,4 +319,65 @@ export async function apiMetricKeys(db: Db, apiId: string) {
     .from(apiMetrics)
     .where(eq(apiMetrics.apiId, apiId))
     .orderBy(apiMetrics.name);
+}
+
+/**
+ * What a quiet check writes (a poll that succeeded after a success, with no level, pending-period or
+ * no-data change): the API's success, the attributes whose reading is stored, its check log row (now and
+ * then) and its count in the hour. Readings go separately (`insertReadings`).
+ */
+export type QuietCheck = {
+  apiId: string;
+  at: Date;
+  /** Attributes whose reading is stored in this check; their level is the one the check read. */
+  attributes: Array<Pick<AttributeResult, 'id' | 'value' | 'level' | 'reason'>>;
+  log: CheckLogRow | null;
+  count: CheckLogRow;
+};
+
+/**
+ * Several quiet checks in one statement. An attribute's row is written only while its level is still the
+ * one the check read: a check that changed it meanwhile (a push of the same API) is never undone.
+ */
+export async function writeQuietChecks(db: Db, checks: QuietCheck[]): Promise<void> {
+  if (checks.length === 0) return;
+  const attributes = checks.flatMap((c) => c.attributes.map((a) => ({ ...a, at: c.at })));
+  const logs = checks.flatMap((c) => (c.log ? [c.log] : []));
+  const counts = checks.map((c) => c.count);
+  await db.execute(sql`
+    with checked as (
+      update ${apis} a set consecutive_failures = 0, last_check_at = c.at, last_success_at = c.at, last_error = null
+      from unnest(${array(checks.map((c) => c.apiId))}::uuid[], ${array(checks.map((c) => c.at))}::timestamptz[])
+        as c(id, at)
+      where a.id = c.id
+    ),
+    stored as (
+      update ${bayMetrics} bm set last_value = u.value, last_reason = u.reason, last_read_at = u.at,
+        stored_value = u.value, stored_at = u.at
+      from unnest(${array(attributes.map((r) => r.id))}::uuid[], ${array(attributes.map((r) => json(r.value)))}::jsonb[],
+        ${array(attributes.map((r) => r.level))}::text[], ${array(attributes.map((r) => r.reason))}::text[],
+        ${array(attributes.map((r) => r.at))}::timestamptz[])
+        as u(id, value, level, reason, at)
+      where bm.id = u.id and bm.last_level = u.level
+    ),
+    logged as (
+      insert into ${apiCheckLogs} (api_id, started_at, source, outcome, duration_ms, http_status, bytes, records)
+      select * from unnest(${array(logs.map((l) => l.apiId))}::uuid[], ${array(logs.map((l) => l.startedAt))}::timestamptz[],
+        ${array(logs.map((l) => l.source))}::text[], ${array(logs.map((l) => l.outcome))}::text[],
+        ${array(logs.map((l) => l.durationMs))}::int[], ${array(logs.map((l) => l.httpStatus))}::int[],
+        ${array(logs.map((l) => l.bytes))}::int[], ${array(logs.map((l) => l.records))}::int[])
+    )
+    insert into ${apiCheckStats} (api_id, hour, checks, failures, duration_sum_ms, duration_max_ms, bytes_sum)
+    select api_id, date_trunc('hour', started_at), count(*), count(*) filter (where outcome = 'error'),
+      sum(duration_ms), max(duration_ms), coalesce(sum(bytes), 0)
+    from unnest(${array(counts.map((c) => c.apiId))}::uuid[], ${array(counts.map((c) => c.startedAt))}::timestamptz[],
+      ${array(counts.map((c) => c.outcome))}::text[], ${array(counts.map((c) => c.durationMs))}::int[],
+      ${array(counts.map((c) => c.bytes))}::int[]) as c(api_id, started_at, outcome, duration_ms, bytes)
+    group by 1, 2
+    on conflict (api_id, hour) do update set
+      checks = ${apiCheckStats.checks} + excluded.checks,
+      failures = ${apiCheckStats.failures} + excluded.failures,
+      duration_sum_ms = ${apiCheckStats.durationSumMs} + excluded.duration_sum_ms,
+      duration_max_ms = greatest(${apiCheckStats.durationMaxMs}, excluded.duration_max_ms),
+      bytes_sum = ${apiCheckStats.bytesSum} + excluded.bytes_sum`);
 }

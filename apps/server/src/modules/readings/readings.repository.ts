@@ -11,8 +11,12 @@ export type ReadingRow = {
 
 const array = (values: unknown[]) => sql.param(values);
 
-/** A check's stored readings in one INSERT: numbers (booleans as 1/0) in `value`, text in `text`. */
-export async function insertReadings(tx: Db, rows: ReadingRow[], at: Date): Promise<void> {
+/** The stored readings of one or more checks, each with its time, in one INSERT. */
+export type CheckReadings = { at: Date; rows: ReadingRow[] };
+
+/** Stored readings of several checks in one INSERT: numbers (booleans as 1/0) in `value`, text in `text`. */
+export async function insertReadings(tx: Db, checks: CheckReadings[]): Promise<void> {
+  const rows = checks.flatMap((c) => c.rows.map((r) => ({ ...r, at: c.at })));
   if (rows.length === 0) return;
   const numbers = rows.map((r) =>
     typeof r.value === 'number' ? r.value : typeof r.value === 'boolean' ? (r.value ? 1 : 0) : null,
@@ -20,10 +24,11 @@ export async function insertReadings(tx: Db, rows: ReadingRow[], at: Date): Prom
   const texts = rows.map((r) => (typeof r.value === 'string' ? r.value : null));
   await tx.execute(sql`
     insert into ${readings} (series, read_at, value, text, level)
-    select series, ${at}, value, text, level from unnest(
-      ${array(rows.map((r) => r.series))}::int[], ${array(numbers)}::float8[], ${array(texts)}::text[],
+    select series, read_at, value, text, level from unnest(
+      ${array(rows.map((r) => r.series))}::int[], ${array(rows.map((r) => r.at))}::timestamptz[],
+      ${array(numbers)}::float8[], ${array(texts)}::text[],
       ${array(rows.map((r) => LEVEL_CODES[r.level]))}::int2[]
-    ) as r(series, value, text, level)`);
+    ) as r(series, read_at, value, text, level)`);
 }
 
 export type PointRow = {

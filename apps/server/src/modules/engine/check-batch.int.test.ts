@@ -1,0 +1,106 @@
+import { createSimulator, type Simulator } from '@vaskedrift/simulator';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { attributeRow, type WiredFacility, wireFacility } from '../../../test/engine';
+import { caller } from '../../../test/facilities';
+import { createTestApp, type TestContext } from '../../../test/helpers';
+import { writeQuietChecks } from './engine.repository';
+
+/*
+ * Quiet checks (a success after a success that changes no level) are written in batches: several checks
+ * in one transaction, each committed before its check returns; anything else takes a transaction of its own.
+ */
+let sim: Simulator;
+let ctx: TestContext;
+let wired: WiredFacility[];
+
+beforeAll(async () => {
+  sim = await createSimulator({ facilityCount: 3, baysPerFacility: 2, drift: false });
+  ctx = await createTestApp({ ALLOW_LOOPBACK_TARGETS: 'true' });
+  const admin = await caller(ctx, 'admin');
+  wired = [];
+  for (const facility of sim.facilities) {
+    wired.push(await wireFacility(admin, sim, facility, { paths: ['temperature'] }));
+  }
+});
+afterAll(async () => {
+  await ctx?.close();
+  await sim?.close();
+});
+
+const q = (text: string, values: unknown[] = []) => ctx.database.pool.query(text, values);
+const apiIds = () => wired.map((w) => w.apiId);
+
+/** Every API due now, checked together through the real claim (the scheduler's concurrency). */
+async function checkAll() {
+  await q(`update apis set next_check_at = now() - interval '1 millisecond' where id = any($1)`, [apiIds()]);
+  const checked = await ctx.app.statusEngine.engine.checkDue();
+  expect(new Set(checked)).toEqual(new Set(apiIds()));
+  await ctx.app.bus.drain();
+}
+
+describe('quiet checks', () => {
+  it('are written together, in one transaction, and counted and stored like any check', async () => {
+    await checkAll(); // the first readings: levels change, each check its own transaction
+    const first = await q('select id, last_success_at from apis where id = any($1)', [apiIds()]);
+    const facility = sim.facilities[0];
+    if (!facility) throw new Error('ingen anlegg');
+    // A value moved beyond the deadband, within its level: stored, and still quiet.
+    const bayKey = facility.bays[0]?.key ?? '';
+    const metricId = wired[0]?.bayMetrics.get(`${bayKey}:temperature`) ?? '';
+    const previous = await attributeRow(ctx, metricId);
+    const moved = Number(previous.last_value) + 1;
+    sim.control.setValues(facility.id, bayKey, { temperature: moved });
+
+    await checkAll();
+    const second = await q('select id, last_success_at, xmin::text as tx from apis where id = any($1)', [
+      apiIds(),
+    ]);
+    // One transaction wrote all three APIs' success.
+    expect(new Set(second.rows.map((r) => r.tx)).size).toBe(1);
+    for (const row of second.rows) {
+      const was = first.rows.find((r) => r.id === row.id)?.last_success_at;
+      expect(row.last_success_at.getTime()).toBeGreaterThan(was.getTime());
+    }
+    const stats = await q('select sum(checks)::int as checks from api_check_stats where api_id = any($1)', [
+      apiIds(),
+    ]);
+    expect(stats.rows[0].checks).toBe(6);
+    const now = await attributeRow(ctx, metricId);
+    expect(Number(now.last_value)).toBe(moved);
+    expect(now.last_level).toBe(previous.last_level);
+    const readings = await q(
+      'select count(*)::int as n from readings r join bay_metrics m on m.series = r.series where m.id = $1',
+      [metricId],
+    );
+    expect(readings.rows[0].n).toBe(2);
+  });
+
+  it('never write over a level another check changed meanwhile', async () => {
+    const metricId = [...(wired[0]?.bayMetrics.values() ?? [])][1] ?? '';
+    const row = await attributeRow(ctx, metricId);
+    await q(`update bay_metrics set last_level = 'critical' where id = $1`, [metricId]);
+    await writeQuietChecks(ctx.database.db, [
+      {
+        apiId: wired[0]?.apiId ?? '',
+        at: new Date(),
+        attributes: [{ id: metricId, value: 999, level: row.last_level as 'active', reason: 'stale' }],
+        log: null,
+        count: {
+          apiId: wired[0]?.apiId ?? '',
+          startedAt: new Date(),
+          source: 'poll',
+          outcome: 'ok',
+          durationMs: 3,
+          httpStatus: 200,
+          bytes: 100,
+          records: 2,
+          error: null,
+          errorCode: null,
+        },
+      },
+    ]);
+    const after = await attributeRow(ctx, metricId);
+    expect(after.last_level).toBe('critical');
+    expect(after.last_value).toEqual(row.last_value);
+  });
+});
