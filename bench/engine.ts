@@ -11,9 +11,12 @@
  *
  * Options (environment): DATABASE_URL (postgres://postgres@127.0.0.1:5432/postgres), BAYS (10000),
  * BAYS_PER_FACILITY (20), ATTRIBUTES (5), INTERVAL (30), WARMUP (40 s), DURATION (180 s), CHANGES (20),
- * CAPACITY (none), CAPACITY_DURATION (60 s), CHECK_CONCURRENCY (50).
+ * CAPACITY (none), CAPACITY_DURATION (60 s), CHECK_CONCURRENCY (50), CPU_PROFILE (a file prefix: a CPU
+ * profile of the server over each measured window, for Chrome DevTools or `--cpu-prof` tools).
  */
 import { randomBytes } from 'node:crypto';
+import { writeFile } from 'node:fs/promises';
+import inspector from 'node:inspector/promises';
 import os from 'node:os';
 import pg from 'pg';
 import { buildApp } from '../apps/server/src/app';
@@ -51,6 +54,8 @@ type Figures = {
   changeP99: number;
   changes: number;
   cpuPercent: number;
+  /** The bench process's CPU (the server, its background work and the probes) per finished check. */
+  cpuMsPerCheck: number;
   rssMaxMb: number;
   heapMaxMb: number;
   dbGrowthMbPerHour: number;
@@ -96,6 +101,7 @@ async function scenario(bays: number, duration: number, changes: number): Promis
       (await probe.query('select pg_database_size(current_database()) as s')).rows[0].s,
     );
     const readingsBefore = Number((await probe.query('select count(*) as n from readings')).rows[0].n);
+    const profiler = env.CPU_PROFILE ? await startProfiler() : null;
     const cpuBefore = process.cpuUsage();
     const started = performance.now();
     let rssMax = 0;
@@ -152,6 +158,7 @@ async function scenario(bays: number, duration: number, changes: number): Promis
     const elapsed = (performance.now() - started) / 1000;
     const cpu = process.cpuUsage(cpuBefore);
     const finished = engine.stats().finished - finishedBefore;
+    if (profiler) await profiler.stop(`${env.CPU_PROFILE}-${bays}.cpuprofile`);
     const sizeAfter = Number(
       (await probe.query('select pg_database_size(current_database()) as s')).rows[0].s,
     );
@@ -173,6 +180,7 @@ async function scenario(bays: number, duration: number, changes: number): Promis
       changeP99: percentile(latencies, 99) / 1000,
       changes: latencies.length,
       cpuPercent: ((cpu.user + cpu.system) / 1000 / (elapsed * 1000)) * 100,
+      cpuMsPerCheck: (cpu.user + cpu.system) / 1000 / finished,
       rssMaxMb: rssMax / 1024 / 1024,
       heapMaxMb: heapMax / 1024 / 1024,
       dbGrowthMbPerHour: ((sizeAfter - sizeBefore) / 1024 / 1024) * (3600 / elapsed),
@@ -189,16 +197,32 @@ async function scenario(bays: number, duration: number, changes: number): Promis
   }
 }
 
+/** A CPU profile of this process (the server) over the measured window only (`CPU_PROFILE=prefix`). */
+async function startProfiler() {
+  const session = new inspector.Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  return {
+    async stop(file: string) {
+      const { profile } = await session.post('Profiler.stop');
+      await writeFile(file, JSON.stringify(profile));
+      session.disconnect();
+      console.log(`  CPU-profil: ${file}`);
+    },
+  };
+}
+
 function print(rows: Figures[]) {
   console.log(
-    '\n| bays | APIs | checks/s | lag p50 | lag p99 | check p50/p99 | change→status p50/p99 | CPU (1 core = 100 %) | RSS max | heap max | DB growth | raw readings/min | failed checks | load avg |',
+    '\n| bays | APIs | checks/s | lag p50 | lag p99 | check p50/p99 | change→status p50/p99 | CPU (1 core = 100 %) | CPU per check | RSS max | heap max | DB growth | raw readings/min | failed checks | load avg |',
   );
   console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
   for (const r of rows) {
     console.log(
       `| ${r.bays} | ${r.apis} | ${fmt(r.checksPerSecond, 1)} | ${fmt(r.lagP50)} ms | ${fmt(r.lagP99)} ms | ` +
         `${fmt(r.checkP50)}/${fmt(r.checkP99)} ms | ${r.changes ? `${fmt(r.changeP50, 1)}/${fmt(r.changeP99, 1)} s (${r.changes})` : '–'} | ` +
-        `${fmt(r.cpuPercent)} % | ${fmt(r.rssMaxMb)} MB | ${fmt(r.heapMaxMb)} MB | ${fmt(r.dbGrowthMbPerHour)} MB/h | ` +
+        `${fmt(r.cpuPercent)} % | ${fmt(r.cpuMsPerCheck, 2)} ms | ${fmt(r.rssMaxMb)} MB | ${fmt(r.heapMaxMb)} MB | ${fmt(r.dbGrowthMbPerHour)} MB/h | ` +
         `${fmt(r.readingsPerMinute)} | ${r.failures} | ${fmt(r.load, 1)} |`,
     );
   }
