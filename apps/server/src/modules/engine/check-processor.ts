@@ -59,11 +59,11 @@ export type ProcessedCheck = {
 };
 
 /**
- * Checks using a connection at once per instance (a quiet check's read, a full transaction). The pool has
- * 10 connections: one for the batch of quiet checks, the rest free for the scheduler's claims and for API
- * requests, so 50 checks in flight never make a claim (or a user) wait.
+ * Check transactions at once per instance. The pool has 10 connections: the quiet checks' read and write
+ * (`check-batch.ts`) take one each, the rest stay free for the scheduler's claims and for API requests, so
+ * 50 checks in flight never make a claim (or a user) wait.
  */
-const TRANSACTIONS_AT_ONCE = 8;
+const TRANSACTIONS_AT_ONCE = 6;
 
 /** A success is written to the check log at most this often per API (all failures are, decision 009). */
 const OK_LOG_EVERY_MS = 5 * 60_000;
@@ -228,23 +228,22 @@ export function createCheckProcessor(deps: {
     records: ReturnType<typeof extractRecords>,
     at: Date,
   ): Promise<ProcessedCheck | null> {
-    const rules = await transactions.run(() => loadRules(deps.db, api.id));
-    const evaluated = await evaluateRules(rules, records);
+    const evaluated = await evaluateRules(await batch.rules(api.id), records);
     const results = resultsOf(evaluated, at);
     const changes = (r: (typeof results)[number], i: number) =>
       r.levelChecks !== null || r.writeWithoutReading || r.level !== evaluated[i]?.rule.lastLevel;
     if (results.some(changes)) return null;
     const logRow = checkLogRow(api, outcome, records, 'poll');
-    await batch.write(
-      {
+    await batch.write({
+      check: {
         apiId: api.id,
         at,
         attributes: results.filter((r) => r.stored),
         log: shouldLogSuccess(api.id, at.getTime()) ? logRow : null,
         count: logRow,
       },
-      { at, rows: storedReadings(evaluated, results) },
-    );
+      readings: { at, rows: storedReadings(evaluated, results) },
+    });
     return {
       records: records?.length ?? null,
       attributes: evaluated.length,

@@ -77,16 +77,21 @@ export type Rule = {
   levelChecks: number;
 };
 
-/**
- * The bay attributes a check of this API evaluates: enabled API attributes, live bays and facilities. Read
- * by every check, so in plain SQL with the rule's field names as column names: only the time needs mapping.
- */
+/** The bay attributes a check of this API evaluates: enabled API attributes, live bays and facilities. */
 export async function loadRules(db: Db, apiId: string): Promise<Rule[]> {
-  const { rows } = await db.execute<Omit<Rule, 'storedAt'> & { storedAt: string | null }>(sql`
-    select bm.id, bm.series, bm.bay_id as "bayId", b.name as "bayName", b.location_id as "locationId",
-      l.name as "locationName", am.id as "apiMetricId", am.name as "apiMetricName",
-      am.key_identifier as "keyIdentifier", bm.key_value as "keyValue", bm.path, bm.type, bm.operator,
-      bm.threshold_active as "thresholdActive", bm.threshold_warning as "thresholdWarning",
+  return (await loadRulesOf(db, [apiId])).get(apiId) ?? [];
+}
+
+/**
+ * The rules of several APIs in one query, by API. Read by every check, so in plain SQL with the rule's
+ * field names as column names: only the time needs mapping.
+ */
+export async function loadRulesOf(db: Db, apiIds: string[]): Promise<Map<string, Rule[]>> {
+  const { rows } = await db.execute<Omit<Rule, 'storedAt'> & { apiId: string; storedAt: string | null }>(sql`
+    select am.api_id as "apiId", bm.id, bm.series, bm.bay_id as "bayId", b.name as "bayName",
+      b.location_id as "locationId", l.name as "locationName", am.id as "apiMetricId",
+      am.name as "apiMetricName", am.key_identifier as "keyIdentifier", bm.key_value as "keyValue", bm.path,
+      bm.type, bm.operator, bm.threshold_active as "thresholdActive", bm.threshold_warning as "thresholdWarning",
       bm.threshold_critical as "thresholdCritical", bm.threshold_inactive as "thresholdInactive",
       bm.last_level as "lastLevel", bm.last_reason as "lastReason", bm.stored_value as "storedValue",
       bm.stored_at as "storedAt", bm.pending_checks as "pendingChecks", bm.level_checks as "levelChecks"
@@ -94,9 +99,15 @@ export async function loadRules(db: Db, apiId: string): Promise<Rule[]> {
     join ${apiMetrics} am on am.id = bm.api_metric_id
     join ${bays} b on b.id = bm.bay_id and b.deleted_at is null
     join ${locations} l on l.id = b.location_id and l.deleted_at is null
-    where am.api_id = ${apiId} and am.status = 'enabled'
+    where am.api_id = any(${array(apiIds)}::uuid[]) and am.status = 'enabled'
     order by bm.id`);
-  return rows.map((r) => ({ ...r, storedAt: r.storedAt === null ? null : new Date(r.storedAt) }));
+  const byApi = new Map<string, Rule[]>();
+  for (const { apiId, storedAt, ...rule } of rows) {
+    const list = byApi.get(apiId) ?? [];
+    list.push({ ...rule, storedAt: storedAt === null ? null : new Date(storedAt) });
+    byApi.set(apiId, list);
+  }
+  return byApi;
 }
 
 /** An API's failures in a row, the last success before them and the last error. */
