@@ -176,20 +176,43 @@ export function convertThreshold(
 }
 
 export function prepareAttribute(rule: BayAttributeRule): PreparedBayAttribute {
-  const thresholds: { level: AttributeLevel; value: AttributeValue }[] = [];
-  for (const { level, field } of THRESHOLD_ORDER) {
-    const converted = convertThreshold(rule[field], rule.type);
-    if (converted.ok) thresholds.push({ level, value: converted.value });
-  }
   return {
     prepared: true,
     keyValue: rule.keyValue,
     path: rule.path,
-    parsedPath: parsePath(rule.path),
+    parsedPath: remembered(parsedPaths, rule.path, () => parsePath(rule.path)),
     type: rule.type,
     operator: rule.operator,
-    thresholds,
+    thresholds: remembered(
+      convertedThresholds,
+      `${rule.type}\u0000${THRESHOLD_ORDER.map(({ field }) => rule[field] ?? '').join('\u0000')}`,
+      () => {
+        const thresholds: { level: AttributeLevel; value: AttributeValue }[] = [];
+        for (const { level, field } of THRESHOLD_ORDER) {
+          const converted = convertThreshold(rule[field], rule.type);
+          if (converted.ok) thresholds.push({ level, value: converted.value });
+        }
+        return thresholds;
+      },
+    ),
   };
+}
+
+/*
+ * The status engine prepares every attribute of an API at each check, and most attributes share their
+ * path and thresholds with others: parsed paths and converted thresholds are kept (read-only), up to
+ * `REMEMBERED` of each, then started over.
+ */
+const REMEMBERED = 10_000;
+const parsedPaths = new Map<string, ParsedPath | null>();
+const convertedThresholds = new Map<string, readonly { level: AttributeLevel; value: AttributeValue }[]>();
+
+function remembered<T>(cache: Map<string, T>, key: string, make: () => T): T {
+  if (cache.has(key)) return cache.get(key) as T;
+  if (cache.size >= REMEMBERED) cache.clear();
+  const value = make();
+  cache.set(key, value);
+  return value;
 }
 
 export interface AttributeEvaluation {
