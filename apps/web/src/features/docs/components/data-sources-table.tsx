@@ -30,58 +30,56 @@ export function DataSourcesTable({
           {t('docs.data.empty')}
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={560}>
-          <Table verticalSpacing="sm" highlightOnHover aria-label={t('docs.data.listLabel')}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('docs.data.columns.title')}</Table.Th>
-                <Table.Th>{t('docs.data.columns.size')}</Table.Th>
-                <Table.Th>{t('docs.data.columns.uploadedBy')}</Table.Th>
-                <Table.Th>{t('docs.data.columns.createdAt')}</Table.Th>
-                <Table.Th w={60}>
-                  <VisuallyHidden>{t('common.actions')}</VisuallyHidden>
-                </Table.Th>
+        <Table verticalSpacing="sm" highlightOnHover aria-label={t('docs.data.listLabel')}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('docs.data.columns.title')}</Table.Th>
+              <Table.Th visibleFrom="sm">{t('docs.data.columns.size')}</Table.Th>
+              <Table.Th visibleFrom="sm">{t('docs.data.columns.uploadedBy')}</Table.Th>
+              <Table.Th visibleFrom="sm">{t('docs.data.columns.createdAt')}</Table.Th>
+              <Table.Th w={60}>
+                <VisuallyHidden>{t('common.actions')}</VisuallyHidden>
+              </Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {sources.map((source) => (
+              <Table.Tr key={source.id}>
+                <Table.Td>
+                  <Anchor component="button" type="button" onClick={() => onOpen(source)} fw={600} ta="left">
+                    {source.title}
+                  </Anchor>
+                  <Text size="xs" c="dimmed">
+                    {source.fileName}
+                  </Text>
+                  <Text size="xs" c="dimmed" hiddenFrom="sm">
+                    {formatBytes(source.byteSize, i18n.language)} ·{' '}
+                    {formatDateTime(source.createdAt, i18n.language)}
+                  </Text>
+                </Table.Td>
+                <Table.Td visibleFrom="sm">{formatBytes(source.byteSize, i18n.language)}</Table.Td>
+                <Table.Td visibleFrom="sm">
+                  {source.uploadedBy?.name ?? t('docs.data.unknownUploader')}
+                </Table.Td>
+                <Table.Td visibleFrom="sm">{formatDateTime(source.createdAt, i18n.language)}</Table.Td>
+                <Table.Td>
+                  <Group justify="flex-end">
+                    <Tooltip label={t('docs.data.delete.label', { name: source.fileName })}>
+                      <ActionIcon
+                        variant="subtle"
+                        color="red"
+                        onClick={() => onDelete(source)}
+                        aria-label={t('docs.data.delete.label', { name: source.fileName })}
+                      >
+                        <IconTrash size={16} aria-hidden />
+                      </ActionIcon>
+                    </Tooltip>
+                  </Group>
+                </Table.Td>
               </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {sources.map((source) => (
-                <Table.Tr key={source.id}>
-                  <Table.Td>
-                    <Anchor
-                      component="button"
-                      type="button"
-                      onClick={() => onOpen(source)}
-                      fw={600}
-                      ta="left"
-                    >
-                      {source.title}
-                    </Anchor>
-                    <Text size="xs" c="dimmed">
-                      {source.fileName}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>{formatBytes(source.byteSize, i18n.language)}</Table.Td>
-                  <Table.Td>{source.uploadedBy?.name ?? t('docs.data.unknownUploader')}</Table.Td>
-                  <Table.Td>{formatDateTime(source.createdAt, i18n.language)}</Table.Td>
-                  <Table.Td>
-                    <Group justify="flex-end">
-                      <Tooltip label={t('docs.data.delete.label', { name: source.fileName })}>
-                        <ActionIcon
-                          variant="subtle"
-                          color="red"
-                          onClick={() => onDelete(source)}
-                          aria-label={t('docs.data.delete.label', { name: source.fileName })}
-                        >
-                          <IconTrash size={16} aria-hidden />
-                        </ActionIcon>
-                      </Tooltip>
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+            ))}
+          </Table.Tbody>
+        </Table>
       )}
     </Card>
   );

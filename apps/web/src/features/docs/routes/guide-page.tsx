@@ -47,7 +47,7 @@ export function GuidePage() {
         )}
       </Grid.Col>
       <Grid.Col span={{ base: 12, md: 9 }}>
-        <Card padding="xl" component="article" aria-label={chapter.title}>
+        <Card padding="lg" component="article" aria-label={chapter.title}>
           <Markdown>{chapter.text}</Markdown>
         </Card>
       </Grid.Col>
