@@ -11,6 +11,7 @@ import type { Db } from './db/client';
 import { EventBus } from './events/bus';
 import { createOutboundClient } from './lib/outbound';
 import { authRoutes, createAuthService, createTokenSigner } from './modules/auth';
+import { createDocumentation, documentationRoutes } from './modules/documentation';
 import { createFacilities, facilitiesRoutes } from './modules/facilities';
 import { type Housekeeping, registerHousekeeping } from './modules/housekeeping';
 import { subscribeLogs } from './modules/logs';
@@ -189,6 +190,7 @@ export async function buildApp({
       await api.register(facilitiesRoutes, facilities);
       await api.register(statusEngineRoutes, statusEngine);
       await api.register(notifyingRoutes, notifying);
+      await api.register(documentationRoutes, createDocumentation({ db, bus }));
     },
     { prefix: API_BASE },
   );

@@ -9,6 +9,7 @@ export * from './bay-metrics';
 export * from './bays';
 export * from './cameras';
 export * from './dashboard';
+export * from './data-sources';
 export * from './desktop-notifications';
 export * from './errors';
 export * from './evaluation';

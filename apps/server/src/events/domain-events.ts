@@ -1,5 +1,6 @@
 import type { Role } from '@vaskedrift/shared';
 import type { Actor } from './actor';
+import type { DataSourceEvents } from './data-source-events';
 import type { EngineEvents } from './engine-events';
 import type { FacilityEvents } from './facility-events';
 import type { MaintenanceEvents } from './maintenance-events';
@@ -17,4 +18,5 @@ export type DomainEvents = {
   EngineEvents &
   MaintenanceEvents &
   NotificationEvents &
-  WebhookEvents;
+  WebhookEvents &
+  DataSourceEvents;

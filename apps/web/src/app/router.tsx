@@ -14,6 +14,7 @@ import { RoutePending } from '../components/route-pending';
 import { createApiRoutes } from '../features/apis/routes';
 import { createAuthRoutes } from '../features/auth/routes';
 import { createDashboardRoute } from '../features/dashboard/routes';
+import { createDocsRoutes } from '../features/docs';
 import { createGroupRoutes } from '../features/groups/routes';
 import { createLocationRoutes } from '../features/locations/routes';
 import { createNotificationRoutes } from '../features/notifications/routes';
@@ -103,6 +104,7 @@ const routeTree = rootRoute.addChildren([
     createWebhookRoutes(appLayoutRoute),
     createGroupRoutes(appLayoutRoute),
     createNotificationRoutes(appLayoutRoute),
+    createDocsRoutes(appLayoutRoute),
   ]),
   unknownRoute,
 ]);

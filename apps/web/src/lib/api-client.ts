@@ -1,11 +1,11 @@
+import { API_BASE } from '@vaskedrift/shared';
 import { auth } from './auth-client';
-import { createApiClient } from './create-api-client';
+import { createApiClient, createAuthorizedCall } from './create-api-client';
+import { xhrSendForm } from './xhr-send';
 
 export { ApiError, isApiError } from './api-error';
 
-/** `apiRequest('GET', 'misc/fallback')`: a JSON call to /api/v1 with the signed-in user's token. */
-export const apiRequest = createApiClient({
-  fetch: (input, init) => window.fetch(input, init),
+const session = {
   getAccessToken: async () => (await auth.getSession()).data.session?.access_token ?? null,
   refresh: async () => {
     const { data, error } = await auth.refreshSession();
@@ -14,4 +14,24 @@ export const apiRequest = createApiClient({
   signOut: async () => {
     await auth.signOut({ scope: 'local' });
   },
-});
+};
+
+const authorizedCall = createAuthorizedCall(session);
+
+/** `apiRequest('GET', 'misc/fallback')`: a JSON call to /api/v1 with the signed-in user's token. */
+export const apiRequest = createApiClient(
+  { ...session, fetch: (input, init) => window.fetch(input, init) },
+  authorizedCall,
+);
+
+/**
+ * `apiUpload('backend/data/upload', form, onProgress)`: a multipart POST to /api/v1 with real upload progress
+ * (0–1), the same token and the same refresh-and-retry as `apiRequest`.
+ */
+export function apiUpload<T>(
+  path: string,
+  form: FormData,
+  onProgress?: (fraction: number) => void,
+): Promise<T> {
+  return authorizedCall<T>((token) => xhrSendForm(`${API_BASE}/${path}`, form, token, onProgress));
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from './api-error';
-import { type ApiClientDeps, createApiClient } from './create-api-client';
+import { type ApiClientDeps, createApiClient, createAuthorizedCall } from './create-api-client';
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -139,5 +139,18 @@ describe('apiRequest', () => {
       },
     });
     await expect(request('GET', 'x')).rejects.toMatchObject({ code: 'auth/no-token' });
+  });
+
+  it('gives another transport (an upload) the same refresh-and-resend on an expired token', async () => {
+    const { deps } = setup([]);
+    const authorizedCall = createAuthorizedCall(deps);
+    const tokens: Array<string | null> = [];
+    const upload = authorizedCall((token) => {
+      tokens.push(token);
+      return Promise.resolve(tokens.length === 1 ? invalidToken() : json(200, { data: 'lagret' }));
+    });
+    await expect(upload).resolves.toEqual({ data: 'lagret' });
+    expect(tokens).toEqual(['token-0', 'token-1']);
+    expect(deps.refresh).toHaveBeenCalledTimes(1);
   });
 });

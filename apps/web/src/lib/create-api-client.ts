@@ -34,11 +34,17 @@ async function readError(response: Response): Promise<ApiError> {
   );
 }
 
-export function createApiClient(deps: ApiClientDeps): ApiRequest {
-  const baseUrl = deps.baseUrl ?? API_BASE;
+/** Sends one request with the token given (null: none); the answer as a fetch `Response`. */
+export type AuthorizedSend = (token: string | null) => Promise<Response>;
+
+/**
+ * Runs `send` with the current token and answers the body's JSON; on an expired or unknown token it
+ * refreshes (one refresh shared by every request that meets it, so the token rotates once) and sends again,
+ * at most MAX_AUTH_RETRIES times. JSON calls and uploads (lib/xhr-send.ts) share one of these.
+ */
+export function createAuthorizedCall(deps: Omit<ApiClientDeps, 'fetch' | 'baseUrl'>) {
   let refreshing: Promise<boolean> | null = null;
 
-  // Parallel requests that all meet an expired token share one refresh, so the token rotates once.
   const refreshOnce = () => {
     refreshing ??= deps
       .refresh()
@@ -49,25 +55,10 @@ export function createApiClient(deps: ApiClientDeps): ApiRequest {
     return refreshing;
   };
 
-  async function send(method: HttpMethod, path: string, body: unknown, token: string | null) {
-    const headers: Record<string, string> = { accept: 'application/json' };
-    if (body !== undefined) headers['content-type'] = 'application/json';
-    if (token) headers.authorization = `Bearer ${token}`;
-    try {
-      return await deps.fetch(`${baseUrl}/${path.replace(/^\//, '')}`, {
-        method,
-        headers,
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-    } catch {
-      throw clientError(CLIENT_ERROR_CODES.network, 'Network error');
-    }
-  }
-
-  return async function apiRequest<T>(method: HttpMethod, path: string, body?: unknown): Promise<T> {
+  return async function authorizedCall<T>(send: AuthorizedSend): Promise<T> {
     let token = await deps.getAccessToken();
     for (let attempt = 0; ; attempt++) {
-      const response = await send(method, path, body, token);
+      const response = await send(token);
       if (response.ok) {
         if (response.status === 204) return undefined as T;
         return (await response.json().catch(() => {
@@ -90,4 +81,34 @@ export function createApiClient(deps: ApiClientDeps): ApiRequest {
         throw clientError(CLIENT_ERROR_CODES.noToken, 'No access token available after refresh.', 401);
     }
   };
+}
+
+export type AuthorizedCall = ReturnType<typeof createAuthorizedCall>;
+
+/** The network failure every transport answers with. */
+export const networkError = () => clientError(CLIENT_ERROR_CODES.network, 'Network error');
+
+export function createApiClient(
+  deps: ApiClientDeps,
+  authorizedCall: AuthorizedCall = createAuthorizedCall(deps),
+): ApiRequest {
+  const baseUrl = deps.baseUrl ?? API_BASE;
+
+  async function send(method: HttpMethod, path: string, body: unknown, token: string | null) {
+    const headers: Record<string, string> = { accept: 'application/json' };
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    if (token) headers.authorization = `Bearer ${token}`;
+    try {
+      return await deps.fetch(`${baseUrl}/${path.replace(/^\//, '')}`, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+    } catch {
+      throw networkError();
+    }
+  }
+
+  return <T>(method: HttpMethod, path: string, body?: unknown) =>
+    authorizedCall<T>((token) => send(method, path, body, token));
 }

@@ -1,5 +1,6 @@
 export * from './alerts';
 export * from './apis';
+export * from './data-sources';
 export * from './locations';
 export * from './logs';
 export * from './maintenance';

@@ -2,6 +2,7 @@ import { deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiClient, caller, createLocation, unknownId } from '../../../test/facilities';
 import { createTestApp, type TestContext } from '../../../test/helpers';
+import { type MultipartFile, multipartBody } from '../../../test/multipart';
 import { signedIn } from '../../../test/people';
 
 let ctx: TestContext;
@@ -55,25 +56,13 @@ const jpeg = Buffer.from([
   0x03, 0x11, 0x01, 0xff, 0xd9,
 ]);
 
-function multipart(files: Array<{ name: string; type: string; data: Buffer }>, token = adminToken) {
-  const boundary = '----vaskedrift-test';
-  const parts = files.map((f) =>
-    Buffer.concat([
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${f.name}"\r\nContent-Type: ${f.type}\r\n\r\n`,
-      ),
-      f.data,
-      Buffer.from('\r\n'),
-    ]),
-  );
+function multipart(files: MultipartFile[], token = adminToken) {
+  const { contentType, payload } = multipartBody(files);
   return ctx.app.inject({
     method: 'POST',
     url: '/api/v1/backend/locations/image/upload',
-    headers: {
-      authorization: `Bearer ${token}`,
-      'content-type': `multipart/form-data; boundary=${boundary}`,
-    },
-    payload: Buffer.concat([...parts, Buffer.from(`--${boundary}--\r\n`)]),
+    headers: { authorization: `Bearer ${token}`, 'content-type': contentType },
+    payload,
   });
 }
 

@@ -1,6 +1,7 @@
 import { LOG_TYPES } from '@vaskedrift/shared';
 import type { Db } from '../../db/client';
 import type { EventBus } from '../../events/bus';
+import { subscribeDataSourceLogs } from './data-sources.subscriber';
 import { subscribeEngineLogs } from './engine.subscriber';
 import { subscribeFacilityLogs } from './facilities.subscriber';
 import { insertLog } from './logs.repository';
@@ -47,6 +48,7 @@ export function subscribeLogs(bus: EventBus, db: Db): () => void {
     ...subscribeMaintenanceLogs(bus, db),
     ...subscribeNotificationLogs(bus, db),
     ...subscribeWebhookLogs(bus, db),
+    ...subscribeDataSourceLogs(bus, db),
   ];
   return () => {
     for (const off of offs) off();

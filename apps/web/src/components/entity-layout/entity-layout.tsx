@@ -1,12 +1,12 @@
-import { Card, Group, Skeleton, Stack, Tabs } from '@mantine/core';
+import { Card, Group, Skeleton, Stack } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { Outlet, useChildMatches, useMatch, useNavigate } from '@tanstack/react-router';
+import { Outlet, useChildMatches } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isNotFoundError } from '../../lib/api-error';
 import { LoadError } from '../load-error';
 import { PageHeader } from '../page-header';
-import { tabHref, tabPathOf } from './entity-tabs';
+import { RouteTabs } from './route-tabs';
 
 /** What stands beside the two skeleton lines while the entity loads, shaped like its header card. */
 export type EntitySkeletonShape = 'lines' | 'avatar' | 'image' | 'status';
@@ -38,15 +38,10 @@ export function EntityLayout<TData>({
   skeleton = 'lines',
   permissions = {},
 }: EntityLayoutProps<TData>) {
-  const { t } = useTranslation();
-  const navigate = useNavigate();
-  const entity = useMatch({ strict: false });
   const children = useChildMatches();
 
   if (children.some((child) => child.staticData.tabs)) return <Outlet />;
 
-  const tabs = (entity.staticData.tabs ?? []).filter((tab) => !tab.requires || permissions[tab.requires]);
-  const current = tabPathOf(entity.routeId, children[0]?.routeId);
   const elsewhere = query.data !== undefined && isElsewhere?.(query.data);
 
   return (
@@ -61,22 +56,7 @@ export function EntityLayout<TData>({
       ) : (
         <>
           {header(query.data)}
-          <Tabs
-            value={current}
-            onChange={(path) => {
-              if (path) void navigate({ href: tabHref(entity.pathname, path) });
-            }}
-            mb="lg"
-            keepMounted={false}
-          >
-            <Tabs.List aria-label={tabsLabel}>
-              {tabs.map(({ path, label, icon: TabIcon }) => (
-                <Tabs.Tab key={path} value={path} leftSection={<TabIcon size={16} aria-hidden />}>
-                  {t(label)}
-                </Tabs.Tab>
-              ))}
-            </Tabs.List>
-          </Tabs>
+          <RouteTabs label={tabsLabel} permissions={permissions} />
           <Outlet />
         </>
       )}
