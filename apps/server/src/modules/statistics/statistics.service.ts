@@ -13,6 +13,7 @@ import {
   MAX_TIMELINE_SEGMENTS,
   type MaintenanceStats,
   STATISTICS_MESSAGES,
+  STATISTICS_TIME_ZONE,
 } from '@vaskedrift/shared';
 import type { Db } from '../../db/client';
 import { NotFoundError } from '../../lib/errors';
@@ -42,6 +43,8 @@ export type StatisticsService = ReturnType<typeof createStatisticsService>;
 type RangeInput = { from: string; to: string };
 
 const HOUR_MS = 3_600_000;
+/** YYYY-MM-DD in Norwegian time, for file names. */
+const OSLO_DATE = new Intl.DateTimeFormat('sv-SE', { timeZone: STATISTICS_TIME_ZONE });
 /** Hours per point of an API's series: the smallest that keeps a range within `MAX_TIMELINE_SEGMENTS` points. */
 const POINT_HOURS = [1, 2, 3, 6, 12, 24];
 
@@ -243,7 +246,7 @@ export function createStatisticsService({ db }: { db: Db }) {
 
   async function reportCsv(viewer: Viewer, input: AvailabilityReportInput) {
     const { data } = await report(viewer, input);
-    const day = (iso: string) => iso.slice(0, 10);
+    const day = (iso: string) => OSLO_DATE.format(new Date(iso));
     return {
       filename: `tilgjengelighet-${day(data.from)}-${day(data.to)}.csv`,
       body: availabilityCsv(data),
