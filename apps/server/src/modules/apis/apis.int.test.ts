@@ -221,6 +221,8 @@ describe('API connections: status, check, logs, roles', () => {
     ).json().data;
     expect(stats.totals.checks).toBeGreaterThanOrEqual(2);
     expect(stats.totals.failures).toBe(1);
+    // Each check is counted in the hour's latency histogram too (decision "statistics").
+    expect(stats.totals.p50Ms).not.toBeNull();
   });
 
   it('refuses every API connection call to operators and users with 403', async () => {
