@@ -49,10 +49,16 @@ export function periodsInRange(bayIds: string[], range: Range): SQL {
  */
 export async function figuresByBay(db: Db, bayIds: string[], range: Range): Promise<Map<string, RawFigures>> {
   if (bayIds.length === 0) return new Map();
+  const result = await db.execute<RawFigures & { bay_id: string }>(figuresSql(bayIds, range));
+  return new Map(result.rows.map(({ bay_id, ...figures }) => [bay_id, figures]));
+}
+
+/** The one statement of `figuresByBay` (also for `EXPLAIN` in bench/statistics.ts). */
+export function figuresSql(bayIds: string[], range: Range): SQL {
   const ids = sql.param(bayIds);
   const { from, to } = rangeSql(range);
   const j = maintenanceJobs;
-  const result = await db.execute<RawFigures & { bay_id: string }>(sql`
+  return sql`
     with periods as (${periodsInRange(bayIds, range)}),
     times as (
       select bay_id,
@@ -98,8 +104,7 @@ export async function figuresByBay(db: Db, bayIds: string[], range: Range): Prom
     left join times t on t.bay_id = ids.bay_id
     left join failure_counts f on f.bay_id = ids.bay_id
     left join jobs jb on jb.bay_id = ids.bay_id
-  `);
-  return new Map(result.rows.map(({ bay_id, ...figures }) => [bay_id, figures]));
+  `;
 }
 
 const EMPTY: RawFigures = {
