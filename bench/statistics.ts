@@ -8,7 +8,7 @@
  *
  * Without DATABASE_URL an embedded PostgreSQL in a temporary directory is used. Options (environment):
  * FACILITIES (500), BAYS_PER_FACILITY (20), DAYS (90), CHANGES_PER_DAY (4 status changes per bay and
- * day), CALLS (30).
+ * day), CALLS (30), KEEP_DB=1 (keep the scratch database for a look with psql).
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -271,6 +271,7 @@ try {
   await app.close();
   await database.close();
 } finally {
-  await dropDatabase(server.adminUrl, dbName).catch((err) => console.error('drop failed', err));
+  if (process.env.KEEP_DB) console.log(`Kept database ${dbName}`);
+  else await dropDatabase(server.adminUrl, dbName).catch((err) => console.error('drop failed', err));
   await server.stop();
 }
