@@ -11,19 +11,15 @@
  * day), CALLS (30), KEEP_DB=1 (keep the scratch database for a look with psql).
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { dropDatabase, ensureDatabase, withDatabase } from '../apps/server/src/db/admin';
 import { connectDatabase } from '../apps/server/src/db/client';
-import { startEmbeddedPostgres } from '../apps/server/src/db/embedded';
 import { hashPassword } from '../apps/server/src/lib/password';
 import { figuresSql } from '../apps/server/src/modules/statistics/figures.repository';
 import { insertUser } from '../apps/server/src/modules/users/users.repository';
-import { percentile } from './bench-server';
+import { percentile, postgresServer } from './bench-server';
 import { seedBays } from './seed-bays';
 
 const FACILITIES = Number(process.env.FACILITIES ?? 500);
@@ -32,20 +28,6 @@ const DAYS = Number(process.env.DAYS ?? 90);
 const CHANGES_PER_DAY = Number(process.env.CHANGES_PER_DAY ?? 4);
 const CALLS = Number(process.env.CALLS ?? 30);
 const DAY_MS = 86_400_000;
-
-async function serverUrl(): Promise<{ adminUrl: string; stop(): Promise<void> }> {
-  if (process.env.DATABASE_URL) return { adminUrl: process.env.DATABASE_URL, stop: async () => {} };
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'vaskedrift-bench-'));
-  const log = { info() {}, warn() {}, error: console.error };
-  const pg = await startEmbeddedPostgres({ dataDir, secretKey: randomBytes(32).toString('hex'), log });
-  return {
-    adminUrl: pg.adminUrl,
-    stop: async () => {
-      await pg.stop();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
 
 /**
  * History per bay: contiguous periods (every other one `operational`, the others a mix weighted towards
@@ -121,7 +103,7 @@ async function seedHistory(pool: import('pg').Pool) {
   console.log(`History seeded in ${Math.round(performance.now() - started)} ms:`, counts.rows[0]);
 }
 
-const server = await serverUrl();
+const server = await postgresServer();
 const dbName = `vd_bench_${randomBytes(4).toString('hex')}`;
 await ensureDatabase(server.adminUrl, dbName);
 const url = withDatabase(server.adminUrl, dbName);
