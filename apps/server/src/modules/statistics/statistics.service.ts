@@ -155,9 +155,9 @@ export function createStatisticsService({ db }: { db: Db }) {
       deleted: b.deletedAt !== null,
       ...toFigures(figures.get(b.id) ?? addFigures([])),
     }));
-    rows.sort(
-      (a, b) => (a.availability ?? 101) - (b.availability ?? 101) || b.downtimeSeconds - a.downtimeSeconds,
-    );
+    // Worst first: lowest availability (none observed last), then most downtime.
+    const rank = (row: { availability: number | null }) => row.availability ?? Number.POSITIVE_INFINITY;
+    rows.sort((a, b) => rank(a) - rank(b) || b.downtimeSeconds - a.downtimeSeconds);
     return {
       data: {
         ...rangeAnswer(range),
@@ -190,7 +190,9 @@ export function createStatisticsService({ db }: { db: Db }) {
     const groups = new Map<number, HourRow[]>();
     for (const hour of hours) {
       const at = Math.floor(hour.hour.getTime() / pointMs) * pointMs;
-      groups.set(at, [...(groups.get(at) ?? []), hour]);
+      const group = groups.get(at);
+      if (group) group.push(hour);
+      else groups.set(at, [hour]);
     }
     const total = checkPoint(range.from.getTime(), hours);
     return {
