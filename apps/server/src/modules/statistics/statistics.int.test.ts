@@ -327,6 +327,17 @@ describe('API statistics', () => {
       { errorCode: 'http/503', message: 'Svarte med HTTP 503', count: 3 },
       { errorCode: 'response/invalid-json', message: 'Svaret er ikke gyldig JSON', count: 1 },
     ]);
+
+    // Over 1,000 hours a point holds two hours, so a series keeps at most 1,000 points.
+    const long = (
+      await operator.post('backend/apis/stats/get', {
+        apiId: a.apiId,
+        from: '2025-11-15T00:00:00Z',
+        to: '2026-01-15T00:00:00Z',
+      })
+    ).json().data;
+    expect(long.bucketSeconds).toBe(7200);
+    expect(long.points).toEqual([expect.objectContaining({ at: '2026-01-01T10:00:00.000Z', p95Ms: 700 })]);
   });
 });
 
@@ -346,6 +357,11 @@ describe('access', () => {
     expect(
       (await admin.post('backend/locations/stats/get', { locationId: b.locationId, ...range })).statusCode,
     ).toBe(200);
+    // The read-only role reads the statistics of its facilities too.
+    const user = await caller(ctx, 'user');
+    await grantAccess(ctx, user.user.id, a.locationId);
+    expect((await user.post('backend/bays/stats/get', { bayId: a.bayId, ...range })).statusCode).toBe(200);
+    expect((await user.post('backend/bays/stats/get', { bayId: b.bayId, ...range })).statusCode).toBe(404);
   });
 
   it('reports only the facilities the caller sees, with the chain total', async () => {
