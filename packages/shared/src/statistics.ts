@@ -17,7 +17,6 @@ export const STATISTICS_MESSAGES = {
   rangeTooLong: 'Perioden kan ikke være lenger enn 400 dager',
   bucketInvalid: 'Velg dag, uke eller måned',
   locationsTooMany: 'Velg høyst 500 anlegg',
-  apiNotFound: 'Fant ikke API-tilkoblingen',
 } as const;
 
 /** The longest range a statistics request may ask for. */

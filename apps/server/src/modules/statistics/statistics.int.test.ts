@@ -343,16 +343,21 @@ describe('API statistics', () => {
 
 describe('access', () => {
   it("answers 404 to an operator of A for B's bay, facility and API, as for ids that do not exist", async () => {
-    for (const [path, body] of [
-      ['backend/bays/stats/get', { bayId: b.bayId }],
-      ['backend/bays/stats/get', { bayId: unknownId() }],
-      ['backend/locations/stats/get', { locationId: b.locationId }],
-      ['backend/apis/stats/get', { apiId: b.apiId }],
-      ['backend/reports/availability/get', { locationIds: [b.locationId] }],
-      ['backend/reports/availability/export', { locationIds: [a.locationId, b.locationId] }],
+    for (const [path, body, message] of [
+      ['backend/bays/stats/get', { bayId: b.bayId }, 'Fant ikke vaskehallen'],
+      ['backend/bays/stats/get', { bayId: unknownId() }, 'Fant ikke vaskehallen'],
+      ['backend/locations/stats/get', { locationId: b.locationId }, 'Fant ikke anlegget'],
+      ['backend/apis/stats/get', { apiId: b.apiId }, 'Fant ikke API-et'],
+      ['backend/reports/availability/get', { locationIds: [b.locationId] }, 'Fant ikke anlegget'],
+      [
+        'backend/reports/availability/export',
+        { locationIds: [a.locationId, b.locationId] },
+        'Fant ikke anlegget',
+      ],
     ] as const) {
       const res = await operator.post(path, { ...body, ...range });
       expect(res.statusCode, path).toBe(404);
+      expect(res.json().message, path).toBe(message);
     }
     expect(
       (await admin.post('backend/locations/stats/get', { locationId: b.locationId, ...range })).statusCode,

@@ -1,4 +1,5 @@
 import {
+  API_MESSAGES,
   type ApiStats,
   type ApiStatsPoint,
   type AvailabilityReport,
@@ -8,11 +9,11 @@ import {
   type BayStatsInput,
   bucketForRange,
   LATENCY_BUCKETS,
+  LOCATION_MESSAGES,
   type LocationStats,
   latencyPercentile,
   MAX_TIMELINE_SEGMENTS,
   type MaintenanceStats,
-  STATISTICS_MESSAGES,
   STATISTICS_TIME_ZONE,
 } from '@vaskedrift/shared';
 import type { Db } from '../../db/client';
@@ -95,7 +96,7 @@ export function createStatisticsService({ db }: { db: Db }) {
 
   async function mustFindLocation(viewer: Viewer, locationId: string) {
     const location = await findVisibleLocation(db, viewer, locationId);
-    if (!location) throw new NotFoundError('Fant ikke anlegget');
+    if (!location) throw new NotFoundError(LOCATION_MESSAGES.notFound);
     return location;
   }
 
@@ -178,7 +179,7 @@ export function createStatisticsService({ db }: { db: Db }) {
   /** An API connection's checks per hour (or per several hours), latency percentiles and failure reasons. */
   async function api(viewer: Viewer, input: RangeInput & { apiId: string }): Promise<{ data: ApiStats }> {
     const found = await findVisibleApi(db, viewer, input.apiId);
-    if (!found) throw new NotFoundError(STATISTICS_MESSAGES.apiNotFound);
+    if (!found) throw new NotFoundError(API_MESSAGES.notFound);
     const range = rangeOf(input);
     const [hours, reasons] = await Promise.all([
       checkHours(db, found.id, range),
@@ -220,7 +221,7 @@ export function createStatisticsService({ db }: { db: Db }) {
   ): Promise<{ data: AvailabilityReport }> {
     const asked = [...new Set(input.locationIds ?? [])];
     const seen = await visibleLocations(db, viewer, asked);
-    if (seen.length < asked.length) throw new NotFoundError('Fant ikke anlegget');
+    if (seen.length < asked.length) throw new NotFoundError(LOCATION_MESSAGES.notFound);
     const range = rangeOf(input);
     const allBays = await baysOfLocations(
       db,
