@@ -1,4 +1,12 @@
-import type { AttributeLevel, BayStatus, Operator, ValueType } from '@vaskedrift/shared';
+import {
+  type AttributeLevel,
+  type BayStatus,
+  LATENCY_BUCKETS,
+  latencyBucket,
+  latencyHistogramOf,
+  type Operator,
+  type ValueType,
+} from '@vaskedrift/shared';
 import { and, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { apiCheckLogs, apiCheckStats, apiMetrics, apis, bayMetrics, bays, locations } from '../../db/schema';
@@ -285,6 +293,10 @@ export async function insertCheckLog(tx: Db, row: CheckLogRow): Promise<void> {
   await tx.insert(apiCheckLogs).values(row);
 }
 
+/** The stored hour's latency histogram plus the one being added, bucket by bucket. */
+const HISTOGRAM_SUM = sql`array(select a + b from unnest(${apiCheckStats.durationHistogram},
+  excluded.duration_histogram) with ordinality as h(a, b, i) order by i)`;
+
 /** Counts the check in its API's hour (success rate and latency without a row per check). */
 export async function countCheck(tx: Db, row: CheckLogRow): Promise<void> {
   const failed = row.outcome === 'error' ? 1 : 0;
@@ -298,6 +310,7 @@ export async function countCheck(tx: Db, row: CheckLogRow): Promise<void> {
       durationSumMs: row.durationMs,
       durationMaxMs: row.durationMs,
       bytesSum: row.bytes ?? 0,
+      durationHistogram: latencyHistogramOf(row.durationMs),
     })
     .onConflictDoUpdate({
       target: [apiCheckStats.apiId, apiCheckStats.hour],
@@ -307,6 +320,7 @@ export async function countCheck(tx: Db, row: CheckLogRow): Promise<void> {
         durationSumMs: sql`${apiCheckStats.durationSumMs} + ${row.durationMs}`,
         durationMaxMs: sql`greatest(${apiCheckStats.durationMaxMs}, ${row.durationMs})`,
         bytesSum: sql`${apiCheckStats.bytesSum} + ${row.bytes ?? 0}`,
+        durationHistogram: HISTOGRAM_SUM,
       },
     });
 }
@@ -366,17 +380,26 @@ export async function writeQuietChecks(db: Db, checks: QuietCheck[]): Promise<vo
         ${array(logs.map((l) => l.durationMs))}::int[], ${array(logs.map((l) => l.httpStatus))}::int[],
         ${array(logs.map((l) => l.bytes))}::int[], ${array(logs.map((l) => l.records))}::int[])
     )
-    insert into ${apiCheckStats} (api_id, hour, checks, failures, duration_sum_ms, duration_max_ms, bytes_sum)
-    select api_id, date_trunc('hour', started_at), count(*), count(*) filter (where outcome = 'error'),
-      sum(duration_ms), max(duration_ms), coalesce(sum(bytes), 0)
-    from unnest(${array(counts.map((c) => c.apiId))}::uuid[], ${array(counts.map((c) => c.startedAt))}::timestamptz[],
-      ${array(counts.map((c) => c.outcome))}::text[], ${array(counts.map((c) => c.durationMs))}::int[],
-      ${array(counts.map((c) => c.bytes))}::int[]) as c(api_id, started_at, outcome, duration_ms, bytes)
-    group by 1, 2
+    insert into ${apiCheckStats}
+      (api_id, hour, checks, failures, duration_sum_ms, duration_max_ms, bytes_sum, duration_histogram)
+    select api_id, hour, checks, failures, duration_sum_ms, duration_max_ms, bytes_sum,
+      array(select (select count(*) from unnest(buckets) b where b = i)::int
+        from generate_series(0, ${LATENCY_BUCKETS - 1}) i order by i)
+    from (
+      select api_id, date_trunc('hour', started_at) as hour, count(*) as checks,
+        count(*) filter (where outcome = 'error') as failures, sum(duration_ms) as duration_sum_ms,
+        max(duration_ms) as duration_max_ms, coalesce(sum(bytes), 0) as bytes_sum, array_agg(bucket) as buckets
+      from unnest(${array(counts.map((c) => c.apiId))}::uuid[], ${array(counts.map((c) => c.startedAt))}::timestamptz[],
+        ${array(counts.map((c) => c.outcome))}::text[], ${array(counts.map((c) => c.durationMs))}::int[],
+        ${array(counts.map((c) => c.bytes))}::int[], ${array(counts.map((c) => latencyBucket(c.durationMs)))}::int[])
+        as c(api_id, started_at, outcome, duration_ms, bytes, bucket)
+      group by 1, 2
+    ) per_hour
     on conflict (api_id, hour) do update set
       checks = ${apiCheckStats.checks} + excluded.checks,
       failures = ${apiCheckStats.failures} + excluded.failures,
       duration_sum_ms = ${apiCheckStats.durationSumMs} + excluded.duration_sum_ms,
       duration_max_ms = greatest(${apiCheckStats.durationMaxMs}, excluded.duration_max_ms),
+      duration_histogram = ${HISTOGRAM_SUM},
       bytes_sum = ${apiCheckStats.bytesSum} + excluded.bytes_sum`);
 }
