@@ -61,10 +61,12 @@ describe('quiet checks', () => {
       const was = first.rows.find((r) => r.id === row.id)?.last_success_at;
       expect(row.last_success_at.getTime()).toBeGreaterThan(was.getTime());
     }
-    const stats = await q('select sum(checks)::int as checks from api_check_stats where api_id = any($1)', [
-      apiIds(),
-    ]);
-    expect(stats.rows[0].checks).toBe(6);
+    const stats = await q(
+      `select sum(checks)::int as checks, sum((select sum(n) from unnest(duration_histogram) n))::int as histogram
+       from api_check_stats where api_id = any($1)`,
+      [apiIds()],
+    );
+    expect(stats.rows[0]).toEqual({ checks: 6, histogram: 6 });
     const now = await attributeRow(ctx, metricId);
     expect(Number(now.last_value)).toBe(moved);
     expect(now.last_level).toBe(previous.last_level);
