@@ -15,3 +15,6 @@ export const apiRequest = createApiClient({
     await auth.signOut({ scope: 'local' });
   },
 });
+
+/** `apiDownload('POST', 'backend/reports/availability/export', body)`: a file, with the same token handling. */
+export const apiDownload = apiRequest.download;

@@ -16,6 +16,31 @@ export interface ApiClientDeps {
 
 export type ApiRequest = <T>(method: HttpMethod, path: string, body?: unknown) => Promise<T>;
 
+/** A file the server sent (a CSV export): its content and the name from `Content-Disposition`. */
+export interface DownloadedFile {
+  blob: Blob;
+  filename: string | null;
+}
+
+export type ApiClient = ApiRequest & {
+  /** The same call for an endpoint that answers with a file instead of JSON. */
+  download: (method: HttpMethod, path: string, body?: unknown) => Promise<DownloadedFile>;
+};
+
+/** `attachment; filename="rapport.csv"; filename*=UTF-8''r%C3%A5.csv` → the (UTF-8) file name. */
+export function filenameFromDisposition(header: string | null): string | null {
+  if (!header) return null;
+  const encoded = /filename\*\s*=\s*UTF-8''([^;]+)/i.exec(header)?.[1];
+  if (encoded) {
+    try {
+      return decodeURIComponent(encoded.trim());
+    } catch {
+      // fall through to the plain name
+    }
+  }
+  return /filename\s*=\s*"?([^";]+)"?/i.exec(header)?.[1]?.trim() ?? null;
+}
+
 /** The spec's request helper: at most two refresh-and-retry rounds on an expired or unknown token. */
 export const MAX_AUTH_RETRIES = 2;
 const RETRY_CODES: readonly string[] = [ERROR_CODES.invalidToken, ERROR_CODES.userNotFound];
@@ -34,7 +59,7 @@ async function readError(response: Response): Promise<ApiError> {
   );
 }
 
-export function createApiClient(deps: ApiClientDeps): ApiRequest {
+export function createApiClient(deps: ApiClientDeps): ApiClient {
   const baseUrl = deps.baseUrl ?? API_BASE;
   let refreshing: Promise<boolean> | null = null;
 
@@ -49,8 +74,8 @@ export function createApiClient(deps: ApiClientDeps): ApiRequest {
     return refreshing;
   };
 
-  async function send(method: HttpMethod, path: string, body: unknown, token: string | null) {
-    const headers: Record<string, string> = { accept: 'application/json' };
+  async function send(method: HttpMethod, path: string, body: unknown, token: string | null, accept: string) {
+    const headers: Record<string, string> = { accept };
     if (body !== undefined) headers['content-type'] = 'application/json';
     if (token) headers.authorization = `Bearer ${token}`;
     try {
@@ -64,16 +89,17 @@ export function createApiClient(deps: ApiClientDeps): ApiRequest {
     }
   }
 
-  return async function apiRequest<T>(method: HttpMethod, path: string, body?: unknown): Promise<T> {
+  async function request<T>(
+    method: HttpMethod,
+    path: string,
+    body: unknown,
+    accept: string,
+    read: (response: Response) => Promise<T>,
+  ): Promise<T> {
     let token = await deps.getAccessToken();
     for (let attempt = 0; ; attempt++) {
-      const response = await send(method, path, body, token);
-      if (response.ok) {
-        if (response.status === 204) return undefined as T;
-        return (await response.json().catch(() => {
-          throw clientError(CLIENT_ERROR_CODES.unknown, 'An unknown error occurred', response.status);
-        })) as T;
-      }
+      const response = await send(method, path, body, token, accept);
+      if (response.ok) return read(response);
       const error = await readError(response);
       if (!RETRY_CODES.includes(error.code) || attempt >= MAX_AUTH_RETRIES) throw error;
 
@@ -89,5 +115,23 @@ export function createApiClient(deps: ApiClientDeps): ApiRequest {
       if (!token)
         throw clientError(CLIENT_ERROR_CODES.noToken, 'No access token available after refresh.', 401);
     }
+  }
+
+  const readJson = async <T>(response: Response): Promise<T> => {
+    if (response.status === 204) return undefined as T;
+    return (await response.json().catch(() => {
+      throw clientError(CLIENT_ERROR_CODES.unknown, 'An unknown error occurred', response.status);
+    })) as T;
   };
+  const readFile = async (response: Response): Promise<DownloadedFile> => ({
+    blob: await response.blob(),
+    filename: filenameFromDisposition(response.headers.get('content-disposition')),
+  });
+
+  const apiRequest = <T>(method: HttpMethod, path: string, body?: unknown) =>
+    request(method, path, body, 'application/json', readJson<T>);
+  return Object.assign(apiRequest, {
+    download: (method: HttpMethod, path: string, body?: unknown) =>
+      request(method, path, body, '*/*', readFile),
+  });
 }
