@@ -91,22 +91,6 @@ export const apiCheckLogSchema = z.object({
 export type ApiCheckLog = z.infer<typeof apiCheckLogSchema>;
 export const getApiLogsResponseSchema = listResponse(apiCheckLogSchema);
 
-/** `backend/apis/stats/get`: checks per hour for the statistics page (latency and success rate). */
-export const getApiStatsSchema = z.object({
-  id: idSchema,
-  /** Hours back from now (default 24, at most 90 days). */
-  hours: z.number({ error: 'Ugyldig antall timer' }).int().min(1).max(2160).default(24),
-});
-export const apiStatsPointSchema = z.object({
-  hour: timestampSchema,
-  checks: z.number().int(),
-  failures: z.number().int(),
-  averageDurationMs: z.number().nullable(),
-  maxDurationMs: z.number().int().nullable(),
-  bytes: z.number(),
-});
-export const getApiStatsResponseSchema = listResponse(apiStatsPointSchema);
-
 /** Audit log types of admin changes to the status engine (each with who did it). */
 export const ENGINE_LOG_TYPES = {
   apisCreate: 'apis/create',

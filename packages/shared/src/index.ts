@@ -26,6 +26,7 @@ export * from './presence';
 export * from './readings';
 export * from './realtime';
 export * from './roles';
+export * from './statistics';
 export * from './user-settings';
 export * from './users';
 export * from './validation';

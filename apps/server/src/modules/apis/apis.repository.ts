@@ -241,24 +241,3 @@ export async function listCheckLogs(
     count: rows[0]?.total ?? 0,
   };
 }
-
-export async function hourlyStats(db: Db, id: string, hours: number) {
-  const rows = await db
-    .select()
-    .from(apiCheckStats)
-    .where(
-      and(
-        eq(apiCheckStats.apiId, id),
-        sql`${apiCheckStats.hour} >= date_trunc('hour', now()) - make_interval(hours => ${hours})`,
-      ),
-    )
-    .orderBy(apiCheckStats.hour);
-  return rows.map((r) => ({
-    hour: r.hour.toISOString(),
-    checks: r.checks,
-    failures: r.failures,
-    averageDurationMs: r.checks > 0 ? Math.round(r.durationSumMs / r.checks) : null,
-    maxDurationMs: r.checks > 0 ? r.durationMaxMs : null,
-    bytes: r.bytesSum,
-  }));
-}

@@ -7,8 +7,6 @@ import {
   deleteSchema,
   getApiLogsResponseSchema,
   getApiLogsSchema,
-  getApiStatsResponseSchema,
-  getApiStatsSchema,
   getApisResponseSchema,
   getApisSchema,
   updateApiResponseSchema,
@@ -106,18 +104,5 @@ export async function apisRoutes(app: FastifyInstance, { apis }: { apis: ApisSer
       },
     },
     async (request) => apis.logs(request.body),
-  );
-
-  api.post(
-    '/backend/apis/stats/get',
-    {
-      schema: {
-        tags,
-        summary: 'Sjekker per time (antall, feil, svartid) for statistikksiden',
-        body: getApiStatsSchema,
-        response: { 200: getApiStatsResponseSchema },
-      },
-    },
-    async (request) => apis.stats(request.body),
   );
 }

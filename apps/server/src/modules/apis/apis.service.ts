@@ -10,7 +10,6 @@ import {
   type createApiSchema,
   DEFAULT_FAILURE_THRESHOLD,
   type getApiLogsSchema,
-  type getApiStatsSchema,
   type getApisSchema,
   missingAuthFields,
   movesAddress,
@@ -36,7 +35,6 @@ import {
   type ApiValues,
   findApiRow,
   findStoredApi,
-  hourlyStats,
   insertApi,
   listApiRows,
   listCheckLogs,
@@ -244,12 +242,6 @@ export function createApisService(deps: { db: Db; bus: EventBus; engine: Engine;
     return listCheckLogs(db, input);
   }
 
-  async function stats(input: z.output<typeof getApiStatsSchema>) {
-    await mustFind(input.id);
-    const data = await hourlyStats(db, input.id, input.hours);
-    return { data, count: data.length };
-  }
-
   /**
    * The start-up step of decision 015: header values stored in plain text before they were sealed get
    * sealed (it needs SECRET_KEY, so it is app code, not a migration). Answers how many APIs changed.
@@ -267,5 +259,5 @@ export function createApisService(deps: { db: Db; bus: EventBus; engine: Engine;
     });
   }
 
-  return { get, create, update, remove, check, logs, stats, sealPlainHeaders };
+  return { get, create, update, remove, check, logs, sealPlainHeaders };
 }

@@ -1,0 +1,316 @@
+import { z } from 'zod';
+import { dataResponse, idSchema } from './api';
+import { BAY_STATUSES } from './bays';
+import { operatorSchema, valueTypeSchema } from './evaluation';
+import { timestampSchema } from './fields';
+import { MAINTENANCE_TYPES } from './maintenance';
+
+/*
+ * Statistics of bays, facilities and API connections, and the availability report (docs/domain.md,
+ * Figures; decision "statistics"). Every figure is computed in SQL from status periods, alerts,
+ * maintenance jobs and the hourly check statistics; charts never receive more than about 1,000 points.
+ */
+
+export const STATISTICS_MESSAGES = {
+  timeInvalid: 'Ugyldig tidspunkt',
+  rangeInvalid: 'Fra må være før til',
+  rangeTooLong: 'Perioden kan ikke være lenger enn 400 dager',
+  bucketInvalid: 'Velg dag, uke eller måned',
+  locationsTooMany: 'Velg høyst 500 anlegg',
+  apiNotFound: 'Fant ikke API-tilkoblingen',
+} as const;
+
+/** The longest range a statistics request may ask for. */
+export const MAX_STATISTICS_DAYS = 400;
+/** At most this many segments per timeline row and points per series reach a chart. */
+export const MAX_TIMELINE_SEGMENTS = 1000;
+export const MAX_REPORT_LOCATIONS = 500;
+
+/** Availability is grouped per day, week or month in Norwegian local time (weeks start on Monday). */
+export const STATISTICS_BUCKETS = ['day', 'week', 'month'] as const;
+export type StatisticsBucket = (typeof STATISTICS_BUCKETS)[number];
+export const STATISTICS_TIME_ZONE = 'Europe/Oslo';
+
+/** The bucket a range gets when the request names none: days up to 45 days, weeks up to 200, then months. */
+export function bucketForRange(from: Date, to: Date): StatisticsBucket {
+  const days = (to.getTime() - from.getTime()) / 86_400_000;
+  if (days <= 45) return 'day';
+  if (days <= 200) return 'week';
+  return 'month';
+}
+
+/**
+ * Upper bounds (ms, exclusive) of the latency histogram kept per API and hour: bucket `i` counts checks
+ * that took less than `LATENCY_BUCKET_BOUNDS_MS[i]` and at least the bound before it; the last bucket
+ * (index `LATENCY_BUCKET_BOUNDS_MS.length`) counts the rest.
+ */
+export const LATENCY_BUCKET_BOUNDS_MS = [5, 10, 25, 50, 100, 250, 500, 1000, 2500, 5000, 10000] as const;
+export const LATENCY_BUCKETS = LATENCY_BUCKET_BOUNDS_MS.length + 1;
+
+/** The histogram bucket a check of `durationMs` counts in. */
+export function latencyBucket(durationMs: number): number {
+  const index = LATENCY_BUCKET_BOUNDS_MS.findIndex((bound) => durationMs < bound);
+  return index === -1 ? LATENCY_BUCKET_BOUNDS_MS.length : index;
+}
+
+/**
+ * The `p`-th percentile (0 < p < 1) estimated from a latency histogram: the bucket holding the rank,
+ * interpolated linearly inside it (its lower bound to its upper bound, the last bucket up to `maxMs`, and
+ * no bound above `maxMs`). Null for an empty histogram.
+ */
+export function latencyPercentile(histogram: readonly number[], p: number, maxMs: number): number | null {
+  const total = histogram.reduce((sum, n) => sum + n, 0);
+  if (total === 0) return null;
+  const rank = p * total;
+  let below = 0;
+  for (let i = 0; i < histogram.length; i++) {
+    const count = histogram[i] ?? 0;
+    if (count > 0 && below + count >= rank) {
+      const lower = i === 0 ? 0 : (LATENCY_BUCKET_BOUNDS_MS[i - 1] ?? 0);
+      const upper = Math.max(lower, Math.min(LATENCY_BUCKET_BOUNDS_MS[i] ?? maxMs, maxMs));
+      return Math.round(lower + ((rank - below) / count) * (upper - lower));
+    }
+    below += count;
+  }
+  return maxMs;
+}
+
+const isoTime = z.iso.datetime({ offset: true, error: STATISTICS_MESSAGES.timeInvalid });
+
+/** `from < to`, at most `MAX_STATISTICS_DAYS` apart. */
+function checkRange(value: { from: string; to: string }, ctx: z.RefinementCtx) {
+  const from = Date.parse(value.from);
+  const to = Date.parse(value.to);
+  if (from >= to) {
+    ctx.addIssue({ code: 'custom', path: ['to'], message: STATISTICS_MESSAGES.rangeInvalid });
+  } else if (to - from > MAX_STATISTICS_DAYS * 86_400_000) {
+    ctx.addIssue({ code: 'custom', path: ['to'], message: STATISTICS_MESSAGES.rangeTooLong });
+  }
+}
+
+const rangeFields = { from: isoTime, to: isoTime };
+const bucketField = z.enum(STATISTICS_BUCKETS, { error: STATISTICS_MESSAGES.bucketInvalid }).optional();
+
+/** `POST backend/bays/stats/get`. `bucket` defaults to `bucketForRange`. */
+export const bayStatsSchema = z
+  .object({ bayId: idSchema, ...rangeFields, bucket: bucketField })
+  .superRefine(checkRange);
+export type BayStatsInput = z.input<typeof bayStatsSchema>;
+
+/** `POST backend/locations/stats/get`. */
+export const locationStatsSchema = z.object({ locationId: idSchema, ...rangeFields }).superRefine(checkRange);
+export type LocationStatsInput = z.input<typeof locationStatsSchema>;
+
+/** `POST backend/apis/stats/get`. */
+export const apiStatsSchema = z.object({ apiId: idSchema, ...rangeFields }).superRefine(checkRange);
+export type ApiStatsInput = z.input<typeof apiStatsSchema>;
+
+/**
+ * `POST backend/reports/availability/get` and `…/export` (CSV): `locationIds` empty means every facility
+ * the caller sees; naming one the caller may not see answers 404.
+ */
+export const availabilityReportSchema = z
+  .object({
+    locationIds: z
+      .array(idSchema, { error: 'Ugyldig liste med anlegg' })
+      .max(MAX_REPORT_LOCATIONS, STATISTICS_MESSAGES.locationsTooMany)
+      .default([]),
+    ...rangeFields,
+  })
+  .superRefine(checkRange);
+export type AvailabilityReportInput = z.input<typeof availabilityReportSchema>;
+
+/**
+ * The downtime figures of a bay, a facility or the chain over a range (docs/domain.md, Figures). Periods
+ * count clipped to `[from, min(to, now)]`; a bay counts only while it existed.
+ */
+export const figuresSchema = z.object({
+  /** Seconds covered by status periods in the range (a bay created mid-range counts from then). */
+  observedSeconds: z.number().int(),
+  /** Seconds in `error`, `inactive` or `maintenance`. */
+  downtimeSeconds: z.number().int(),
+  /** Seconds in `operational`. */
+  operatingSeconds: z.number().int(),
+  /** `(observed − downtime) / observed` in percent (a `warning` bay is available); null when nothing was observed. */
+  availability: z.number().nullable(),
+  /** Failures that began in the range. */
+  failures: z.number().int(),
+  /** Mean seconds from a failure's start to back `operational`; null with no repaired failure. */
+  mttrSeconds: z.number().int().nullable(),
+  /** Operating seconds per failure; null with no failure. */
+  mtbfSeconds: z.number().int().nullable(),
+  /** Maintenance jobs started in the range. */
+  jobs: z.number().int(),
+  /** Seconds of maintenance jobs inside the range (a running job until now). */
+  maintenanceSeconds: z.number().int(),
+});
+export type Figures = z.infer<typeof figuresSchema>;
+
+/** One stretch of a status timeline. Short periods are merged so a row has at most `MAX_TIMELINE_SEGMENTS`. */
+export const timelineSegmentSchema = z.object({
+  status: z.enum(BAY_STATUSES),
+  from: timestampSchema,
+  to: timestampSchema,
+});
+export type TimelineSegment = z.infer<typeof timelineSegmentSchema>;
+
+export const availabilityBucketSchema = z.object({
+  from: timestampSchema,
+  to: timestampSchema,
+  observedSeconds: z.number().int(),
+  downtimeSeconds: z.number().int(),
+  /** Percent; null when the bay did not exist in the bucket. */
+  availability: z.number().nullable(),
+});
+export type AvailabilityBucket = z.infer<typeof availabilityBucketSchema>;
+
+export const alertMarkerSchema = z.object({
+  id: idSchema,
+  bayMetricId: idSchema.nullable(),
+  attributeName: z.string(),
+  /** The level it has now (or had when it was resolved). */
+  level: z.enum(['critical', 'warning']),
+  openedAt: timestampSchema,
+  resolvedAt: timestampSchema.nullable(),
+  inMaintenance: z.boolean(),
+});
+export type AlertMarker = z.infer<typeof alertMarkerSchema>;
+
+export const maintenanceMarkerSchema = z.object({
+  id: idSchema,
+  type: z.enum(MAINTENANCE_TYPES),
+  startedAt: timestampSchema,
+  endedAt: timestampSchema.nullable(),
+  /** The assignee's name (a user or a custom person). */
+  assigneeName: z.string().nullable(),
+  /** Who started it. */
+  enabledByName: z.string().nullable(),
+});
+export type MaintenanceMarker = z.infer<typeof maintenanceMarkerSchema>;
+
+/** A bay attribute as a chart needs it: its values come from `backend/bays/metrics/readings/get`. */
+export const statisticsAttributeSchema = z.object({
+  /** The bay attribute's id (`bayMetricId` of the readings endpoint). */
+  id: idSchema,
+  /** The API attribute's name. */
+  name: z.string(),
+  type: valueTypeSchema,
+  operator: operatorSchema,
+  /** Thresholds as numbers for a number attribute (null when blank or not a number attribute). */
+  thresholdWarning: z.number().nullable(),
+  thresholdCritical: z.number().nullable(),
+  /** Always null for now: attributes carry no unit yet. */
+  unit: z.string().nullable(),
+});
+export type StatisticsAttribute = z.infer<typeof statisticsAttributeSchema>;
+
+const rangeAnswer = { from: timestampSchema, to: timestampSchema };
+
+export const bayStatsResponseSchema = dataResponse(
+  z.object({
+    ...rangeAnswer,
+    bucket: z.enum(STATISTICS_BUCKETS),
+    bay: z.object({ id: idSchema, name: z.string(), locationId: idSchema, locationName: z.string() }),
+    figures: figuresSchema,
+    timeline: z.array(timelineSegmentSchema),
+    availability: z.array(availabilityBucketSchema),
+    /** Alerts open at some time in the range (at most 500, newest first). */
+    alerts: z.array(alertMarkerSchema),
+    /** Maintenance jobs running at some time in the range (at most 500, newest first). */
+    maintenance: z.array(maintenanceMarkerSchema),
+    attributes: z.array(statisticsAttributeSchema),
+  }),
+);
+export type BayStats = z.infer<typeof bayStatsResponseSchema>['data'];
+
+export const bayFiguresSchema = figuresSchema.extend({
+  bayId: idSchema,
+  bayName: z.string(),
+  /** Deleted since: still counted for the time it existed. */
+  deleted: z.boolean(),
+});
+export type BayFigures = z.infer<typeof bayFiguresSchema>;
+
+export const locationStatsResponseSchema = dataResponse(
+  z.object({
+    ...rangeAnswer,
+    location: z.object({ id: idSchema, name: z.string() }),
+    /** The facility as a whole (every bay it had in the range). */
+    figures: figuresSchema,
+    /** Every bay that existed in the range, worst first: lowest availability, then most downtime. */
+    bays: z.array(bayFiguresSchema),
+    /** One row per bay (in the facility's bay order), each downsampled like a bay's timeline. */
+    timeline: z.array(
+      z.object({ bayId: idSchema, bayName: z.string(), segments: z.array(timelineSegmentSchema) }),
+    ),
+    /** Alerts opened in the range, per level. */
+    alertCounts: z.object({ critical: z.number().int(), warning: z.number().int() }),
+    /** Maintenance time inside the range and jobs started in it, per type. */
+    maintenanceByType: z.array(
+      z.object({ type: z.enum(MAINTENANCE_TYPES), seconds: z.number().int(), jobs: z.number().int() }),
+    ),
+  }),
+);
+export type LocationStats = z.infer<typeof locationStatsResponseSchema>['data'];
+
+export const apiStatsPointSchema = z.object({
+  /** Start of the bucket (an hour, or several hours for long ranges: see `bucketSeconds`). */
+  at: timestampSchema,
+  checks: z.number().int(),
+  failures: z.number().int(),
+  /** Percent of checks that succeeded; null without checks. */
+  successRate: z.number().nullable(),
+  averageMs: z.number().int().nullable(),
+  /** Estimated from the latency histogram (decision "statistics"); null without histogram data. */
+  p50Ms: z.number().int().nullable(),
+  p95Ms: z.number().int().nullable(),
+  maxMs: z.number().int().nullable(),
+});
+export type ApiStatsPoint = z.infer<typeof apiStatsPointSchema>;
+
+export const apiStatsResponseSchema = dataResponse(
+  z.object({
+    ...rangeAnswer,
+    api: z.object({ id: idSchema, name: z.string() }),
+    /** 3600 up to 1,000 hours; longer ranges group several hours so a series keeps ≤ 1,000 points. */
+    bucketSeconds: z.number().int(),
+    points: z.array(apiStatsPointSchema),
+    totals: z.object({
+      checks: z.number().int(),
+      failures: z.number().int(),
+      successRate: z.number().nullable(),
+      p50Ms: z.number().int().nullable(),
+      p95Ms: z.number().int().nullable(),
+    }),
+    /** Failed checks in the range by error code, most first, from the check log (kept 30 days). */
+    failuresByReason: z.array(
+      z.object({
+        errorCode: z.string(),
+        /** The latest Norwegian message logged with that code. */
+        message: z.string(),
+        count: z.number().int(),
+      }),
+    ),
+  }),
+);
+export type ApiStats = z.infer<typeof apiStatsResponseSchema>['data'];
+
+export const availabilityReportRowSchema = figuresSchema.extend({
+  locationId: idSchema,
+  locationName: z.string(),
+  bayId: idSchema,
+  bayName: z.string(),
+  deleted: z.boolean(),
+});
+export type AvailabilityReportRow = z.infer<typeof availabilityReportRowSchema>;
+
+export const availabilityReportResponseSchema = dataResponse(
+  z.object({
+    ...rangeAnswer,
+    /** One row per bay that existed in the range, by facility name, then bay name. */
+    rows: z.array(availabilityReportRowSchema),
+    /** The chain: every row together. */
+    total: figuresSchema,
+  }),
+);
+export type AvailabilityReport = z.infer<typeof availabilityReportResponseSchema>['data'];
