@@ -17,6 +17,7 @@ import { createDashboardRoute } from '../features/dashboard/routes';
 import { createGroupRoutes } from '../features/groups/routes';
 import { createLocationRoutes } from '../features/locations/routes';
 import { createNotificationRoutes } from '../features/notifications/routes';
+import { createReportRoutes } from '../features/statistics/routes';
 import { createUserRoutes } from '../features/users/routes';
 import { createWebhookRoutes } from '../features/webhooks/routes';
 import type { AuthStore } from '../lib/auth-store';
@@ -103,6 +104,7 @@ const routeTree = rootRoute.addChildren([
     createWebhookRoutes(appLayoutRoute),
     createGroupRoutes(appLayoutRoute),
     createNotificationRoutes(appLayoutRoute),
+    createReportRoutes(appLayoutRoute),
   ]),
   unknownRoute,
 ]);

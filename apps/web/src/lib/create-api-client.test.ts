@@ -147,19 +147,26 @@ describe('apiRequest.download', () => {
     const csv = () =>
       new Response('\uFEFFAnlegg;Vaskehall\n', {
         status: 200,
-        headers: { 'content-disposition': "attachment; filename=\"r.csv\"; filename*=UTF-8''tilgjengelighet-%C3%A5r.csv" },
+        headers: {
+          'content-disposition':
+            'attachment; filename="r.csv"; filename*=UTF-8\'\'tilgjengelighet-%C3%A5r.csv',
+        },
       });
     const { request, authHeader } = setup([invalidToken, csv]);
     const file = await request.download('POST', 'backend/reports/availability/export', {});
     expect(file.filename).toBe('tilgjengelighet-år.csv');
-    expect(new Uint8Array(await file.blob.arrayBuffer()).slice(0, 3)).toEqual(new Uint8Array([0xef, 0xbb, 0xbf]));
+    expect(new Uint8Array(await file.blob.arrayBuffer()).slice(0, 3)).toEqual(
+      new Uint8Array([0xef, 0xbb, 0xbf]),
+    );
     expect(authHeader(1)).toBe('Bearer token-1');
   });
 
   it('reads a plain file name and throws the server message on an error', async () => {
     expect(filenameFromDisposition('attachment; filename="rapport.csv"')).toBe('rapport.csv');
     expect(filenameFromDisposition(null)).toBeNull();
-    const { request } = setup([() => json(404, { message: 'Fant ikke anlegget', details: null, hint: null, code: 'x' })]);
+    const { request } = setup([
+      () => json(404, { message: 'Fant ikke anlegget', details: null, hint: null, code: 'x' }),
+    ]);
     await expect(request.download('POST', 'backend/reports/availability/export', {})).rejects.toMatchObject({
       message: 'Fant ikke anlegget',
     });

@@ -60,7 +60,7 @@ export function ChartFrame(props: ChartFrameProps) {
                   <span
                     className={classes.swatch}
                     data-shape={item.shape ?? 'line'}
-                    style={{ background: item.color, color: item.color }}
+                    style={item.shape === 'dashed' ? { color: item.color } : { background: item.color }}
                     aria-hidden
                   />
                   {item.label}

@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
 import type uPlot from 'uplot';
-import { ChartFrame, type LegendItem } from './chart-frame';
 import { segmentAt, shortLabel, type TimelineSegment, type TimeMarker } from './chart-data';
 import { formatInstant, formatTimeTicks } from './chart-format';
+import { ChartFrame, type LegendItem } from './chart-frame';
 import { drawMarkers, themedAxis, tooltipPlugin } from './chart-plugins';
 import { type ChartTheme, useChartTheme } from './chart-theme';
 import { UplotChart } from './uplot-chart';
@@ -107,7 +107,13 @@ export function StatusTimelineChart<TKind extends string>(props: StatusTimelineC
       ],
     };
   }, [rows, range, kinds, markers, theme, formatDuration]);
-  const data = useMemo<uPlot.AlignedData>(() => [[range[0], range[1]], [null, null]], [range]);
+  const data = useMemo<uPlot.AlignedData>(
+    () => [
+      [range[0], range[1]],
+      [null, null],
+    ],
+    [range],
+  );
   const present = new Set(rows.flatMap((r) => r.segments.map((s) => s.kind)));
   const legend: LegendItem[] = kinds
     .filter((k) => present.has(k.kind))

@@ -1,12 +1,12 @@
 import type { AttributeLevel } from '@vaskedrift/shared';
 import { useMemo } from 'react';
 import uPlot from 'uplot';
-import { UplotChart } from './uplot-chart';
-import { ChartFrame, type LegendItem } from './chart-frame';
 import { segmentsFromPoints, type ThresholdLine, type TimeMarker, valueRange } from './chart-data';
 import { formatInstant, formatNumber, formatTimeTicks } from './chart-format';
+import { ChartFrame, type LegendItem } from './chart-frame';
 import { drawHorizontalLines, drawMarkers, markerColor, themedAxis, tooltipPlugin } from './chart-plugins';
 import { type ChartTheme, useChartTheme } from './chart-theme';
+import { UplotChart } from './uplot-chart';
 
 export interface ChartSeries {
   label: string;
@@ -46,11 +46,15 @@ export interface TimeSeriesChartProps {
 const STRIP_PX = 6;
 const values = (v: readonly (number | null)[]) => v as number[];
 
-function buildOptions(props: TimeSeriesChartProps, theme: ChartTheme): Omit<uPlot.Options, 'width' | 'height'> {
+function buildOptions(
+  props: TimeSeriesChartProps,
+  theme: ChartTheme,
+): Omit<uPlot.Options, 'width' | 'height'> {
   const format = props.format ?? ((v: number, locale: string) => formatNumber(v, locale));
   const thresholds = props.thresholds ?? [];
   const markers = props.markers ?? [];
-  const colorOf = (s: ChartSeries, i: number) => s.color ?? theme.palette[i % theme.palette.length] ?? theme.text;
+  const colorOf = (s: ChartSeries, i: number) =>
+    s.color ?? theme.palette[i % theme.palette.length] ?? theme.text;
   const hasBars = props.series.some((s) => s.bars);
   const barPaths = uPlot.paths.bars?.({ size: [0.7, 48], gap: 1 });
   const series: uPlot.Series[] = [
@@ -75,7 +79,11 @@ function buildOptions(props: TimeSeriesChartProps, theme: ChartTheme): Omit<uPlo
     );
     bands.push({ series: [series.length - 2, series.length - 1], fill: `${color}33` });
   }
-  const all = [...props.series.flatMap((s) => s.values), ...(props.band?.upper ?? []), ...(props.band?.lower ?? [])];
+  const all = [
+    ...props.series.flatMap((s) => s.values),
+    ...(props.band?.upper ?? []),
+    ...(props.band?.lower ?? []),
+  ];
   const yRange = props.yRange ?? valueRange(hasBars ? [0, ...all] : all, thresholds) ?? [0, 1];
   const thresholdLines = thresholds.map((t) => ({ value: t.value, color: theme.level[t.level] }));
   const levelSegments =
@@ -87,7 +95,10 @@ function buildOptions(props: TimeSeriesChartProps, theme: ChartTheme): Omit<uPlo
     series,
     bands,
     scales: {
-      x: { time: true, range: props.range ? () => [props.range?.[0] ?? 0, props.range?.[1] ?? 0] : undefined },
+      x: {
+        time: true,
+        range: props.range ? () => [props.range?.[0] ?? 0, props.range?.[1] ?? 0] : undefined,
+      },
       y: { range: () => [yRange[0], yRange[1]] },
     },
     axes: [
@@ -147,12 +158,22 @@ function buildLegend(props: TimeSeriesChartProps, theme: ChartTheme): LegendItem
     shape: s.bars ? 'block' : s.dashed ? 'dashed' : 'line',
   }));
   for (const t of props.thresholds ?? []) {
-    items.push({ role: 'threshold', label: t.label, color: theme.level[t.level], shape: 'dashed', level: t.level });
+    items.push({
+      role: 'threshold',
+      label: t.label,
+      color: theme.level[t.level],
+      shape: 'dashed',
+      level: t.level,
+    });
   }
   const kinds = new Set((props.markers ?? []).map((m) => m.kind));
   if (props.markerLabels) {
     if (kinds.has('alert'))
-      items.push({ role: 'alert', label: props.markerLabels.alert, color: markerColor({ kind: 'alert' }, theme) });
+      items.push({
+        role: 'alert',
+        label: props.markerLabels.alert,
+        color: markerColor({ kind: 'alert' }, theme),
+      });
     if (kinds.has('maintenance'))
       items.push({
         role: 'maintenance',
@@ -172,7 +193,20 @@ export function TimeSeriesChart(props: TimeSeriesChartProps) {
   const theme = useChartTheme();
   const height = props.height ?? 240;
   // biome-ignore lint/correctness/useExhaustiveDependencies: the options follow the data they are built from.
-  const options = useMemo(() => buildOptions(props, theme), [theme, props.times, props.series, props.thresholds, props.markers, props.levels, props.range, props.yRange, props.band]);
+  const options = useMemo(
+    () => buildOptions(props, theme),
+    [
+      theme,
+      props.times,
+      props.series,
+      props.thresholds,
+      props.markers,
+      props.levels,
+      props.range,
+      props.yRange,
+      props.band,
+    ],
+  );
   const data = useMemo<uPlot.AlignedData>(
     () => [
       values(props.times),

@@ -31,7 +31,7 @@ export function UplotChart({ options, data, height }: UplotChartProps) {
     return () => observer.disconnect();
   }, []);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: width changes are handled by setSize below.
+  // Width changes only resize (below); data changes only swap the data.
   useEffect(() => {
     if (!hasWidth || !ref.current) return;
     const plot = new uPlot(

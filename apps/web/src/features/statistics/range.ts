@@ -100,7 +100,5 @@ export function resolveRange(search: RangeSearch, now: Date = new Date()): Resol
 /** What identifies a period in a query key: the preset (its instants move with time) or the two days. */
 export function rangeKey(search: RangeSearch): readonly string[] {
   const resolved = resolveRange(search);
-  return resolved.choice === 'custom'
-    ? ['custom', search.from ?? '', search.to ?? '']
-    : [resolved.choice];
+  return resolved.choice === 'custom' ? ['custom', search.from ?? '', search.to ?? ''] : [resolved.choice];
 }

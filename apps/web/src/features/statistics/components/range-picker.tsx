@@ -1,0 +1,101 @@
+import '@mantine/dates/styles.css';
+import 'dayjs/locale/de';
+import 'dayjs/locale/es';
+import 'dayjs/locale/fr';
+import 'dayjs/locale/ja';
+import 'dayjs/locale/nb';
+import { Group, SegmentedControl } from '@mantine/core';
+import { DatePickerInput, DatesProvider } from '@mantine/dates';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconCalendar } from '@tabler/icons-react';
+import { useNavigate, useSearch } from '@tanstack/react-router';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  customSearch,
+  formatDayParam,
+  PRESET_RANGES,
+  parseDay,
+  presetSearch,
+  type RangeChoice,
+  type RangeSearch,
+  resolveRange,
+} from '../range';
+
+type DayRange = [string | null, string | null];
+
+/** The period in the address of the page shown now (every statistics route validates it). */
+export function useRangeSearch(): RangeSearch {
+  const search = useSearch({ strict: false }) as RangeSearch;
+  return { range: search.range, from: search.from, to: search.to };
+}
+
+/**
+ * 24 t, 7 d, 30 d, 90 d or a custom period of whole days, written to the address (`?range=…`) so the
+ * page, a reload and a shared link show the same period.
+ */
+export function RangePicker() {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const search = useRangeSearch();
+  const phone = useMediaQuery('(max-width: 36em)');
+  const resolved = resolveRange(search);
+  const [choice, setChoice] = useState<RangeChoice>(resolved.choice);
+  const [days, setDays] = useState<DayRange>(
+    search.range === 'custom' ? [search.from ?? null, search.to ?? null] : [null, null],
+  );
+  const show = (next: RangeSearch) =>
+    void navigate({
+      to: '.',
+      replace: true,
+      search: (prev: Record<string, unknown>) => ({
+        ...prev,
+        range: undefined,
+        from: undefined,
+        to: undefined,
+        ...next,
+      }),
+    } as never);
+
+  return (
+    <Group gap="sm" align="flex-end" wrap="wrap">
+      <SegmentedControl
+        aria-label={t('statistics.range.label')}
+        value={choice}
+        fullWidth={phone}
+        w={phone ? '100%' : undefined}
+        onChange={(value) => {
+          const next = value as RangeChoice;
+          setChoice(next);
+          if (next !== 'custom') show(presetSearch(next));
+        }}
+        data={[...PRESET_RANGES, 'custom' as const].map((value) => ({
+          value,
+          label: t(`statistics.range.${value}`),
+        }))}
+      />
+      {choice === 'custom' && (
+        <DatesProvider settings={{ locale: i18n.language, firstDayOfWeek: 1 }}>
+          <DatePickerInput
+            type="range"
+            aria-label={t('statistics.range.customLabel')}
+            placeholder={t('statistics.range.customPlaceholder')}
+            leftSection={<IconCalendar size={16} aria-hidden />}
+            valueFormat="DD.MM.YYYY"
+            maxDate={formatDayParam(new Date())}
+            dropdownType={phone ? 'modal' : 'popover'}
+            w={phone ? '100%' : 240}
+            value={days}
+            onChange={(value) => {
+              const next = value as DayRange;
+              setDays(next);
+              const from = parseDay(next[0]);
+              const to = parseDay(next[1]);
+              if (from && to) show(customSearch(from, to));
+            }}
+          />
+        </DatesProvider>
+      )}
+    </Group>
+  );
+}

@@ -1,0 +1,13 @@
+import { useTranslation } from 'react-i18next';
+import { useChartTheme } from '../../components/charts';
+import { useFormatDuration } from '../maintenance';
+
+/** The interface language's number locale and durations ('2 t 15 min'; '–' for none). */
+export function useStatisticsFormat() {
+  const { t } = useTranslation();
+  const { locale } = useChartTheme();
+  const format = useFormatDuration();
+  const duration = (value: number | null | undefined) =>
+    value == null ? t('statistics.none') : format(value);
+  return { locale, duration };
+}
