@@ -53,6 +53,13 @@ export function latencyBucket(durationMs: number): number {
   return index === -1 ? LATENCY_BUCKET_BOUNDS_MS.length : index;
 }
 
+/** The histogram of one check: a one in its bucket (what `api_check_stats.duration_histogram` adds up). */
+export function latencyHistogramOf(durationMs: number): number[] {
+  const histogram = new Array<number>(LATENCY_BUCKETS).fill(0);
+  histogram[latencyBucket(durationMs)] = 1;
+  return histogram;
+}
+
 /**
  * The `p`-th percentile (0 < p < 1) estimated from a latency histogram: the bucket holding the rank,
  * interpolated linearly inside it (its lower bound to its upper bound, the last bucket up to `maxMs`, and

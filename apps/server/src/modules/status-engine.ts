@@ -11,6 +11,7 @@ import { bayMetricsRoutes, createBayMetricsService, createReadingsService } from
 import { createApiSecrets, createEngine } from './engine';
 import { createMaintenanceService, maintenanceRoutes } from './maintenance';
 import { pushRoutes } from './push';
+import { createStatisticsService, statisticsRoutes } from './statistics';
 
 type Deps = {
   config: Config;
@@ -24,7 +25,8 @@ type Deps = {
 
 /**
  * The status engine (docs/domain.md, Evaluation), wired once: API connections, API attributes, bay
- * attributes, alerts and their escalation, readings, maintenance, pushes, and the engine that checks.
+ * attributes, alerts and their escalation, readings, maintenance, statistics, pushes, and the engine that
+ * checks.
  * `start()` begins checking and escalating (when `CHECKS_ENABLED`); `stop()` ends both.
  */
 export function createStatusEngine({
@@ -62,6 +64,7 @@ export function createStatusEngine({
     alerts: createAlertsService({ db, bus }),
     readings: createReadingsService({ db, config }),
     maintenance: createMaintenanceService({ db, bus }),
+    statistics: createStatisticsService({ db }),
   };
 }
 
@@ -74,5 +77,6 @@ export async function statusEngineRoutes(api: FastifyInstance, engine: StatusEng
   await api.register(bayMetricsRoutes, { bayMetrics: engine.bayMetrics, readings: engine.readings });
   await api.register(alertsRoutes, { alerts: engine.alerts });
   await api.register(maintenanceRoutes, { maintenance: engine.maintenance });
+  await api.register(statisticsRoutes, { statistics: engine.statistics });
   await api.register(pushRoutes, { db: engine.db, engine: engine.engine, secrets: engine.secrets });
 }

@@ -189,6 +189,15 @@ export const apiCheckStats = pgTable(
     durationSumMs: bigint('duration_sum_ms', { mode: 'number' }).notNull().default(0),
     durationMaxMs: integer('duration_max_ms').notNull().default(0),
     bytesSum: bigint('bytes_sum', { mode: 'number' }).notNull().default(0),
+    /**
+     * Checks per latency bucket (`LATENCY_BUCKET_BOUNDS_MS` in packages/shared/src/statistics.ts), for p50/p95
+     * (decision "statistics"); `LATENCY_BUCKETS` (12) zeros to start. Hours counted before the column existed
+     * hold zeros.
+     */
+    durationHistogram: integer('duration_histogram')
+      .array()
+      .notNull()
+      .default(sql`'{0,0,0,0,0,0,0,0,0,0,0,0}'::integer[]`),
   },
   (t) => [primaryKey({ columns: [t.apiId, t.hour] })],
 );

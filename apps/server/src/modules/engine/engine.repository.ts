@@ -1,4 +1,10 @@
-import type { AttributeLevel, BayStatus, Operator, ValueType } from '@vaskedrift/shared';
+import {
+  type AttributeLevel,
+  type BayStatus,
+  latencyHistogramOf,
+  type Operator,
+  type ValueType,
+} from '@vaskedrift/shared';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { apiCheckLogs, apiCheckStats, apiMetrics, apis, bayMetrics, bays, locations } from '../../db/schema';
@@ -306,6 +312,7 @@ export async function countCheck(tx: Db, row: CheckLogRow): Promise<void> {
       durationSumMs: row.durationMs,
       durationMaxMs: row.durationMs,
       bytesSum: row.bytes ?? 0,
+      durationHistogram: latencyHistogramOf(row.durationMs),
     })
     .onConflictDoUpdate({
       target: [apiCheckStats.apiId, apiCheckStats.hour],
@@ -315,6 +322,9 @@ export async function countCheck(tx: Db, row: CheckLogRow): Promise<void> {
         durationSumMs: sql`${apiCheckStats.durationSumMs} + ${row.durationMs}`,
         durationMaxMs: sql`greatest(${apiCheckStats.durationMaxMs}, ${row.durationMs})`,
         bytesSum: sql`${apiCheckStats.bytesSum} + ${row.bytes ?? 0}`,
+        // Bucket by bucket: works the same for a batch of checks summed into `excluded`.
+        durationHistogram: sql`array(select a + b from unnest(${apiCheckStats.durationHistogram},
+          excluded.duration_histogram) with ordinality as h(a, b, i) order by i)`,
       },
     });
 }

@@ -1,15 +1,8 @@
-import type { BayStatus, MaintenanceJob, MaintenanceStats, PersonRef } from '@vaskedrift/shared';
+import type { BayStatus, MaintenanceJob, PersonRef } from '@vaskedrift/shared';
 import { and, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
-import {
-  bayStatusPeriods,
-  bays,
-  locations,
-  maintenanceJobs,
-  userLocationAccess,
-  users,
-} from '../../db/schema';
+import { bays, locations, maintenanceJobs, userLocationAccess, users } from '../../db/schema';
 import { byName, pageWindow, totalCount } from '../../lib/list-query';
 import type { Viewer } from '../../plugins/authenticate';
 import { visibleLocationsCondition } from '../access';
@@ -201,73 +194,4 @@ export async function mayBeAssigned(db: Db, userId: string, locationId: string):
 /** The status a bay without attributes returns to at the end: the one it had before, never `maintenance`. */
 export function statusAfterMaintenance(statusBefore: BayStatus): BayStatus {
   return statusBefore === 'maintenance' ? 'operational' : statusBefore;
-}
-
-/**
- * docs/domain.md, Maintenance (Figures): every figure from status periods clipped to [from, min(to, now)];
- * an open period runs until now. `bayIds` are the bays in scope (a facility's include deleted ones).
- */
-export async function maintenanceStats(
-  db: Db,
-  bayIds: string[],
-  range: { from: Date; to: Date },
-): Promise<Omit<MaintenanceStats, 'from' | 'to'>> {
-  const ids = sql.param(bayIds);
-  const from = sql`${range.from.toISOString()}::timestamptz`;
-  const to = sql`least(${range.to.toISOString()}::timestamptz, now())`;
-  const p = bayStatusPeriods;
-  const result = await db.execute<{
-    downtime: number;
-    operating: number;
-    failures: number;
-    mttr: number | null;
-    jobs: number;
-  }>(sql`
-    with periods as (
-      select ${p.bayId} as bay_id, ${p.status} as status, ${p.startedAt} as started_at,
-        coalesce(${p.endedAt}, now()) as ended_at,
-        lag(${p.status}) over (partition by ${p.bayId} order by ${p.startedAt}, ${p.id}) as previous
-      from ${p} where ${p.bayId} = any(${ids}::uuid[])
-    ),
-    clipped as (
-      select status, extract(epoch from least(ended_at, ${to}) - greatest(started_at, ${from})) as secs
-      from periods where started_at < ${to} and ended_at > ${from}
-    ),
-    failures as (
-      select f.bay_id, f.started_at, (
-        select min(o.started_at) from periods o
-        where o.bay_id = f.bay_id and o.status = 'operational' and o.started_at > f.started_at
-      ) as repaired_at
-      from periods f
-      where f.status in ('error', 'warning')
-        and (f.previous is null or f.previous not in ('error', 'warning', 'maintenance'))
-        and f.started_at >= ${from} and f.started_at < ${to}
-    )
-    select
-      coalesce((select sum(secs) from clipped where status in ('error', 'inactive', 'maintenance')), 0)::float8
-        as downtime,
-      coalesce((select sum(secs) from clipped where status = 'operational'), 0)::float8 as operating,
-      (select count(*) from failures)::int as failures,
-      (select avg(extract(epoch from repaired_at - started_at)) from failures where repaired_at is not null)::float8
-        as mttr,
-      (select count(*) from ${maintenanceJobs} where ${maintenanceJobs.bayId} = any(${ids}::uuid[])
-        and ${maintenanceJobs.startedAt} >= ${from} and ${maintenanceJobs.startedAt} < ${to})::int as jobs
-  `);
-  const row = result.rows[0];
-  if (!row) throw new Error('maintenance stats: no row');
-  const operatingSeconds = Math.round(row.operating);
-  return {
-    downtimeSeconds: Math.round(row.downtime),
-    operatingSeconds,
-    jobs: row.jobs,
-    failures: row.failures,
-    mttrSeconds: row.mttr === null ? null : Math.round(row.mttr),
-    mtbfSeconds: row.failures === 0 ? null : Math.round(operatingSeconds / row.failures),
-  };
-}
-
-/** Every bay of a facility, deleted ones included: their downtime happened. */
-export async function bayIdsOfLocation(db: Db, locationId: string): Promise<string[]> {
-  const rows = await db.select({ id: bays.id }).from(bays).where(eq(bays.locationId, locationId));
-  return rows.map((row) => row.id);
 }

@@ -7,8 +7,6 @@ import {
   maintenanceHistorySchema,
   maintenanceJobMessageResponseSchema,
   maintenanceJobResponseSchema,
-  maintenanceStatsResponseSchema,
-  maintenanceStatsSchema,
   runningMaintenanceSchema,
   startMaintenanceSchema,
   updateMaintenanceSchema,
@@ -127,18 +125,5 @@ export async function maintenanceRoutes(
       },
     },
     async (request) => maintenance.assignees(callerOf(request), request.body),
-  );
-
-  api.post(
-    `${base}/stats`,
-    {
-      schema: {
-        tags,
-        summary: 'Nedetid, antall vedlikehold, MTTR og MTBF for en vaskehall eller et anlegg i en periode',
-        body: maintenanceStatsSchema,
-        response: { 200: maintenanceStatsResponseSchema },
-      },
-    },
-    async (request) => maintenance.stats(callerOf(request), request.body),
   );
 }

@@ -3,7 +3,6 @@ import {
   BAY_STATUS_CAUSES,
   MAINTENANCE_MESSAGES,
   type MaintenanceJob,
-  type MaintenanceStats,
   type StartMaintenanceInput,
   type UpdateMaintenanceInput,
 } from '@vaskedrift/shared';
@@ -16,7 +15,6 @@ import { assertLocationVisible } from '../access';
 import { findBay, lockBay } from '../bays';
 import { applyBayStatusChanges, publishStatusChanges, rederiveBays } from '../engine';
 import {
-  bayIdsOfLocation,
   endJob,
   findJob,
   findRunningJob,
@@ -26,7 +24,6 @@ import {
   listJobs,
   listRunningJobs,
   lockRunningJob,
-  maintenanceStats,
   mayBeAssigned,
   type NewJob,
   statusAfterMaintenance,
@@ -248,20 +245,5 @@ export function createMaintenanceService({ db, bus }: { db: Db; bus: EventBus })
     return { data: await mustFindJob(caller, done.job.id), message: MAINTENANCE_MESSAGES.ended };
   }
 
-  async function stats(
-    viewer: Viewer,
-    input: Scope & { from: string; to: string },
-  ): Promise<{ data: MaintenanceStats }> {
-    const locationId = await locationOf(viewer, input);
-    const bayIds = input.bayId ? [input.bayId] : await bayIdsOfLocation(db, locationId);
-    const figures = await maintenanceStats(db, bayIds, {
-      from: new Date(input.from),
-      to: new Date(input.to),
-    });
-    return {
-      data: { from: new Date(input.from).toISOString(), to: new Date(input.to).toISOString(), ...figures },
-    };
-  }
-
-  return { get, history, running, assignees, start, update, end, stats };
+  return { get, history, running, assignees, start, update, end };
 }
