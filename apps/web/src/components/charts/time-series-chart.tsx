@@ -66,7 +66,8 @@ function buildOptions(
       fill: s.bars ? colorOf(s, i) : undefined,
       dash: s.dashed ? [6, 4] : undefined,
       paths: s.bars ? barPaths : undefined,
-      points: { show: false },
+      // uPlot's default: dots only where points are far apart (a few readings on a long axis).
+      points: s.bars ? { show: false } : undefined,
       spanGaps: false,
     })),
   ];

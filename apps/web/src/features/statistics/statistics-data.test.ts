@@ -46,13 +46,13 @@ describe('statistics data', () => {
     expect(bayMarkers(alerts, [job], 1000, label, 'm2').map((m) => m.kind)).toEqual(['maintenance', 'alert']);
   });
 
-  it('draws availability at each bucket start, gaps where the bay did not exist', () => {
+  it('draws availability in the middle of each bucket, gaps where the bay did not exist', () => {
     expect(
       availabilitySeries([
         { from: iso(0), to: iso(86_400), observedSeconds: 0, downtimeSeconds: 0, availability: null },
         { from: iso(86_400), to: iso(172_800), observedSeconds: 10, downtimeSeconds: 1, availability: 90 },
       ]),
-    ).toEqual({ times: [0, 86_400], values: [null, 90] });
+    ).toEqual({ times: [43_200, 129_600], values: [null, 90] });
   });
 
   it('splits readings into the line, its band and the levels; text readings are not numeric', () => {

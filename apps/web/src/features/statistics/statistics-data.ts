@@ -62,10 +62,13 @@ export function bayMarkers(
   return [...fromJobs, ...fromAlerts];
 }
 
-/** Availability per bucket as bars at each bucket's start (percent, null where the bay did not exist). */
+/**
+ * Availability per bucket as bars in the middle of each bucket (a day, week or month, clipped to the
+ * period), in percent, with gaps where the bay did not exist.
+ */
 export function availabilitySeries(buckets: readonly AvailabilityBucket[]) {
   return {
-    times: buckets.map((b) => seconds(b.from)),
+    times: buckets.map((b) => (seconds(b.from) + seconds(b.to)) / 2),
     values: buckets.map((b) => b.availability),
   };
 }

@@ -12,6 +12,8 @@ import { useLevelKinds } from './status-kinds';
 
 interface AttributeChartProps {
   attribute: StatisticsAttribute;
+  /** The path read in the API attribute's record, to tell apart attributes of the same API attribute. */
+  path?: string;
   search: RangeSearch;
   range: readonly [number, number];
   alerts: readonly AlertMarker[];
@@ -26,6 +28,7 @@ interface AttributeChartProps {
  */
 export function AttributeChart({
   attribute,
+  path,
   search,
   range,
   alerts,
@@ -35,6 +38,7 @@ export function AttributeChart({
   const { t } = useTranslation();
   const { locale, duration } = useStatisticsFormat();
   const levelKinds = useLevelKinds();
+  const title = path ? `${attribute.name} · ${path}` : attribute.name;
   const readings = useReadings(attribute.id, search);
   const series = useMemo(() => readingSeries(readings.data?.data ?? []), [readings.data]);
   const markers = useMemo(
@@ -59,15 +63,15 @@ export function AttributeChart({
     [series, t],
   );
   const levelRows = useMemo(
-    () => [{ id: attribute.id, label: attribute.name, segments: segmentsOfLevels(series, range[1]) }],
-    [attribute, series, range],
+    () => [{ id: attribute.id, label: title, segments: segmentsOfLevels(series, range[1]) }],
+    [attribute.id, title, series, range],
   );
-  const label = t('statistics.attributes.chartLabel', { name: attribute.name });
+  const label = t('statistics.attributes.chartLabel', { name: title });
   const resolution = readings.data ? t(`statistics.attributes.resolution.${readings.data.resolution}`) : null;
 
   return (
     <StatsCard
-      title={attribute.name}
+      title={title}
       actions={
         resolution && (
           <Text size="xs" c="dimmed">

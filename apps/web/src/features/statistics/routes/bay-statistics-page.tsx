@@ -1,11 +1,12 @@
 import { SegmentedControl, Stack, Text } from '@mantine/core';
 import { getRouteApi } from '@tanstack/react-router';
 import type { MaintenanceMarker, StatisticsBucket } from '@vaskedrift/shared';
-import { STATISTICS_BUCKETS } from '@vaskedrift/shared';
+import { MAX_ITEMS_PER_PAGE, STATISTICS_BUCKETS } from '@vaskedrift/shared';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatPercent, StatusTimelineChart, TimeSeriesChart } from '../../../components/charts';
 import { LoadError } from '../../../components/load-error';
+import { useBayMetrics } from '../../bay-metrics';
 import { useBayStats } from '../api/get-bay-stats';
 import { AttributeChart } from '../components/attribute-chart';
 import { FiguresGrid } from '../components/figures-grid';
@@ -32,6 +33,9 @@ export function BayStatisticsPage() {
   const { locale, duration } = useStatisticsFormat();
   const statusKinds = useStatusKinds();
   const data = stats.data;
+  // The statistics name an attribute by its API attribute; several may read the same one at other paths.
+  const bayMetrics = useBayMetrics({ page: 1, perPage: MAX_ITEMS_PER_PAGE, filters: { bayId } });
+  const pathOf = new Map((bayMetrics.data?.data ?? []).map((metric) => [metric.id, metric.path]));
 
   const maintenanceLabel = useCallback(
     (job: MaintenanceMarker) =>
@@ -103,6 +107,7 @@ export function BayStatisticsPage() {
           chart="availability"
           times={availability.times}
           series={availabilityBars}
+          range={range}
           yRange={[0, 100]}
           format={(v) => formatPercent(v, locale, 0)}
           markers={markers}
@@ -114,6 +119,7 @@ export function BayStatisticsPage() {
         <AttributeChart
           key={attribute.id}
           attribute={attribute}
+          path={pathOf.get(attribute.id)}
           search={search}
           range={range}
           alerts={data.alerts}
