@@ -1,5 +1,5 @@
-// Charts for the statistics pages (decision 022). Import only from lazily loaded pages: uPlot must not
-// reach the sign-in page's or the dashboard's bundle.
+// Charts for the statistics pages (docs/decisions/023-charts.md). Import only from lazily loaded pages:
+// uPlot must not reach the sign-in page's or the dashboard's bundle.
 
 export * from './chart-data';
 export { formatDay, formatInstant, formatNumber, formatPercent } from './chart-format';
