@@ -40,10 +40,12 @@ export function AvailabilityReportTable({
         <Table.Tbody>
           {report.rows.map((row) => (
             <Table.Tr key={row.bayId}>
-              <Table.Td>{row.locationName}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{row.locationName}</Table.Td>
               <Table.Td>
                 <Group gap="xs" wrap="nowrap">
-                  <Text size="sm">{row.bayName}</Text>
+                  <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                    {row.bayName}
+                  </Text>
                   {row.deleted && (
                     <Badge size="xs" variant="light" color="gray">
                       {t('statistics.deleted')}

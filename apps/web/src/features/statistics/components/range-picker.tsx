@@ -4,7 +4,7 @@ import 'dayjs/locale/es';
 import 'dayjs/locale/fr';
 import 'dayjs/locale/ja';
 import 'dayjs/locale/nb';
-import { Group, SegmentedControl } from '@mantine/core';
+import { Group, SegmentedControl, Select } from '@mantine/core';
 import { DatePickerInput, DatesProvider } from '@mantine/dates';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconCalendar } from '@tabler/icons-react';
@@ -48,32 +48,46 @@ export function RangePicker() {
     void navigate({
       to: '.',
       replace: true,
-      search: (prev: Record<string, unknown>) => ({
+      search: (prev) => ({
         ...prev,
         range: undefined,
         from: undefined,
         to: undefined,
         ...next,
       }),
-    } as never);
+    });
+
+  const choices = [...PRESET_RANGES, 'custom' as const].map((value) => ({
+    value,
+    label: t(`statistics.range.${value}`),
+  }));
+  const choose = (value: string | null) => {
+    if (!value) return;
+    const next = value as RangeChoice;
+    setChoice(next);
+    if (next !== 'custom') show(presetSearch(next));
+  };
 
   return (
-    <Group gap="sm" align="flex-end" wrap="wrap">
-      <SegmentedControl
-        aria-label={t('statistics.range.label')}
-        value={choice}
-        fullWidth={phone}
-        w={phone ? '100%' : undefined}
-        onChange={(value) => {
-          const next = value as RangeChoice;
-          setChoice(next);
-          if (next !== 'custom') show(presetSearch(next));
-        }}
-        data={[...PRESET_RANGES, 'custom' as const].map((value) => ({
-          value,
-          label: t(`statistics.range.${value}`),
-        }))}
-      />
+    <Group gap="sm" align="flex-end" wrap="wrap" w={phone ? '100%' : undefined}>
+      {/* Five segments do not fit beside each other on a phone: there the choice is a select. */}
+      {phone ? (
+        <Select
+          aria-label={t('statistics.range.label')}
+          data={choices}
+          value={choice}
+          onChange={choose}
+          allowDeselect={false}
+          w="100%"
+        />
+      ) : (
+        <SegmentedControl
+          aria-label={t('statistics.range.label')}
+          value={choice}
+          onChange={choose}
+          data={choices}
+        />
+      )}
       {choice === 'custom' && (
         <DatesProvider settings={{ locale: i18n.language, firstDayOfWeek: 1 }}>
           <DatePickerInput
