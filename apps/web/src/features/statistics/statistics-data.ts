@@ -130,3 +130,8 @@ export function segmentsOfLevels(
 ): TimelineSegment<AttributeLevel>[] {
   return segmentsFromPoints(series.times, series.levels, end);
 }
+
+/** The period a statistics answer covers, in Unix seconds ([0, 0] before it has loaded). */
+export function periodSeconds(period: { from: string; to: string } | undefined): readonly [number, number] {
+  return period ? [seconds(period.from), seconds(period.to)] : [0, 0];
+}

@@ -1,16 +1,14 @@
-import { SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { SimpleGrid, Table, Text } from '@mantine/core';
 import { getRouteApi } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatNumber, formatPercent, TimeSeriesChart, useChartTheme } from '../../../components/charts';
-import { LoadError } from '../../../components/load-error';
+import { Figure } from '../../../components/figure';
 import { useApiStats } from '../api/get-api-stats';
-import { Figure } from '../components/figures-grid';
 import { useRangeSearch } from '../components/range-picker';
-import { StatisticsSkeleton } from '../components/statistics-skeleton';
-import { StatisticsToolbar } from '../components/statistics-toolbar';
+import { StatisticsContent } from '../components/statistics-content';
 import { StatsCard } from '../components/stats-card';
-import { apiSeries } from '../statistics-data';
+import { apiSeries, periodSeconds } from '../statistics-data';
 
 const apiRoute = getRouteApi('/app/integrations/apis/$apiId');
 
@@ -26,11 +24,7 @@ export function ApiStatisticsPage() {
   const theme = useChartTheme();
   const { locale } = theme;
   const data = stats.data;
-  const range = useMemo(
-    (): readonly [number, number] =>
-      data ? [Date.parse(data.from) / 1000, Date.parse(data.to) / 1000] : [0, 0],
-    [data],
-  );
+  const range = useMemo(() => periodSeconds(data), [data]);
   const series = useMemo(() => apiSeries(data?.points ?? []), [data]);
   const checks = useMemo(
     () => [
@@ -53,98 +47,103 @@ export function ApiStatisticsPage() {
     [series, t],
   );
 
-  if (stats.isPending) return <StatisticsSkeleton />;
-  if (!data)
-    return <LoadError error={stats.error} onRetry={() => void stats.refetch()} retrying={stats.isFetching} />;
   const ms = (value: number | null) =>
     value == null ? t('statistics.none') : t('statistics.api.ms', { value: formatNumber(value, locale, 0) });
-  const hours = Math.round(data.bucketSeconds / 3600);
+  const hours = Math.round((data?.bucketSeconds ?? 3600) / 3600);
 
   return (
-    <Stack gap="lg">
-      <StatisticsToolbar period={data} />
-      <StatsCard title={t('statistics.figures.title')}>
-        <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }} spacing="md">
-          <Figure label={t('statistics.api.checks')} value={formatNumber(data.totals.checks, locale)} />
-          <Figure label={t('statistics.api.failures')} value={formatNumber(data.totals.failures, locale)} />
-          <Figure
-            label={t('statistics.api.successRate')}
-            value={formatPercent(data.totals.successRate, locale)}
-          />
-          <Figure label={t('statistics.api.p50')} value={ms(data.totals.p50Ms)} />
-          <Figure label={t('statistics.api.p95')} value={ms(data.totals.p95Ms)} />
-        </SimpleGrid>
-      </StatsCard>
-      <StatsCard
-        title={hours <= 1 ? t('statistics.api.checksPerHour') : t('statistics.api.checksPerHours', { hours })}
-      >
-        <TimeSeriesChart
-          label={t('statistics.api.checksPerHour')}
-          chart="api-checks"
-          times={series.times}
-          series={checks}
-          range={range}
-          format={(v) => formatNumber(v, locale, 0)}
-          height={200}
-        />
-      </StatsCard>
-      <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
-        <StatsCard title={t('statistics.api.successRate')}>
-          <TimeSeriesChart
-            label={t('statistics.api.successRate')}
-            chart="api-success"
-            times={series.times}
-            series={success}
-            range={range}
-            yRange={[0, 100]}
-            format={(v) => formatPercent(v, locale, 0)}
-            height={200}
-          />
-        </StatsCard>
-        <StatsCard title={t('statistics.api.latency')}>
-          <TimeSeriesChart
-            label={t('statistics.api.latency')}
-            chart="api-latency"
-            times={series.times}
-            series={latency}
-            range={range}
-            format={(v) => ms(v)}
-            height={200}
-          />
-        </StatsCard>
-      </SimpleGrid>
-      <StatsCard title={t('statistics.api.failuresByReason')}>
-        {data.failuresByReason.length === 0 ? (
-          <Text c="dimmed" size="sm">
-            {t('statistics.api.noFailures')}
-          </Text>
-        ) : (
-          <Table.ScrollContainer minWidth={480}>
-            <Table verticalSpacing="xs" data-testid="failures-by-reason">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('statistics.api.reason')}</Table.Th>
-                  <Table.Th>{t('statistics.api.code')}</Table.Th>
-                  <Table.Th ta="right">{t('statistics.api.count')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {data.failuresByReason.map((row) => (
-                  <Table.Tr key={row.errorCode}>
-                    <Table.Td>{row.message}</Table.Td>
-                    <Table.Td>
-                      <Text size="xs" ff="monospace">
-                        {row.errorCode}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td ta="right">{formatNumber(row.count, locale)}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
-      </StatsCard>
-    </Stack>
+    <StatisticsContent query={stats}>
+      {(data) => (
+        <>
+          <StatsCard title={t('statistics.figures.title')}>
+            <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }} spacing="md">
+              <Figure label={t('statistics.api.checks')} value={formatNumber(data.totals.checks, locale)} />
+              <Figure
+                label={t('statistics.api.failures')}
+                value={formatNumber(data.totals.failures, locale)}
+              />
+              <Figure
+                label={t('statistics.api.successRate')}
+                value={formatPercent(data.totals.successRate, locale)}
+              />
+              <Figure label={t('statistics.api.p50')} value={ms(data.totals.p50Ms)} />
+              <Figure label={t('statistics.api.p95')} value={ms(data.totals.p95Ms)} />
+            </SimpleGrid>
+          </StatsCard>
+          <StatsCard
+            title={
+              hours <= 1 ? t('statistics.api.checksPerHour') : t('statistics.api.checksPerHours', { hours })
+            }
+          >
+            <TimeSeriesChart
+              label={t('statistics.api.checksPerHour')}
+              chart="api-checks"
+              times={series.times}
+              series={checks}
+              range={range}
+              format={(v) => formatNumber(v, locale, 0)}
+              height={200}
+            />
+          </StatsCard>
+          <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
+            <StatsCard title={t('statistics.api.successRate')}>
+              <TimeSeriesChart
+                label={t('statistics.api.successRate')}
+                chart="api-success"
+                times={series.times}
+                series={success}
+                range={range}
+                yRange={[0, 100]}
+                format={(v) => formatPercent(v, locale, 0)}
+                height={200}
+              />
+            </StatsCard>
+            <StatsCard title={t('statistics.api.latency')}>
+              <TimeSeriesChart
+                label={t('statistics.api.latency')}
+                chart="api-latency"
+                times={series.times}
+                series={latency}
+                range={range}
+                format={(v) => ms(v)}
+                height={200}
+              />
+            </StatsCard>
+          </SimpleGrid>
+          <StatsCard title={t('statistics.api.failuresByReason')}>
+            {data.failuresByReason.length === 0 ? (
+              <Text c="dimmed" size="sm">
+                {t('statistics.api.noFailures')}
+              </Text>
+            ) : (
+              <Table.ScrollContainer minWidth={480}>
+                <Table verticalSpacing="xs" data-testid="failures-by-reason">
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>{t('statistics.api.reason')}</Table.Th>
+                      <Table.Th>{t('statistics.api.code')}</Table.Th>
+                      <Table.Th ta="right">{t('statistics.api.count')}</Table.Th>
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {data.failuresByReason.map((row) => (
+                      <Table.Tr key={row.errorCode}>
+                        <Table.Td>{row.message}</Table.Td>
+                        <Table.Td>
+                          <Text size="xs" ff="monospace">
+                            {row.errorCode}
+                          </Text>
+                        </Table.Td>
+                        <Table.Td ta="right">{formatNumber(row.count, locale)}</Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </Table.ScrollContainer>
+            )}
+          </StatsCard>
+        </>
+      )}
+    </StatisticsContent>
   );
 }

@@ -1,21 +1,19 @@
-import { SegmentedControl, Stack, Text } from '@mantine/core';
+import { SegmentedControl, Text } from '@mantine/core';
 import { getRouteApi } from '@tanstack/react-router';
 import type { MaintenanceMarker, StatisticsBucket } from '@vaskedrift/shared';
 import { MAX_ITEMS_PER_PAGE, STATISTICS_BUCKETS } from '@vaskedrift/shared';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatPercent, StatusTimelineChart, TimeSeriesChart } from '../../../components/charts';
-import { LoadError } from '../../../components/load-error';
 import { useBayMetrics } from '../../bay-metrics';
 import { useBayStats } from '../api/get-bay-stats';
 import { AttributeChart } from '../components/attribute-chart';
-import { FiguresGrid } from '../components/figures-grid';
+import { FiguresCard } from '../components/figures-card';
 import { useRangeSearch } from '../components/range-picker';
-import { StatisticsSkeleton } from '../components/statistics-skeleton';
-import { StatisticsToolbar } from '../components/statistics-toolbar';
+import { StatisticsContent } from '../components/statistics-content';
 import { StatsCard } from '../components/stats-card';
 import { useStatusKinds } from '../components/status-kinds';
-import { availabilitySeries, bayMarkers, statusSegments } from '../statistics-data';
+import { availabilitySeries, bayMarkers, periodSeconds, statusSegments } from '../statistics-data';
 import { useStatisticsFormat } from '../use-statistics-format';
 
 const bayRoute = getRouteApi('/app/locations/$locationId/bays/$bayId');
@@ -42,11 +40,7 @@ export function BayStatisticsPage() {
       [t(`maintenance.types.${job.type}`), job.assigneeName].filter(Boolean).join(' · '),
     [t],
   );
-  const range = useMemo(
-    (): readonly [number, number] =>
-      data ? [Date.parse(data.from) / 1000, Date.parse(data.to) / 1000] : [0, 0],
-    [data],
-  );
+  const range = useMemo(() => periodSeconds(data), [data]);
   const rows = useMemo(
     () => (data ? [{ id: data.bay.id, label: data.bay.name, segments: statusSegments(data.timeline) }] : []),
     [data],
@@ -62,78 +56,76 @@ export function BayStatisticsPage() {
     [availability, t],
   );
 
-  if (stats.isPending) return <StatisticsSkeleton />;
-  if (!data)
-    return <LoadError error={stats.error} onRetry={() => void stats.refetch()} retrying={stats.isFetching} />;
   const markerLabels = {
     alert: t('statistics.markers.alert'),
     maintenance: t('statistics.markers.maintenance'),
   };
 
   return (
-    <Stack gap="lg">
-      <StatisticsToolbar period={data} />
-      <StatsCard title={t('statistics.figures.title')}>
-        <FiguresGrid figures={data.figures} />
-      </StatsCard>
-      <StatsCard title={t('statistics.timeline.title')}>
-        <StatusTimelineChart
-          label={t('statistics.timeline.title')}
-          chart="status-timeline"
-          rows={rows}
-          range={range}
-          kinds={statusKinds}
-          markers={markers}
-          formatDuration={duration}
-        />
-      </StatsCard>
-      <StatsCard
-        title={t('statistics.availability.title')}
-        actions={
-          <SegmentedControl
-            size="xs"
-            aria-label={t('statistics.availability.bucket')}
-            value={bucket ?? data.bucket}
-            onChange={(value) => setBucket(value as StatisticsBucket)}
-            data={STATISTICS_BUCKETS.map((value) => ({
-              value,
-              label: t(`statistics.availability.${value}`),
-            }))}
-          />
-        }
-      >
-        <TimeSeriesChart
-          label={t('statistics.availability.title')}
-          chart="availability"
-          times={availability.times}
-          series={availabilityBars}
-          range={range}
-          yRange={[0, 100]}
-          format={(v) => formatPercent(v, locale, 0)}
-          markers={markers}
-          markerLabels={markerLabels}
-          height={200}
-        />
-      </StatsCard>
-      {data.attributes.map((attribute) => (
-        <AttributeChart
-          key={attribute.id}
-          attribute={attribute}
-          path={pathOf.get(attribute.id)}
-          search={search}
-          range={range}
-          alerts={data.alerts}
-          maintenance={data.maintenance}
-          maintenanceLabel={maintenanceLabel}
-        />
-      ))}
-      {data.attributes.length === 0 && (
-        <StatsCard title={t('statistics.attributes.title')}>
-          <Text size="sm" c="dimmed">
-            {t('statistics.attributes.none')}
-          </Text>
-        </StatsCard>
+    <StatisticsContent query={stats}>
+      {(data) => (
+        <>
+          <FiguresCard figures={data.figures} />
+          <StatsCard title={t('statistics.timeline.title')}>
+            <StatusTimelineChart
+              label={t('statistics.timeline.title')}
+              chart="status-timeline"
+              rows={rows}
+              range={range}
+              kinds={statusKinds}
+              markers={markers}
+              formatDuration={duration}
+            />
+          </StatsCard>
+          <StatsCard
+            title={t('statistics.availability.title')}
+            actions={
+              <SegmentedControl
+                size="xs"
+                aria-label={t('statistics.availability.bucket')}
+                value={bucket ?? data.bucket}
+                onChange={(value) => setBucket(value as StatisticsBucket)}
+                data={STATISTICS_BUCKETS.map((value) => ({
+                  value,
+                  label: t(`statistics.availability.${value}`),
+                }))}
+              />
+            }
+          >
+            <TimeSeriesChart
+              label={t('statistics.availability.title')}
+              chart="availability"
+              times={availability.times}
+              series={availabilityBars}
+              range={range}
+              yRange={[0, 100]}
+              format={(v) => formatPercent(v, locale, 0)}
+              markers={markers}
+              markerLabels={markerLabels}
+              height={200}
+            />
+          </StatsCard>
+          {data.attributes.map((attribute) => (
+            <AttributeChart
+              key={attribute.id}
+              attribute={attribute}
+              path={pathOf.get(attribute.id)}
+              search={search}
+              range={range}
+              alerts={data.alerts}
+              maintenance={data.maintenance}
+              maintenanceLabel={maintenanceLabel}
+            />
+          ))}
+          {data.attributes.length === 0 && (
+            <StatsCard title={t('statistics.attributes.title')}>
+              <Text size="sm" c="dimmed">
+                {t('statistics.attributes.none')}
+              </Text>
+            </StatsCard>
+          )}
+        </>
       )}
-    </Stack>
+    </StatisticsContent>
   );
 }

@@ -1,18 +1,17 @@
-import { SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { SimpleGrid, Table, Text } from '@mantine/core';
 import { getRouteApi } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { StatusTimelineChart } from '../../../components/charts';
-import { LoadError } from '../../../components/load-error';
+import { Figure } from '../../../components/figure';
 import { useLocationStats } from '../api/get-location-stats';
 import { BayRankingTable } from '../components/bay-ranking-table';
-import { Figure, FiguresGrid } from '../components/figures-grid';
+import { FiguresCard } from '../components/figures-card';
 import { useRangeSearch } from '../components/range-picker';
-import { StatisticsSkeleton } from '../components/statistics-skeleton';
-import { StatisticsToolbar } from '../components/statistics-toolbar';
+import { StatisticsContent } from '../components/statistics-content';
 import { StatsCard } from '../components/stats-card';
 import { useStatusKinds } from '../components/status-kinds';
-import { statusSegments } from '../statistics-data';
+import { periodSeconds, statusSegments } from '../statistics-data';
 import { useStatisticsFormat } from '../use-statistics-format';
 
 const locationRoute = getRouteApi('/app/locations/$locationId');
@@ -29,11 +28,7 @@ export function LocationStatisticsPage() {
   const { duration } = useStatisticsFormat();
   const statusKinds = useStatusKinds();
   const data = stats.data;
-  const range = useMemo(
-    (): readonly [number, number] =>
-      data ? [Date.parse(data.from) / 1000, Date.parse(data.to) / 1000] : [0, 0],
-    [data],
-  );
+  const range = useMemo(() => periodSeconds(data), [data]);
   const rows = useMemo(
     () =>
       (data?.timeline ?? []).map((row) => ({
@@ -44,63 +39,60 @@ export function LocationStatisticsPage() {
     [data],
   );
 
-  if (stats.isPending) return <StatisticsSkeleton />;
-  if (!data)
-    return <LoadError error={stats.error} onRetry={() => void stats.refetch()} retrying={stats.isFetching} />;
-
   return (
-    <Stack gap="lg">
-      <StatisticsToolbar period={data} />
-      <StatsCard title={t('statistics.figures.title')}>
-        <FiguresGrid figures={data.figures} />
-      </StatsCard>
-      <StatsCard title={t('statistics.bays.title')}>
-        <BayRankingTable locationId={locationId} bays={data.bays} />
-      </StatsCard>
-      <StatsCard title={t('statistics.timeline.facilityTitle')}>
-        <StatusTimelineChart
-          label={t('statistics.timeline.facilityTitle')}
-          chart="facility-timeline"
-          rows={rows}
-          range={range}
-          kinds={statusKinds}
-          formatDuration={duration}
-        />
-      </StatsCard>
-      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-        <StatsCard title={t('statistics.alerts.title')}>
-          <SimpleGrid cols={2}>
-            <Figure label={t('statistics.alerts.critical')} value={String(data.alertCounts.critical)} />
-            <Figure label={t('statistics.alerts.warning')} value={String(data.alertCounts.warning)} />
+    <StatisticsContent query={stats}>
+      {(data) => (
+        <>
+          <FiguresCard figures={data.figures} />
+          <StatsCard title={t('statistics.bays.title')}>
+            <BayRankingTable locationId={locationId} bays={data.bays} />
+          </StatsCard>
+          <StatsCard title={t('statistics.timeline.facilityTitle')}>
+            <StatusTimelineChart
+              label={t('statistics.timeline.facilityTitle')}
+              chart="facility-timeline"
+              rows={rows}
+              range={range}
+              kinds={statusKinds}
+              formatDuration={duration}
+            />
+          </StatsCard>
+          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+            <StatsCard title={t('statistics.alerts.title')}>
+              <SimpleGrid cols={2}>
+                <Figure label={t('statistics.alerts.critical')} value={String(data.alertCounts.critical)} />
+                <Figure label={t('statistics.alerts.warning')} value={String(data.alertCounts.warning)} />
+              </SimpleGrid>
+            </StatsCard>
+            <StatsCard title={t('statistics.maintenanceByType.title')}>
+              {data.maintenanceByType.length === 0 ? (
+                <Text c="dimmed" size="sm">
+                  {t('common.empty')}
+                </Text>
+              ) : (
+                <Table verticalSpacing="xs">
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>{t('statistics.maintenanceByType.type')}</Table.Th>
+                      <Table.Th ta="right">{t('statistics.maintenanceByType.jobs')}</Table.Th>
+                      <Table.Th ta="right">{t('statistics.maintenanceByType.time')}</Table.Th>
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {data.maintenanceByType.map((row) => (
+                      <Table.Tr key={row.type}>
+                        <Table.Td>{t(`maintenance.types.${row.type}`)}</Table.Td>
+                        <Table.Td ta="right">{row.jobs}</Table.Td>
+                        <Table.Td ta="right">{duration(row.seconds)}</Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              )}
+            </StatsCard>
           </SimpleGrid>
-        </StatsCard>
-        <StatsCard title={t('statistics.maintenanceByType.title')}>
-          {data.maintenanceByType.length === 0 ? (
-            <Text c="dimmed" size="sm">
-              {t('common.empty')}
-            </Text>
-          ) : (
-            <Table verticalSpacing="xs">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('statistics.maintenanceByType.type')}</Table.Th>
-                  <Table.Th ta="right">{t('statistics.maintenanceByType.jobs')}</Table.Th>
-                  <Table.Th ta="right">{t('statistics.maintenanceByType.time')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {data.maintenanceByType.map((row) => (
-                  <Table.Tr key={row.type}>
-                    <Table.Td>{t(`maintenance.types.${row.type}`)}</Table.Td>
-                    <Table.Td ta="right">{row.jobs}</Table.Td>
-                    <Table.Td ta="right">{duration(row.seconds)}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          )}
-        </StatsCard>
-      </SimpleGrid>
-    </Stack>
+        </>
+      )}
+    </StatisticsContent>
   );
 }
