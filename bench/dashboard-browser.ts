@@ -18,14 +18,18 @@
  */
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import pg from 'pg';
 import { dropDatabase, ensureDatabase, withDatabase } from '../apps/server/src/db/admin';
-import { startEmbeddedPostgres } from '../apps/server/src/db/embedded';
-import { assertBuilt, freePort, launchChromium, percentile, startServer, stopServer } from './bench-server';
+import {
+  assertBuilt,
+  freePort,
+  launchChromium,
+  percentile,
+  postgresServer,
+  startServer,
+  stopServer,
+} from './bench-server';
 import { seedBays } from './seed-bays';
 
 const FACILITIES = Number(process.env.FACILITIES ?? 500);
@@ -35,20 +39,6 @@ const [WIDTH, HEIGHT] = (process.env.VIEWPORT ?? '1440x900').split('x').map(Numb
 const TOTAL = FACILITIES * BAYS_PER_FACILITY;
 
 const ms = (value: number) => `${value.toFixed(0)} ms`;
-
-async function postgresServer(): Promise<{ adminUrl: string; stop(): Promise<void> }> {
-  if (process.env.DATABASE_URL) return { adminUrl: process.env.DATABASE_URL, stop: async () => {} };
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'vaskedrift-bench-'));
-  const log = { info() {}, warn() {}, error: console.error };
-  const embedded = await startEmbeddedPostgres({ dataDir, secretKey: randomBytes(32).toString('hex'), log });
-  return {
-    adminUrl: embedded.adminUrl,
-    stop: async () => {
-      await embedded.stop();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
 
 /** Collects long tasks from the first moment of every page load. */
 const LONG_TASK_RECORDER = () => {

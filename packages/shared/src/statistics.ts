@@ -7,7 +7,7 @@ import { MAINTENANCE_TYPES } from './maintenance';
 
 /*
  * Statistics of bays, facilities and API connections, and the availability report (docs/domain.md,
- * Figures; decision "statistics"). Every figure is computed in SQL from status periods, alerts,
+ * Figures; decision 022). Every figure is computed in SQL from status periods, alerts,
  * maintenance jobs and the hourly check statistics; charts never receive more than about 1,000 points.
  */
 
@@ -17,7 +17,6 @@ export const STATISTICS_MESSAGES = {
   rangeTooLong: 'Perioden kan ikke være lenger enn 400 dager',
   bucketInvalid: 'Velg dag, uke eller måned',
   locationsTooMany: 'Velg høyst 500 anlegg',
-  apiNotFound: 'Fant ikke API-tilkoblingen',
 } as const;
 
 /** The longest range a statistics request may ask for. */
@@ -268,7 +267,7 @@ export const apiStatsPointSchema = z.object({
   /** Percent of checks that succeeded; null without checks. */
   successRate: z.number().nullable(),
   averageMs: z.number().int().nullable(),
-  /** Estimated from the latency histogram (decision "statistics"); null without histogram data. */
+  /** Estimated from the latency histogram (decision 022); null without histogram data. */
   p50Ms: z.number().int().nullable(),
   p95Ms: z.number().int().nullable(),
   maxMs: z.number().int().nullable(),

@@ -27,8 +27,11 @@ export function rangeSql(range: Range): { from: SQL; to: SQL } {
 
 /**
  * The status periods of `bayIds` that touch the range, open ones ending now, with the status before each
- * (`previous`, null for a bay's first). Periods follow each other without gaps, so the one before the
- * first in the range ends exactly at or after `from` and is included: `previous` is always right.
+ * (`previous`, null for a bay's first) and the start of the next `operational` one among them
+ * (`next_operational`, null when the bay was not back before `to`). Periods follow each other without
+ * gaps, so the one before the first in the range ends exactly at or after `from` and is included:
+ * `previous` is always right. `(ended_at ≥ from or ended_at is null)` lets the `(bay_id, ended_at)` index
+ * skip the history before the range.
  */
 export function periodsInRange(bayIds: string[], range: Range): SQL {
   const { from, to } = rangeSql(range);
@@ -36,10 +39,12 @@ export function periodsInRange(bayIds: string[], range: Range): SQL {
   return sql`
     select ${p.bayId} as bay_id, ${p.status} as status, ${p.startedAt} as started_at,
       coalesce(${p.endedAt}, now()) as ended_at,
-      lag(${p.status}) over (partition by ${p.bayId} order by ${p.startedAt}, ${p.id}) as previous
+      lag(${p.status}) over (partition by ${p.bayId} order by ${p.startedAt}, ${p.id}) as previous,
+      min(${p.startedAt}) filter (where ${p.status} = 'operational') over (partition by ${p.bayId}
+        order by ${p.startedAt} desc, ${p.id} desc rows between unbounded preceding and 1 preceding) as next_operational
     from ${p}
     where ${p.bayId} = any(${sql.param(bayIds)}::uuid[]) and ${p.startedAt} < ${to}
-      and coalesce(${p.endedAt}, 'infinity') >= ${from}`;
+      and (${p.endedAt} >= ${from} or ${p.endedAt} is null)`;
 }
 
 /**
@@ -49,10 +54,16 @@ export function periodsInRange(bayIds: string[], range: Range): SQL {
  */
 export async function figuresByBay(db: Db, bayIds: string[], range: Range): Promise<Map<string, RawFigures>> {
   if (bayIds.length === 0) return new Map();
+  const result = await db.execute<RawFigures & { bay_id: string }>(figuresSql(bayIds, range));
+  return new Map(result.rows.map(({ bay_id, ...figures }) => [bay_id, figures]));
+}
+
+/** The one statement of `figuresByBay` (also for `EXPLAIN` in bench/statistics.ts). */
+export function figuresSql(bayIds: string[], range: Range): SQL {
   const ids = sql.param(bayIds);
   const { from, to } = rangeSql(range);
   const j = maintenanceJobs;
-  const result = await db.execute<RawFigures & { bay_id: string }>(sql`
+  return sql`
     with periods as (${periodsInRange(bayIds, range)}),
     times as (
       select bay_id,
@@ -65,11 +76,11 @@ export async function figuresByBay(db: Db, bayIds: string[], range: Range): Prom
       ) clipped
       group by bay_id
     ),
-    failures as (
-      select f.bay_id, (
+    failures as materialized (
+      select f.bay_id, coalesce(f.next_operational, (
         select min(o.started_at) from ${bayStatusPeriods} o
         where o.bay_id = f.bay_id and o.status = 'operational' and o.started_at > f.started_at
-      ) - f.started_at as repair
+      )) - f.started_at as repair
       from periods f
       where f.status in ('error', 'warning')
         and (f.previous is null or f.previous not in ('error', 'warning', 'maintenance'))
@@ -98,8 +109,7 @@ export async function figuresByBay(db: Db, bayIds: string[], range: Range): Prom
     left join times t on t.bay_id = ids.bay_id
     left join failure_counts f on f.bay_id = ids.bay_id
     left join jobs jb on jb.bay_id = ids.bay_id
-  `);
-  return new Map(result.rows.map(({ bay_id, ...figures }) => [bay_id, figures]));
+  `;
 }
 
 const EMPTY: RawFigures = {

@@ -8,6 +8,7 @@ import {
   grantAccess,
 } from '../../../test/facilities';
 import { createTestApp, type TestContext } from '../../../test/helpers';
+import { type Period, setPeriods } from '../../../test/status-periods';
 
 /*
  * Downtime, jobs, MTTR and MTBF (docs/domain.md, Maintenance) over status periods written by hand, so every
@@ -23,19 +24,18 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-type Period = [status: string, startedAt: string, endedAt: string | null];
-
-/** Replaces a bay's status periods with these (times on 2026-01-01 unless a full timestamp is given). */
-async function setPeriods(bayId: string, periods: Period[]) {
+/** The periods with times on 2026-01-01 unless a full timestamp is given. */
+async function setDayPeriods(bayId: string, periods: Period[]) {
   const at = (time: string) => (time.includes('T') ? time : `2026-01-01T${time}:00Z`);
-  await ctx.database.pool.query('delete from bay_status_periods where bay_id = $1', [bayId]);
-  for (const [status, startedAt, endedAt] of periods) {
-    await ctx.database.pool.query(
-      `insert into bay_status_periods (bay_id, status, cause, started_at, ended_at)
-       values ($1, $2, 'manual', $3, $4)`,
-      [bayId, status, at(startedAt), endedAt === null ? null : at(endedAt)],
-    );
-  }
+  await setPeriods(
+    ctx,
+    bayId,
+    periods.map(([status, startedAt, endedAt]) => [
+      status,
+      at(startedAt),
+      endedAt === null ? null : at(endedAt),
+    ]),
+  );
 }
 
 async function insertJob(bayId: string, startedAt: string, endedAt: string) {
@@ -50,7 +50,7 @@ async function insertJob(bayId: string, startedAt: string, endedAt: string) {
 /** A day with two failures repaired (after 2 h and 1 h) and a third still open at the end of the day. */
 async function troubledBay(locationId: string): Promise<string> {
   const bayId = await createBay(admin, locationId, { name: 'Hall Trøbbel' });
-  await setPeriods(bayId, [
+  await setDayPeriods(bayId, [
     ['operational', '2025-12-31T22:00:00Z', '02:00'],
     ['error', '02:00', '03:00'],
     ['maintenance', '03:00', '04:00'],
@@ -93,7 +93,7 @@ describe('maintenance figures', () => {
     const locationId = await createLocation(admin);
     await troubledBay(locationId);
     const newBay = await createBay(admin, locationId, { name: 'Hall Ny' });
-    await setPeriods(newBay, [['operational', '18:00', null]]);
+    await setDayPeriods(newBay, [['operational', '18:00', null]]);
     const res = await admin.post('backend/bays/maintenance/stats', { locationId, ...day });
     expect(res.json().data).toMatchObject({
       downtimeSeconds: 14 * 3600,

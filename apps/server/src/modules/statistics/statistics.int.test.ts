@@ -9,6 +9,7 @@ import {
   unknownId,
 } from '../../../test/facilities';
 import { createTestApp, type TestContext } from '../../../test/helpers';
+import { setPeriods } from '../../../test/status-periods';
 
 /*
  * Statistics and the availability report (docs/domain.md, Figures) over status periods, alerts, jobs and
@@ -24,19 +25,6 @@ const b = { locationId: '', bayId: '', apiId: '' };
 /** Two days in Norwegian time: 2026-01-01 and 2026-01-02 (UTC+1). */
 const range = { from: '2026-01-01T00:00:00+01:00', to: '2026-01-03T00:00:00+01:00' };
 const H = 3600;
-
-type Period = [status: string, startedAt: string, endedAt: string | null];
-
-async function setPeriods(bayId: string, periods: Period[]) {
-  await ctx.database.pool.query('delete from bay_status_periods where bay_id = $1', [bayId]);
-  for (const [status, startedAt, endedAt] of periods) {
-    await ctx.database.pool.query(
-      `insert into bay_status_periods (bay_id, status, cause, started_at, ended_at)
-       values ($1, $2, 'manual', $3, $4)`,
-      [bayId, status, startedAt, endedAt],
-    );
-  }
-}
 
 async function insertAlert(
   bayId: string,
@@ -79,7 +67,7 @@ beforeAll(async () => {
   await grantAccess(ctx, operator.user.id, a.locationId);
   // Created at 06:00 on the first day: counts from then.
   a.bayId = await createBay(admin, a.locationId, { name: 'Hall Ny' });
-  await setPeriods(a.bayId, [
+  await setPeriods(ctx, a.bayId, [
     ['operational', '2026-01-01T05:00:00Z', '2026-01-01T10:00:00Z'],
     ['error', '2026-01-01T10:00:00Z', '2026-01-01T11:00:00Z'],
     ['maintenance', '2026-01-01T11:00:00Z', '2026-01-01T12:00:00Z'],
@@ -102,7 +90,7 @@ beforeAll(async () => {
 
   // Deleted at 07:00 on the first day, after six hours of error: its downtime still counts.
   a.deletedBayId = await createBay(admin, a.locationId, { name: 'Hall Borte' });
-  await setPeriods(a.deletedBayId, [
+  await setPeriods(ctx, a.deletedBayId, [
     ['operational', '2025-12-31T20:00:00Z', '2026-01-01T01:00:00Z'],
     ['error', '2026-01-01T01:00:00Z', '2026-01-01T07:00:00Z'],
   ]);
@@ -114,7 +102,7 @@ beforeAll(async () => {
 
   b.locationId = await createLocation(admin);
   b.bayId = await createBay(admin, b.locationId, { name: 'Hall B' });
-  await setPeriods(b.bayId, [['operational', '2025-12-01T00:00:00Z', null]]);
+  await setPeriods(ctx, b.bayId, [['operational', '2025-12-01T00:00:00Z', null]]);
   b.apiId = await apiFeeding(b.bayId, 'Kasse B');
 });
 afterAll(() => ctx.close());
@@ -339,25 +327,46 @@ describe('API statistics', () => {
       { errorCode: 'http/503', message: 'Svarte med HTTP 503', count: 3 },
       { errorCode: 'response/invalid-json', message: 'Svaret er ikke gyldig JSON', count: 1 },
     ]);
+
+    // Over 1,000 hours a point holds two hours, so a series keeps at most 1,000 points.
+    const long = (
+      await operator.post('backend/apis/stats/get', {
+        apiId: a.apiId,
+        from: '2025-11-15T00:00:00Z',
+        to: '2026-01-15T00:00:00Z',
+      })
+    ).json().data;
+    expect(long.bucketSeconds).toBe(7200);
+    expect(long.points).toEqual([expect.objectContaining({ at: '2026-01-01T10:00:00.000Z', p95Ms: 700 })]);
   });
 });
 
 describe('access', () => {
   it("answers 404 to an operator of A for B's bay, facility and API, as for ids that do not exist", async () => {
-    for (const [path, body] of [
-      ['backend/bays/stats/get', { bayId: b.bayId }],
-      ['backend/bays/stats/get', { bayId: unknownId() }],
-      ['backend/locations/stats/get', { locationId: b.locationId }],
-      ['backend/apis/stats/get', { apiId: b.apiId }],
-      ['backend/reports/availability/get', { locationIds: [b.locationId] }],
-      ['backend/reports/availability/export', { locationIds: [a.locationId, b.locationId] }],
+    for (const [path, body, message] of [
+      ['backend/bays/stats/get', { bayId: b.bayId }, 'Fant ikke vaskehallen'],
+      ['backend/bays/stats/get', { bayId: unknownId() }, 'Fant ikke vaskehallen'],
+      ['backend/locations/stats/get', { locationId: b.locationId }, 'Fant ikke anlegget'],
+      ['backend/apis/stats/get', { apiId: b.apiId }, 'Fant ikke API-et'],
+      ['backend/reports/availability/get', { locationIds: [b.locationId] }, 'Fant ikke anlegget'],
+      [
+        'backend/reports/availability/export',
+        { locationIds: [a.locationId, b.locationId] },
+        'Fant ikke anlegget',
+      ],
     ] as const) {
       const res = await operator.post(path, { ...body, ...range });
       expect(res.statusCode, path).toBe(404);
+      expect(res.json().message, path).toBe(message);
     }
     expect(
       (await admin.post('backend/locations/stats/get', { locationId: b.locationId, ...range })).statusCode,
     ).toBe(200);
+    // The read-only role reads the statistics of its facilities too.
+    const user = await caller(ctx, 'user');
+    await grantAccess(ctx, user.user.id, a.locationId);
+    expect((await user.post('backend/bays/stats/get', { bayId: a.bayId, ...range })).statusCode).toBe(200);
+    expect((await user.post('backend/bays/stats/get', { bayId: b.bayId, ...range })).statusCode).toBe(404);
   });
 
   it('reports only the facilities the caller sees, with the chain total', async () => {

@@ -1,4 +1,5 @@
 import {
+  API_MESSAGES,
   type ApiStats,
   type ApiStatsPoint,
   type AvailabilityReport,
@@ -8,11 +9,11 @@ import {
   type BayStatsInput,
   bucketForRange,
   LATENCY_BUCKETS,
+  LOCATION_MESSAGES,
   type LocationStats,
   latencyPercentile,
   MAX_TIMELINE_SEGMENTS,
   type MaintenanceStats,
-  STATISTICS_MESSAGES,
   STATISTICS_TIME_ZONE,
 } from '@vaskedrift/shared';
 import type { Db } from '../../db/client';
@@ -95,7 +96,7 @@ export function createStatisticsService({ db }: { db: Db }) {
 
   async function mustFindLocation(viewer: Viewer, locationId: string) {
     const location = await findVisibleLocation(db, viewer, locationId);
-    if (!location) throw new NotFoundError('Fant ikke anlegget');
+    if (!location) throw new NotFoundError(LOCATION_MESSAGES.notFound);
     return location;
   }
 
@@ -155,9 +156,9 @@ export function createStatisticsService({ db }: { db: Db }) {
       deleted: b.deletedAt !== null,
       ...toFigures(figures.get(b.id) ?? addFigures([])),
     }));
-    rows.sort(
-      (a, b) => (a.availability ?? 101) - (b.availability ?? 101) || b.downtimeSeconds - a.downtimeSeconds,
-    );
+    // Worst first: lowest availability (none observed last), then most downtime.
+    const rank = (row: { availability: number | null }) => row.availability ?? Number.POSITIVE_INFINITY;
+    rows.sort((a, b) => rank(a) - rank(b) || b.downtimeSeconds - a.downtimeSeconds);
     return {
       data: {
         ...rangeAnswer(range),
@@ -178,7 +179,7 @@ export function createStatisticsService({ db }: { db: Db }) {
   /** An API connection's checks per hour (or per several hours), latency percentiles and failure reasons. */
   async function api(viewer: Viewer, input: RangeInput & { apiId: string }): Promise<{ data: ApiStats }> {
     const found = await findVisibleApi(db, viewer, input.apiId);
-    if (!found) throw new NotFoundError(STATISTICS_MESSAGES.apiNotFound);
+    if (!found) throw new NotFoundError(API_MESSAGES.notFound);
     const range = rangeOf(input);
     const [hours, reasons] = await Promise.all([
       checkHours(db, found.id, range),
@@ -190,7 +191,9 @@ export function createStatisticsService({ db }: { db: Db }) {
     const groups = new Map<number, HourRow[]>();
     for (const hour of hours) {
       const at = Math.floor(hour.hour.getTime() / pointMs) * pointMs;
-      groups.set(at, [...(groups.get(at) ?? []), hour]);
+      const group = groups.get(at);
+      if (group) group.push(hour);
+      else groups.set(at, [hour]);
     }
     const total = checkPoint(range.from.getTime(), hours);
     return {
@@ -218,7 +221,7 @@ export function createStatisticsService({ db }: { db: Db }) {
   ): Promise<{ data: AvailabilityReport }> {
     const asked = [...new Set(input.locationIds ?? [])];
     const seen = await visibleLocations(db, viewer, asked);
-    if (seen.length < asked.length) throw new NotFoundError('Fant ikke anlegget');
+    if (seen.length < asked.length) throw new NotFoundError(LOCATION_MESSAGES.notFound);
     const range = rangeOf(input);
     const allBays = await baysOfLocations(
       db,

@@ -1,1 +1,0 @@
-ALTER TABLE "api_check_stats" ADD COLUMN "duration_histogram" integer[] DEFAULT '{0,0,0,0,0,0,0,0,0,0,0,0}'::integer[] NOT NULL;

@@ -1,0 +1,2 @@
+ALTER TABLE "api_check_stats" ADD COLUMN "duration_histogram" integer[] DEFAULT '{0,0,0,0,0,0,0,0,0,0,0,0}'::integer[] NOT NULL;--> statement-breakpoint
+CREATE INDEX "bay_status_periods_bay_ended_idx" ON "bay_status_periods" USING btree ("bay_id","ended_at");

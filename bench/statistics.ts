@@ -1,0 +1,259 @@
+/**
+ * Times the statistics endpoints through app.inject at the benchmark's volume: 500 facilities × 20 bays
+ * plus one facility of 50 bays, 90 days of history each (status periods, alerts, maintenance jobs, one
+ * API connection per facility with its hourly check statistics and check log), then p50/p95 of CALLS
+ * calls per endpoint and `EXPLAIN ANALYZE` of the figures query (the heavy one).
+ *
+ *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node --import tsx bench/statistics.ts
+ *
+ * Without DATABASE_URL an embedded PostgreSQL in a temporary directory is used. Options (environment):
+ * FACILITIES (500), BAYS_PER_FACILITY (20), DAYS (90), CHANGES_PER_DAY (4 status changes per bay and
+ * day), CALLS (30), KEEP_DB=1 (keep the scratch database for a look with psql).
+ */
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { buildApp } from '../apps/server/src/app';
+import { loadConfig } from '../apps/server/src/config';
+import { dropDatabase, ensureDatabase, withDatabase } from '../apps/server/src/db/admin';
+import { connectDatabase } from '../apps/server/src/db/client';
+import { hashPassword } from '../apps/server/src/lib/password';
+import { figuresSql } from '../apps/server/src/modules/statistics/figures.repository';
+import { insertUser } from '../apps/server/src/modules/users/users.repository';
+import { percentile, postgresServer } from './bench-server';
+import { seedBays } from './seed-bays';
+
+const FACILITIES = Number(process.env.FACILITIES ?? 500);
+const BAYS_PER_FACILITY = Number(process.env.BAYS_PER_FACILITY ?? 20);
+const DAYS = Number(process.env.DAYS ?? 90);
+const CHANGES_PER_DAY = Number(process.env.CHANGES_PER_DAY ?? 4);
+const CALLS = Number(process.env.CALLS ?? 30);
+const DAY_MS = 86_400_000;
+
+/**
+ * History per bay: contiguous periods (every other one `operational`, the others a mix weighted towards
+ * trouble, boundaries jittered), the last one open; an alert a day; a maintenance job every ten days.
+ * Per facility one API with 24 hourly check rows a day and ten failed checks a day in the log.
+ */
+async function seedHistory(pool: import('pg').Pool) {
+  const periods = DAYS * CHANGES_PER_DAY;
+  const stepSeconds = 86_400 / CHANGES_PER_DAY;
+  const started = performance.now();
+  await pool.query('delete from bay_status_periods');
+  const { rows } = await pool.query<{ id: string }>('select id from locations order by id');
+  for (let i = 0; i < rows.length; i += 25) {
+    const ids = rows.slice(i, i + 25).map((r) => r.id);
+    await pool.query(
+      `with b as (select id, location_id from bays where location_id = any($1::uuid[])),
+       t as (select now() - make_interval(days => $2) as t0)
+       insert into bay_status_periods (bay_id, status, cause, started_at, ended_at)
+       select b.id,
+         case when n % 2 = 0 then 'operational'
+           else (array['warning', 'error', 'error', 'inactive', 'maintenance', 'warning'])[1 + floor(random() * 6)::int]
+         end, 'engine',
+         t0 + make_interval(secs => n * $3 + (abs(hashtext(b.id::text || n)) % 1000) * $3 / 2000.0),
+         case when n = $4 - 1 then null
+           else t0 + make_interval(secs => (n + 1) * $3 + (abs(hashtext(b.id::text || (n + 1))) % 1000) * $3 / 2000.0)
+         end
+       from b, t, generate_series(0, $4 - 1) n`,
+      [ids, DAYS, stepSeconds, periods],
+    );
+    await pool.query(
+      `insert into alerts (bay_id, location_id, attribute_name, level, opened_at, updated_at, resolved_at)
+       select b.id, b.location_id, 'Trykk', case when d % 3 = 0 then 'critical' else 'warning' end,
+         now() - make_interval(days => d, hours => d % 7), now() - make_interval(days => d, hours => d % 7),
+         now() - make_interval(days => d, hours => d % 7) + interval '40 minutes'
+       from bays b, generate_series(1, $2) d where b.location_id = any($1::uuid[])`,
+      [ids, DAYS],
+    );
+    await pool.query(
+      `insert into maintenance_jobs (bay_id, type, custom_assignee, reminder_hours, reminder_minutes, started_at,
+         ended_at, status_before)
+       select b.id, case when d % 20 = 0 then 'longtermservice' else 'service' end,
+         '{"name": "Ola Nordmann", "email": "ola@example.no", "phone": "+4790000000"}', 1, 0,
+         now() - make_interval(days => d), now() - make_interval(days => d) + interval '2 hours', 'error'
+       from bays b, generate_series(5, $2, 10) d where b.location_id = any($1::uuid[])`,
+      [ids, DAYS],
+    );
+  }
+  await pool.query(
+    `insert into apis (name, endpoint_url, push_token_hash, push_token_encrypted, status)
+     select 'Kasse ' || l.name, 'http://10.0.0.5/' || l.id, md5(l.id::text), 'x', 'disabled' from locations l`,
+  );
+  await pool.query(
+    `insert into api_check_stats (api_id, hour, checks, failures, duration_sum_ms, duration_max_ms, duration_histogram)
+     select a.id, date_trunc('hour', now()) - make_interval(hours => h), 60, (h % 17 = 0)::int * 3, 60 * 80,
+       400 + h % 300, array[0, 1, 6, 18, 20, 9, 4, 2, 0, 0, 0, 0]
+     from apis a, generate_series(0, $1 * 24 - 1) h`,
+    [DAYS],
+  );
+  await pool.query(
+    `insert into api_check_logs (api_id, started_at, outcome, duration_ms, error, error_code)
+     select a.id, now() - make_interval(days => d, mins => k * 97), 'error', 10000,
+       case when k % 3 = 0 then 'Svarte med HTTP 503' else 'Tidsavbrudd' end,
+       case when k % 3 = 0 then 'http/503' else 'network/timeout' end
+     from apis a, generate_series(0, $1 - 1) d, generate_series(0, 9) k`,
+    [DAYS],
+  );
+  await pool.query('analyze');
+  const counts = await pool.query(
+    `select (select count(*) from bay_status_periods) as periods, (select count(*) from alerts) as alerts,
+       (select count(*) from maintenance_jobs) as jobs, (select count(*) from api_check_stats) as check_hours,
+       (select count(*) from api_check_logs) as check_logs`,
+  );
+  console.log(`History seeded in ${Math.round(performance.now() - started)} ms:`, counts.rows[0]);
+}
+
+const server = await postgresServer();
+const dbName = `vd_bench_${randomBytes(4).toString('hex')}`;
+await ensureDatabase(server.adminUrl, dbName);
+const url = withDatabase(server.adminUrl, dbName);
+try {
+  const seeded = await seedBays(url, FACILITIES, BAYS_PER_FACILITY);
+  await seedBays(url, 1, 50);
+  console.log(
+    `Seeded ${seeded.facilities} facilities × ${BAYS_PER_FACILITY} bays + 1 of 50 in ${seeded.ms} ms`,
+  );
+  const database = connectDatabase(url, 5);
+  await seedHistory(database.pool);
+
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATABASE_URL: url,
+    SECRET_KEY: randomBytes(32).toString('hex'),
+    LOG_LEVEL: 'silent',
+  });
+  const app = await buildApp({ config, db: database.db, databaseKind: 'external', logger: false });
+  await app.ready();
+
+  const email = 'bench-admin@example.com';
+  const password = 'bench-passord-123';
+  await insertUser(database.db, {
+    email,
+    passwordHash: await hashPassword(password),
+    firstName: 'Bench',
+    lastName: 'admin',
+    role: 'admin',
+  });
+  const token = (
+    await app.inject({
+      method: 'POST',
+      url: '/auth/v1/token?grant_type=password',
+      payload: { email, password },
+    })
+  ).json().access_token as string;
+
+  const { rows: bigFacility } = await database.pool.query<{ id: string }>(
+    `select location_id as id from bays group by location_id having count(*) = 50`,
+  );
+  const { rows: someBays } = await database.pool.query<{ id: string; location_id: string }>(
+    `select id, location_id from bays order by random() limit $1`,
+    [CALLS],
+  );
+  const { rows: someApis } = await database.pool.query<{ id: string }>(
+    'select id from apis order by random() limit $1',
+    [CALLS],
+  );
+  const now = Date.now();
+  const days = (n: number) => ({
+    from: new Date(now - n * DAY_MS).toISOString(),
+    to: new Date(now).toISOString(),
+  });
+
+  async function measure(label: string, urlPath: string, body: (i: number) => unknown) {
+    const call = (i: number) =>
+      app.inject({
+        method: 'POST',
+        url: `/api/v1/${urlPath}`,
+        headers: { authorization: `Bearer ${token}` },
+        payload: body(i) as object,
+      });
+    for (let i = 0; i < 3; i++) await call(i); // warm-up: JIT, pool, plan cache
+    const times: number[] = [];
+    let bytes = 0;
+    for (let i = 0; i < CALLS; i++) {
+      const startedAt = performance.now();
+      const res = await call(i);
+      times.push(performance.now() - startedAt);
+      if (res.statusCode !== 200) throw new Error(`${urlPath}: ${res.statusCode} ${res.body.slice(0, 300)}`);
+      bytes = Buffer.byteLength(res.body);
+    }
+    times.sort((a, b) => a - b);
+    console.log(
+      `${label.padEnd(46)} p50 ${percentile(times, 50).toFixed(1).padStart(7)} ms  p95 ${percentile(times, 95)
+        .toFixed(1)
+        .padStart(7)} ms  ${(bytes / 1024).toFixed(0)} KiB`,
+    );
+  }
+
+  console.log(`\n${CALLS} calls each through app.inject (auth, validation, SQL, serialisation), admin:`);
+  await measure('bays/stats/get, 90 days (random bays)', 'backend/bays/stats/get', (i) => ({
+    bayId: someBays[i % someBays.length]?.id,
+    ...days(90),
+  }));
+  await measure('locations/stats/get, 50 bays, 30 days', 'backend/locations/stats/get', () => ({
+    locationId: bigFacility[0]?.id,
+    ...days(30),
+  }));
+  await measure('locations/stats/get, 50 bays, 90 days', 'backend/locations/stats/get', () => ({
+    locationId: bigFacility[0]?.id,
+    ...days(90),
+  }));
+  await measure('locations/stats/get, 20 bays, 30 days (random)', 'backend/locations/stats/get', (i) => ({
+    locationId: someBays[i % someBays.length]?.location_id,
+    ...days(30),
+  }));
+  await measure('apis/stats/get, 30 days (random APIs)', 'backend/apis/stats/get', (i) => ({
+    apiId: someApis[i % someApis.length]?.id,
+    ...days(30),
+  }));
+  await measure('apis/stats/get, 90 days (random APIs)', 'backend/apis/stats/get', (i) => ({
+    apiId: someApis[i % someApis.length]?.id,
+    ...days(90),
+  }));
+  await measure('bays/maintenance/stats, facility of 50, 30 days', 'backend/bays/maintenance/stats', () => ({
+    locationId: bigFacility[0]?.id,
+    ...days(30),
+  }));
+  await measure('reports/availability/get, 1 facility, 30 days', 'backend/reports/availability/get', (i) => ({
+    locationIds: [someBays[i % someBays.length]?.location_id],
+    ...days(30),
+  }));
+
+  const chainCalls = 3;
+  const chainTimes: number[] = [];
+  for (let i = 0; i < chainCalls; i++) {
+    const startedAt = performance.now();
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/v1/backend/reports/availability/export',
+      headers: { authorization: `Bearer ${token}` },
+      payload: { locationIds: [], ...days(30) },
+    });
+    chainTimes.push(performance.now() - startedAt);
+    if (res.statusCode !== 200) throw new Error(`export: ${res.statusCode}`);
+    if (i === 0)
+      console.log(`reports/availability/export, whole chain (${res.body.split('\r\n').length - 2} rows)`);
+  }
+  chainTimes.sort((a, b) => a - b);
+  console.log(`  ${chainCalls} calls, 30 days: median ${percentile(chainTimes, 50).toFixed(0)} ms`);
+
+  const { rows: fiftyBays } = await database.pool.query<{ id: string }>(
+    'select id from bays where location_id = $1',
+    [bigFacility[0]?.id],
+  );
+  const explain = await database.db.execute<{ 'QUERY PLAN': string }>(
+    sql`explain (analyze, buffers) ${figuresSql(
+      fiftyBays.map((b) => b.id),
+      { from: new Date(now - 30 * DAY_MS), to: new Date(now) },
+    )}`,
+  );
+  console.log('\nEXPLAIN ANALYZE of the figures query, 50 bays, 30 days:');
+  for (const row of explain.rows) console.log(`  ${row['QUERY PLAN']}`);
+
+  await app.close();
+  await database.close();
+} finally {
+  if (process.env.KEEP_DB) console.log(`Kept database ${dbName}`);
+  else await dropDatabase(server.adminUrl, dbName).catch((err) => console.error('drop failed', err));
+  await server.stop();
+}
