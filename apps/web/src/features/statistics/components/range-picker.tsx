@@ -40,10 +40,14 @@ export function RangePicker() {
   const search = useRangeSearch();
   const phone = useMediaQuery('(max-width: 36em)');
   const resolved = resolveRange(search);
-  const [choice, setChoice] = useState<RangeChoice>(resolved.choice);
-  const [days, setDays] = useState<DayRange>(
-    search.range === 'custom' ? [search.from ?? null, search.to ?? null] : [null, null],
-  );
+  // The address decides what is shown (back and forward included); 'custom' is shown as soon as it is
+  // picked, before both days are chosen and written to the address.
+  const [pickingCustom, setPickingCustom] = useState(false);
+  const choice: RangeChoice = pickingCustom ? 'custom' : resolved.choice;
+  // Days being picked (the first chosen, the second not yet); otherwise the address's.
+  const [picking, setPicking] = useState<DayRange | null>(null);
+  const days: DayRange =
+    picking ?? (search.range === 'custom' ? [search.from ?? null, search.to ?? null] : [null, null]);
   const show = (next: RangeSearch) =>
     void navigate({
       to: '.',
@@ -64,7 +68,7 @@ export function RangePicker() {
   const choose = (value: string | null) => {
     if (!value) return;
     const next = value as RangeChoice;
-    setChoice(next);
+    setPickingCustom(next === 'custom');
     if (next !== 'custom') show(presetSearch(next));
   };
 
@@ -102,10 +106,13 @@ export function RangePicker() {
             value={days}
             onChange={(value) => {
               const next = value as DayRange;
-              setDays(next);
               const from = parseDay(next[0]);
               const to = parseDay(next[1]);
-              if (from && to) show(customSearch(from, to));
+              setPicking(from && to ? null : next);
+              if (from && to) {
+                setPickingCustom(false);
+                show(customSearch(from, to));
+              }
             }}
           />
         </DatesProvider>
