@@ -18,6 +18,7 @@ import { createDocsRoutes } from '../features/docs';
 import { createGroupRoutes } from '../features/groups/routes';
 import { createLocationRoutes } from '../features/locations/routes';
 import { createNotificationRoutes } from '../features/notifications/routes';
+import { createReportRoutes } from '../features/statistics/routes';
 import { createUserRoutes } from '../features/users/routes';
 import { createWebhookRoutes } from '../features/webhooks/routes';
 import type { AuthStore } from '../lib/auth-store';
@@ -105,6 +106,7 @@ const routeTree = rootRoute.addChildren([
     createGroupRoutes(appLayoutRoute),
     createNotificationRoutes(appLayoutRoute),
     createDocsRoutes(appLayoutRoute),
+    createReportRoutes(appLayoutRoute),
   ]),
   unknownRoute,
 ]);

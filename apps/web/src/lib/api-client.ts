@@ -35,3 +35,6 @@ export function apiUpload<T>(
 ): Promise<T> {
   return authorizedCall<T>((token) => xhrSendForm(`${API_BASE}/${path}`, form, token, onProgress));
 }
+
+/** `apiDownload('POST', 'backend/reports/availability/export', body)`: a file, with the same token handling. */
+export const apiDownload = apiRequest.download;

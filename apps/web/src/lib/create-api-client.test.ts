@@ -1,6 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from './api-error';
-import { type ApiClientDeps, createApiClient, createAuthorizedCall } from './create-api-client';
+import {
+  type ApiClientDeps,
+  createApiClient,
+  createAuthorizedCall,
+  filenameFromDisposition,
+} from './create-api-client';
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -152,5 +157,36 @@ describe('apiRequest', () => {
     await expect(upload).resolves.toEqual({ data: 'lagret' });
     expect(tokens).toEqual(['token-0', 'token-1']);
     expect(deps.refresh).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('apiRequest.download', () => {
+  it('answers the file and its name, with the bearer token, after a token refresh', async () => {
+    const csv = () =>
+      new Response('\uFEFFAnlegg;Vaskehall\n', {
+        status: 200,
+        headers: {
+          'content-disposition':
+            'attachment; filename="r.csv"; filename*=UTF-8\'\'tilgjengelighet-%C3%A5r.csv',
+        },
+      });
+    const { request, authHeader } = setup([invalidToken, csv]);
+    const file = await request.download('POST', 'backend/reports/availability/export', {});
+    expect(file.filename).toBe('tilgjengelighet-år.csv');
+    expect(new Uint8Array(await file.blob.arrayBuffer()).slice(0, 3)).toEqual(
+      new Uint8Array([0xef, 0xbb, 0xbf]),
+    );
+    expect(authHeader(1)).toBe('Bearer token-1');
+  });
+
+  it('reads a plain file name and throws the server message on an error', async () => {
+    expect(filenameFromDisposition('attachment; filename="rapport.csv"')).toBe('rapport.csv');
+    expect(filenameFromDisposition(null)).toBeNull();
+    const { request } = setup([
+      () => json(404, { message: 'Fant ikke anlegget', details: null, hint: null, code: 'x' }),
+    ]);
+    await expect(request.download('POST', 'backend/reports/availability/export', {})).rejects.toMatchObject({
+      message: 'Fant ikke anlegget',
+    });
   });
 });

@@ -30,6 +30,11 @@ const LOCALES: Record<string, string> = {
   ja: 'ja-JP',
 };
 
+/** The `Intl` locale of an interface language ('nb' → 'nb-NO'); Norwegian for an unknown one. */
+export function intlLocale(language: string): string {
+  return LOCALES[language] ?? 'nb-NO';
+}
+
 /** "3. mars 2025, 14:05" in the interface language; null for no date. */
 export function formatDateTime(iso: string | null | undefined, language = 'nb'): string | null {
   if (!iso) return null;

@@ -29,7 +29,9 @@ export function gathered<I, O>(
     running = true;
     run(batch.map((c) => c.input))
       .then(
-        (outputs) => batch.forEach((c, i) => c.done(outputs[i] as O)),
+        (outputs) => {
+          for (const [i, c] of batch.entries()) c.done(outputs[i] as O);
+        },
         (err: unknown) => {
           for (const c of batch) c.failed(err);
         },

@@ -3,6 +3,7 @@ import {
   IconBell,
   IconBuildingStore,
   IconCarGarage,
+  IconChartHistogram,
   IconLayoutDashboard,
   IconPlugConnected,
   IconUsers,
@@ -21,7 +22,8 @@ export interface NavItem {
     | '/integrations/webhooks'
     | '/admin/users'
     | '/admin/groups'
-    | '/admin/settings/notifications';
+    | '/admin/settings/notifications'
+    | '/reports/availability';
   label: TranslationKey;
   icon: Icon;
   /** Shown only to these roles; the route's own guard says the same. */
@@ -41,6 +43,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
     notActiveOn: ['/locations/bays'],
   },
   { to: '/locations/bays', label: 'nav.bays', icon: IconCarGarage, roles: ADMIN_ROLES },
+  { to: '/reports/availability', label: 'nav.reports', icon: IconChartHistogram, roles: ADMIN_ROLES },
   { to: '/integrations/apis', label: 'nav.integrations', icon: IconPlugConnected, roles: ADMIN_ROLES },
   { to: '/integrations/webhooks', label: 'nav.webhooks', icon: IconWebhook, roles: ADMIN_ROLES },
   { to: '/admin/users', label: 'nav.users', icon: IconUsers, roles: ADMIN_ROLES },

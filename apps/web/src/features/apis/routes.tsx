@@ -1,13 +1,21 @@
-import { IconListDetails, IconPencil, IconPlugConnected, IconReportAnalytics } from '@tabler/icons-react';
+import {
+  IconChartHistogram,
+  IconListDetails,
+  IconPencil,
+  IconPlugConnected,
+  IconReportAnalytics,
+} from '@tabler/icons-react';
 import { type AnyRoute, createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { ADMIN_ROLES } from '@vaskedrift/shared';
 import type { EntityTab } from '../../components/entity-layout/entity-tabs';
 import { createAllApiMetricsRoute, createApiMetricsRoute } from '../api-metrics';
+import { createApiStatisticsRoute } from '../statistics';
 
 const apiTabs: readonly EntityTab[] = [
   { path: '/', label: 'apis.tabs.overview', icon: IconPlugConnected },
   { path: 'metrics', label: 'apis.tabs.metrics', icon: IconListDetails },
   { path: 'logs', label: 'apis.tabs.logs', icon: IconReportAnalytics },
+  { path: 'statistics', label: 'statistics.tab', icon: IconChartHistogram },
   { path: 'edit', label: 'apis.tabs.edit', icon: IconPencil },
 ];
 
@@ -49,6 +57,12 @@ export function createApiRoutes<TParent extends AnyRoute>(parent: TParent) {
   return apisRoute.addChildren([
     apisIndexRoute,
     createAllApiMetricsRoute(apisRoute),
-    apiRoute.addChildren([apiOverviewRoute, createApiMetricsRoute(apiRoute), apiLogsRoute, apiEditRoute]),
+    apiRoute.addChildren([
+      apiOverviewRoute,
+      createApiMetricsRoute(apiRoute),
+      apiLogsRoute,
+      createApiStatisticsRoute(apiRoute),
+      apiEditRoute,
+    ]),
   ]);
 }

@@ -1,14 +1,16 @@
-import { IconCarGarage, IconGauge, IconLink, IconPencil } from '@tabler/icons-react';
+import { IconCarGarage, IconChartHistogram, IconGauge, IconLink, IconPencil } from '@tabler/icons-react';
 import { type AnyRoute, createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import type { EntityTab } from '../../components/entity-layout/entity-tabs';
 import { createBayMetricsRoute } from '../bay-metrics';
 import { createBayLinksRoute } from '../links';
+import { createBayStatisticsRoute } from '../statistics';
 
 /** A bay's tabs; `manage` is `canManageFacilities` of the viewer's role. */
 const bayTabs: readonly EntityTab[] = [
   { path: '/', label: 'bays.tabs.overview', icon: IconCarGarage },
   { path: 'links', label: 'bays.tabs.links', icon: IconLink },
   { path: 'metrics', label: 'bays.tabs.metrics', icon: IconGauge },
+  { path: 'statistics', label: 'statistics.tab', icon: IconChartHistogram },
   { path: 'edit', label: 'bays.tabs.edit', icon: IconPencil, requires: 'manage' },
 ];
 
@@ -57,6 +59,7 @@ export function createLocationBaysRoutes<TLocationRoute extends AnyRoute>(locati
       bayOverviewRoute,
       createBayLinksRoute(bayRoute),
       createBayMetricsRoute(bayRoute),
+      createBayStatisticsRoute(bayRoute),
       bayEditRoute,
     ]),
   ]);

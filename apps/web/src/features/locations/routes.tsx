@@ -3,6 +3,7 @@ import {
   IconBuildingStore,
   IconCamera,
   IconCarGarage,
+  IconChartHistogram,
   IconPencil,
 } from '@tabler/icons-react';
 import { type AnyRoute, createRoute, lazyRouteComponent } from '@tanstack/react-router';
@@ -11,6 +12,7 @@ import type { EntityTab } from '../../components/entity-layout/entity-tabs';
 import { createLocationAlertsRoute } from '../alerts';
 import { createAllBaysRoute, createLocationBaysRoutes } from '../bays';
 import { createLocationCamerasRoute } from '../cameras';
+import { createLocationStatisticsRoute } from '../statistics';
 
 /** A facility's tabs; `manage` is `canManageFacilities` of the viewer's role. */
 const locationTabs: readonly EntityTab[] = [
@@ -18,6 +20,7 @@ const locationTabs: readonly EntityTab[] = [
   { path: 'bays', label: 'locations.tabs.bays', icon: IconCarGarage },
   { path: 'cameras', label: 'locations.tabs.cameras', icon: IconCamera },
   { path: 'alerts', label: 'locations.tabs.alerts', icon: IconAlertTriangle },
+  { path: 'statistics', label: 'statistics.tab', icon: IconChartHistogram },
   { path: 'edit', label: 'locations.tabs.edit', icon: IconPencil, requires: 'manage' },
 ];
 
@@ -61,6 +64,7 @@ export function createLocationRoutes<TParent extends AnyRoute>(parent: TParent) 
       createLocationBaysRoutes(locationRoute),
       createLocationCamerasRoute(locationRoute),
       createLocationAlertsRoute(locationRoute),
+      createLocationStatisticsRoute(locationRoute),
       locationEditRoute,
     ]),
   ]);

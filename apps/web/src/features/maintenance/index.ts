@@ -4,3 +4,4 @@ export { BayMaintenance } from './components/bay-maintenance';
 export { MaintenanceHistoryCard, MaintenanceHistoryList } from './components/maintenance-history';
 export { MaintenanceStatsCard } from './components/maintenance-stats-card';
 export { RunningMaintenanceCard } from './components/running-maintenance-card';
+export { useFormatDuration } from './use-format-duration';

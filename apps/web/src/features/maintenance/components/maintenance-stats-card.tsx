@@ -1,29 +1,12 @@
-import { Card, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Card, SimpleGrid, Skeleton, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { Figure } from '../../../components/figure';
 import { LoadError } from '../../../components/load-error';
 import { useMaintenanceStats } from '../api/get-maintenance-stats';
 import type { MaintenanceScope } from '../api/maintenance-keys';
 import { useFormatDuration } from '../use-format-duration';
 
 const DAYS = 30;
-
-function Figure({ label, value, hint }: { label: string; value: string; hint?: string }) {
-  return (
-    <Stack gap={0} data-figure={label}>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-        {label}
-      </Text>
-      <Text fz="xl" fw={700}>
-        {value}
-      </Text>
-      {hint && (
-        <Text size="xs" c="dimmed">
-          {hint}
-        </Text>
-      )}
-    </Stack>
-  );
-}
 
 /** Downtime, jobs, failures, MTTR and MTBF of a bay or a facility over the last 30 days. */
 export function MaintenanceStatsCard({ scope }: { scope: MaintenanceScope }) {

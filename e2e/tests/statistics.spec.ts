@@ -1,0 +1,89 @@
+import { readFile } from 'node:fs/promises';
+import { expect, test } from '@playwright/test';
+import { uniqueName } from '../helpers/data';
+import { adminApi, signIn } from '../helpers/session';
+import { bindTemperature, simulatorFacility, temperatureAttribute } from '../helpers/simulator';
+import { pickOption } from '../helpers/ui';
+
+/*
+ * Statistics end to end: a bay bound to the simulator's temperature has readings after its first check;
+ * an admin opens the bay's statistics (status timeline, the attribute's chart with its threshold lines)
+ * and downloads the availability report of its facility as a CSV for Norwegian Excel.
+ */
+
+const CSV_HEADER =
+  'Anlegg;Vaskehall;Tilgjengelighet (%);Nedetid (timer);Antall feil;MTTR (minutter);Vedlikehold (timer)';
+
+test('an admin sees a bay’s statistics and downloads the availability report as CSV', async ({
+  page,
+  request,
+}) => {
+  // The facility, its bay and the binding are set up through the API: they are not what this is about.
+  const facility = await simulatorFacility(request);
+  const api = await adminApi(request);
+  const locationName = uniqueName('Statistikk');
+  const location = await api<{ id: string }>('POST', 'backend/locations/create', {
+    name: locationName,
+    address: 'Testveien 3',
+    postalCode: '0150',
+    city: 'Oslo',
+  });
+  const bay = await api<{ id: string }>('POST', 'backend/bays/create', {
+    locationId: location.id,
+    name: 'Hall 1',
+    status: 'operational',
+  });
+  const { id: apiMetricId } = await temperatureAttribute(request, facility);
+  await bindTemperature(request, { bayId: bay.id, apiMetricId, key: facility.bays[0]?.key ?? 'hall-1' });
+  const [bayMetric] = await api<{ id: string }[]>('POST', 'backend/bays/metrics/get', {
+    page: 1,
+    perPage: 10,
+    filters: { bayId: bay.id },
+  });
+  // The simulator has run a while for this bay once its first check has stored a reading.
+  await expect(async () => {
+    const readings = await api<unknown[]>('POST', 'backend/bays/metrics/readings/get', {
+      bayMetricId: bayMetric?.id,
+    });
+    expect(readings.length).toBeGreaterThan(0);
+  }).toPass({ timeout: 35_000, intervals: [500, 1_000, 2_000] });
+
+  await signIn(page);
+  await page.goto(`/locations/${location.id}/bays/${bay.id}`);
+  await page.getByRole('tab', { name: 'Statistikk' }).click();
+  await expect(page).toHaveURL(/\/statistics$/);
+  await page.getByRole('radiogroup', { name: 'Periode' }).getByText('24 t', { exact: true }).click();
+  await expect(page).toHaveURL(/\/statistics\?range=24h$/);
+
+  const timeline = page.getByRole('figure', { name: 'Statushistorikk' });
+  await expect(timeline).toHaveAttribute('data-state', 'ready');
+  await expect(timeline.locator('canvas')).toBeVisible();
+  await expect(timeline.locator('[data-legend="status"]')).toHaveText(['I drift']);
+
+  const chart = page.getByRole('figure', { name: /^Verdiene til Temperatur \w+ · temperature$/ });
+  await expect(chart).toHaveAttribute('data-state', 'ready');
+  await expect(chart.locator('canvas')).toBeVisible();
+  await expect(chart.locator('[data-legend="threshold"]')).toHaveText(['Kritisk > 90', 'Advarsel > 70']);
+  await expect(chart.locator('[data-legend="threshold"][data-level="critical"]')).toHaveText('Kritisk > 90');
+
+  // The availability report of that facility, from the menu, and its CSV.
+  await page.getByRole('navigation').getByRole('link', { name: 'Rapporter' }).click();
+  await expect(page.getByRole('heading', { name: 'Tilgjengelighetsrapport', level: 1 })).toBeVisible();
+  await pickOption(page, 'Anlegg', locationName, locationName);
+  const report = page.getByTestId('availability-report');
+  await expect(report.getByRole('row')).toHaveCount(3);
+  await expect(report.getByRole('row', { name: new RegExp(`${locationName} Hall 1`) })).toBeVisible();
+  await expect(page.getByTestId('availability-report-total')).toContainText('Totalt (kjeden)');
+
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Last ned CSV' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/\.csv$/);
+  const bytes = await readFile(await download.path());
+  expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  const lines = bytes.subarray(3).toString('utf8').trimEnd().split('\r\n');
+  expect(lines[0]).toBe(CSV_HEADER);
+  expect(lines).toHaveLength(3);
+  expect(lines[1]).toMatch(new RegExp(`^${locationName};Hall 1;\\d+,\\d{2};`));
+  expect(lines[2]).toMatch(/^Totalt;;/);
+});
