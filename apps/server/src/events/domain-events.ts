@@ -5,6 +5,7 @@ import type { FacilityEvents } from './facility-events';
 import type { MaintenanceEvents } from './maintenance-events';
 import type { NotificationEvents } from './notification-events';
 import type { PeopleEvents } from './people-events';
+import type { SettingsEvents } from './settings-events';
 import type { WebhookEvents } from './webhook-events';
 
 /** Every domain event and its payload. Adding one here is how a feature announces a change. */
@@ -17,4 +18,5 @@ export type DomainEvents = {
   EngineEvents &
   MaintenanceEvents &
   NotificationEvents &
-  WebhookEvents;
+  WebhookEvents &
+  SettingsEvents;

@@ -11,6 +11,7 @@ import { bayMetricsRoutes, createBayMetricsService, createReadingsService } from
 import { createApiSecrets, createEngine } from './engine';
 import { createMaintenanceService, maintenanceRoutes } from './maintenance';
 import { pushRoutes } from './push';
+import type { SystemSettingsReader } from './settings';
 
 type Deps = {
   config: Config;
@@ -18,6 +19,8 @@ type Deps = {
   bus: EventBus;
   outbound: OutboundClient;
   log: Logger;
+  /** The system settings in force (escalation delay; the lead wires the failure threshold and retention). */
+  settings: SystemSettingsReader;
   /** Called after a commit that recorded notification events (the dispatcher's nudge); default none. */
   onNotificationsRecorded?: () => void;
 };
@@ -33,6 +36,7 @@ export function createStatusEngine({
   bus,
   outbound,
   log,
+  settings,
   onNotificationsRecorded = () => {},
 }: Deps) {
   const secrets = createApiSecrets(config.secretKey);
@@ -40,7 +44,7 @@ export function createStatusEngine({
   const escalation = createAlertEscalation({
     db,
     log,
-    minutes: config.notifications.escalationMinutes,
+    minutes: async () => (await settings.current()).escalationMinutes,
     onNotificationsRecorded,
   });
   return {

@@ -7,6 +7,7 @@ import { insertLog } from './logs.repository';
 import { subscribeMaintenanceLogs } from './maintenance.subscriber';
 import { subscribeNotificationLogs } from './notifications.subscriber';
 import { subscribePeopleLogs } from './people.subscriber';
+import { subscribeSettingsLogs } from './settings.subscriber';
 import { subscribeWebhookLogs } from './webhooks.subscriber';
 
 /** Writes the audit log from domain events. */
@@ -47,6 +48,7 @@ export function subscribeLogs(bus: EventBus, db: Db): () => void {
     ...subscribeMaintenanceLogs(bus, db),
     ...subscribeNotificationLogs(bus, db),
     ...subscribeWebhookLogs(bus, db),
+    ...subscribeSettingsLogs(bus, db),
   ];
   return () => {
     for (const off of offs) off();
