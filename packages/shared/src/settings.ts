@@ -91,3 +91,10 @@ export function systemSettingsReadDenial(actor: { role: Role }): Denial | null {
 export function systemSettingsUpdateDenial(actor: { role: Role }): Denial | null {
   return actor.role === 'superadmin' ? null : FORBIDDEN;
 }
+
+/** The whole form of the settings page: each value within its limits, the retentions in order. */
+export const systemSettingsFormSchema = systemSettingsSchema.superRefine((value, ctx) => {
+  for (const issue of settingsOrderIssues(value)) {
+    ctx.addIssue({ code: 'custom', path: [issue.path], message: issue.message });
+  }
+});

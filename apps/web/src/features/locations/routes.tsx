@@ -3,6 +3,7 @@ import {
   IconBuildingStore,
   IconCamera,
   IconCarGarage,
+  IconHistory,
   IconPencil,
 } from '@tabler/icons-react';
 import { type AnyRoute, createRoute, lazyRouteComponent } from '@tanstack/react-router';
@@ -11,6 +12,7 @@ import type { EntityTab } from '../../components/entity-layout/entity-tabs';
 import { createLocationAlertsRoute } from '../alerts';
 import { createAllBaysRoute, createLocationBaysRoutes } from '../bays';
 import { createLocationCamerasRoute } from '../cameras';
+import { useLocationName } from './use-route-location';
 
 /** A facility's tabs; `manage` is `canManageFacilities` of the viewer's role. */
 const locationTabs: readonly EntityTab[] = [
@@ -18,6 +20,7 @@ const locationTabs: readonly EntityTab[] = [
   { path: 'bays', label: 'locations.tabs.bays', icon: IconCarGarage },
   { path: 'cameras', label: 'locations.tabs.cameras', icon: IconCamera },
   { path: 'alerts', label: 'locations.tabs.alerts', icon: IconAlertTriangle },
+  { path: 'logs', label: 'locations.tabs.logs', icon: IconHistory },
   { path: 'edit', label: 'locations.tabs.edit', icon: IconPencil, requires: 'manage' },
 ];
 
@@ -39,13 +42,19 @@ export function createLocationRoutes<TParent extends AnyRoute>(parent: TParent) 
   const locationRoute = createRoute({
     getParentRoute: () => locationsRoute,
     path: '$locationId',
-    staticData: { title: 'locations.detail.title', tabs: locationTabs },
+    staticData: { title: 'locations.detail.title', tabs: locationTabs, useName: useLocationName },
     component: lazyRouteComponent(() => import('./routes/location-layout'), 'LocationLayout'),
   });
   const locationOverviewRoute = createRoute({
     getParentRoute: () => locationRoute,
     path: '/',
     component: lazyRouteComponent(() => import('./routes/location-overview-page'), 'LocationOverviewPage'),
+  });
+  const locationLogsRoute = createRoute({
+    getParentRoute: () => locationRoute,
+    path: 'logs',
+    staticData: { title: 'locations.logs.title' },
+    component: lazyRouteComponent(() => import('./routes/location-logs-page'), 'LocationLogsPage'),
   });
   const locationEditRoute = createRoute({
     getParentRoute: () => locationRoute,
@@ -61,6 +70,7 @@ export function createLocationRoutes<TParent extends AnyRoute>(parent: TParent) 
       createLocationBaysRoutes(locationRoute),
       createLocationCamerasRoute(locationRoute),
       createLocationAlertsRoute(locationRoute),
+      locationLogsRoute,
       locationEditRoute,
     ]),
   ]);
