@@ -50,7 +50,13 @@ export function LocationLogsTable(props: Omit<ServerTableProps<LocationLogEntry>
       accessor: 'user',
       title: t('locations.logs.columns.who'),
       render: (entry) =>
-        entry.user ? fullName(entry.user) : <Text c="dimmed">{t('locations.logs.system')}</Text>,
+        entry.user ? (
+          fullName(entry.user)
+        ) : (
+          <Text size="sm" c="dimmed">
+            {t('locations.logs.system')}
+          </Text>
+        ),
     },
   ];
   return (

@@ -66,7 +66,7 @@ export function LocationLogsPage() {
             placeholder={t('locations.logs.searchPlaceholder')}
             value={list.search}
             onChange={list.setSearch}
-            w={{ base: '100%', sm: 260 }}
+            w={{ base: '100%', sm: 300 }}
           />
           <SegmentedControl
             aria-label={t('locations.logs.kind')}
