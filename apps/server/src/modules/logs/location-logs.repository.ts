@@ -33,7 +33,6 @@ type Row = {
   api_name: string | null;
   resource_type: string | null;
   extra_data: Record<string, unknown> | null;
-  total: number;
 };
 
 const and = (parts: Array<SQL | undefined>): SQL => {
@@ -58,14 +57,22 @@ export async function listLocationLogs(
   const from = f.from ? new Date(f.from) : undefined;
   const to = f.to ? new Date(f.to) : undefined;
   const auditBay = sql`case when ${logs.resourceType} = 'bays' then ${logs.resourceId} else ${logs.extraData}->>'bayId' end`;
+  const pattern = q.search ? containsPattern(q.search) : undefined;
 
+  // Each branch yields only (kind, id, at): the page is cut from these narrow rows and only its own
+  // rows are read in full, so a facility with 86,000 failed checks sorts keys, not documents.
   const branches: SQL[] = [];
   if (wantAudit) {
+    const searched = pattern
+      ? sql`(${logs.type} ilike ${pattern} or ${logs.extraData}->>'name' ilike ${pattern}
+          or ${logs.extraData}->>'title' ilike ${pattern}
+          or exists (select 1 from ${users} where ${users.id} = ${logs.userId}
+            and (${users.firstName} || ' ' || ${users.lastName} ilike ${pattern} or ${users.email} ilike ${pattern}))
+          or exists (select 1 from ${bays} where ${bays.locationId} = ${q.locationId}
+            and ${bays.id}::text = ${auditBay} and ${bays.name} ilike ${pattern}))`
+      : undefined;
     branches.push(sql`
-      select 'audit' as kind, ${logs.id}::text as id, ${logs.type} as type, ${logs.createdAt} as at,
-        ${logs.userId} as user_id, ${auditBay} as bay_id, null::uuid as api_id,
-        ${logs.resourceType} as resource_type, ${logs.extraData} as extra_data
-      from ${logs}
+      select 'audit' as kind, ${logs.id} as id, ${logs.createdAt} as at from ${logs}
       where ${and([
         sql`((${logs.extraData}->>'locationId') = ${q.locationId}
           or (${logs.resourceType} = 'locations' and ${logs.resourceId} = ${q.locationId}))`,
@@ -73,6 +80,7 @@ export async function listLocationLogs(
         f.bayId ? sql`${auditBay} = ${f.bayId}` : undefined,
         from ? sql`${logs.createdAt} >= ${from}` : undefined,
         to ? sql`${logs.createdAt} < ${to}` : undefined,
+        searched,
       ])}`);
   }
   if (wantChecks) {
@@ -86,43 +94,52 @@ export async function listLocationLogs(
         sql`${bays.deletedAt} is null`,
         f.bayId ? sql`${bays.id} = ${f.bayId}` : undefined,
       ])}`;
+    // Every failed check has the same type: a search in it keeps them all. The API's name is matched once
+    // per API, not once per row.
+    const searched =
+      pattern && !CHECK_FAILURE_LOG_TYPE.includes(q.search?.toLowerCase() ?? '')
+        ? sql`(${apiCheckLogs.error} ilike ${pattern} or ${apiCheckLogs.apiId} in (
+            select ${apis.id} from ${apis} where ${apis.id} in (${feeding}) and ${apis.name} ilike ${pattern}))`
+        : undefined;
     branches.push(sql`
-      select 'check' as kind, ${apiCheckLogs.id}::text as id, ${CHECK_FAILURE_LOG_TYPE} as type,
-        ${apiCheckLogs.startedAt} as at, null::uuid as user_id, null as bay_id, ${apiCheckLogs.apiId} as api_id,
-        'apis' as resource_type,
-        jsonb_strip_nulls(jsonb_build_object('error', ${apiCheckLogs.error}, 'errorCode', ${apiCheckLogs.errorCode},
-          'httpStatus', ${apiCheckLogs.httpStatus}, 'source', ${apiCheckLogs.source})) as extra_data
-      from ${apiCheckLogs}
+      select 'check' as kind, ${apiCheckLogs.id} as id, ${apiCheckLogs.startedAt} as at from ${apiCheckLogs}
       where ${and([
         sql`${apiCheckLogs.outcome} = 'error'`,
         sql`${apiCheckLogs.apiId} in (${feeding})`,
         from ? sql`${apiCheckLogs.startedAt} >= ${from}` : undefined,
         to ? sql`${apiCheckLogs.startedAt} < ${to}` : undefined,
+        searched,
       ])}`);
   }
   if (branches.length === 0) return { rows: [], count: 0 };
 
-  const pattern = q.search ? containsPattern(q.search) : undefined;
-  const searched = pattern
-    ? sql`where e.type ilike ${pattern} or e.extra_data->>'name' ilike ${pattern}
-        or e.extra_data->>'title' ilike ${pattern} or e.extra_data->>'error' ilike ${pattern}
-        or b.name ilike ${pattern} or a.name ilike ${pattern}
-        or u.first_name || ' ' || u.last_name ilike ${pattern} or u.email ilike ${pattern}`
-    : sql``;
+  const entries = sql.join(branches, sql` union all `);
   const direction = q.direction === 'asc' ? sql`asc` : sql`desc`;
+  const order = sql`p.at ${direction}, p.kind ${direction}, p.id ${direction}`;
   const { limit, offset } = pageWindow(q);
-  const result = await db.execute<Row>(sql`
-    select e.kind, e.id, e.type, e.at, e.user_id, u.first_name, u.last_name, u.email,
-      e.bay_id, b.name as bay_name, e.api_id, a.name as api_name, e.resource_type, e.extra_data,
-      (count(*) over())::int as total
-    from (${sql.join(branches, sql` union all `)}) e
-    left join ${users} u on u.id = e.user_id
-    left join ${bays} b on b.id::text = e.bay_id
-    left join ${apis} a on a.id = e.api_id
-    ${searched}
-    order by e.at ${direction}, e.kind ${direction}, e.id::bigint ${direction}
-    limit ${limit} offset ${offset}`);
-  return { rows: result.rows.map(toEntry), count: result.rows[0]?.total ?? 0 };
+  const [page, total] = await Promise.all([
+    db.execute<Row>(sql`
+      with p as (select * from (${entries}) e order by e.at ${direction}, e.kind ${direction}, e.id ${direction}
+        limit ${limit} offset ${offset})
+      select p.kind, p.id::text as id, p.at,
+        coalesce(l.type, ${CHECK_FAILURE_LOG_TYPE}) as type, l.user_id, u.first_name, u.last_name, u.email,
+        b.id::text as bay_id, b.name as bay_name, c.api_id, a.name as api_name,
+        case when p.kind = 'check' then 'apis' else l.resource_type end as resource_type,
+        case when p.kind = 'check'
+          then jsonb_strip_nulls(jsonb_build_object('error', c.error, 'errorCode', c.error_code,
+            'httpStatus', c.http_status, 'source', c.source))
+          else l.extra_data end as extra_data
+      from p
+      left join ${logs} l on p.kind = 'audit' and l.id = p.id
+      left join ${apiCheckLogs} c on p.kind = 'check' and c.id = p.id
+      left join ${users} u on u.id = l.user_id
+      left join ${bays} b on b.location_id = ${q.locationId}
+        and b.id::text = (case when l.resource_type = 'bays' then l.resource_id else l.extra_data->>'bayId' end)
+      left join ${apis} a on a.id = c.api_id
+      order by ${order}`),
+    db.execute<{ n: number }>(sql`select count(*)::int as n from (${entries}) e`),
+  ]);
+  return { rows: page.rows.map(toEntry), count: total.rows[0]?.n ?? 0 };
 }
 
 function toEntry(r: Row): LocationLogEntry {

@@ -5,6 +5,7 @@ import {
   IconBuildingStore,
   IconCarGarage,
   IconLayoutDashboard,
+  IconListDetails,
   IconPlugConnected,
   IconReport,
   IconSettings,
@@ -28,6 +29,7 @@ export interface NavItem {
     | '/locations'
     | '/locations/bays'
     | '/integrations/apis'
+    | '/integrations/apis/metrics'
     | '/integrations/webhooks'
     | '/admin/users'
     | '/admin/groups'
@@ -53,7 +55,14 @@ export const NAV_ITEMS: readonly NavItem[] = [
     notActiveOn: ['/locations/bays'],
   },
   { to: '/locations/bays', label: 'nav.bays', icon: IconCarGarage, roles: ADMIN_ROLES },
-  { to: '/integrations/apis', label: 'nav.integrations', icon: IconPlugConnected, roles: ADMIN_ROLES },
+  {
+    to: '/integrations/apis',
+    label: 'nav.integrations',
+    icon: IconPlugConnected,
+    roles: ADMIN_ROLES,
+    notActiveOn: ['/integrations/apis/metrics'],
+  },
+  { to: '/integrations/apis/metrics', label: 'nav.apiMetrics', icon: IconListDetails, roles: ADMIN_ROLES },
   { to: '/integrations/webhooks', label: 'nav.webhooks', icon: IconWebhook, roles: ADMIN_ROLES },
   { to: '/admin/users', label: 'nav.users', icon: IconUsers, roles: ADMIN_ROLES },
   { to: '/admin/groups', label: 'nav.groups', icon: IconUsersGroup, roles: ADMIN_ROLES },
