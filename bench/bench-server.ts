@@ -5,18 +5,39 @@
  * in the database, sign-in and admin API calls.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { type Browser, chromium } from '@playwright/test';
 import pg from 'pg';
+import { startEmbeddedPostgres } from '../apps/server/src/db/embedded';
 import { hashPassword } from '../apps/server/src/lib/password';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const serverEntry = path.join(root, 'apps/server/dist/server.js');
 export const webIndex = path.join(root, 'apps/web/dist/index.html');
+
+/**
+ * The PostgreSQL server a bench makes its scratch database on: `DATABASE_URL`'s when set, otherwise an
+ * embedded one in a temporary directory, removed by `stop()`.
+ */
+export async function postgresServer(): Promise<{ adminUrl: string; stop(): Promise<void> }> {
+  if (process.env.DATABASE_URL) return { adminUrl: process.env.DATABASE_URL, stop: async () => {} };
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'vaskedrift-bench-'));
+  const log = { info() {}, warn() {}, error: console.error };
+  const embedded = await startEmbeddedPostgres({ dataDir, secretKey: randomBytes(32).toString('hex'), log });
+  return {
+    adminUrl: embedded.adminUrl,
+    stop: async () => {
+      await embedded.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
 
 export function assertBuilt(): void {
   for (const file of [serverEntry, webIndex]) {

@@ -9,9 +9,6 @@
  * Options (environment): FACILITIES (500), BAYS_PER_FACILITY (20), CALLS (50).
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { dashboardSchema, dataResponse, type Role } from '@vaskedrift/shared';
 import { safeEncode } from 'zod/v4/core';
@@ -19,10 +16,10 @@ import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { dropDatabase, ensureDatabase, withDatabase } from '../apps/server/src/db/admin';
 import { connectDatabase } from '../apps/server/src/db/client';
-import { startEmbeddedPostgres } from '../apps/server/src/db/embedded';
 import { hashPassword } from '../apps/server/src/lib/password';
 import { getDashboard } from '../apps/server/src/modules/dashboard/dashboard.service';
 import { insertUser } from '../apps/server/src/modules/users/users.repository';
+import { postgresServer } from './bench-server';
 import { seedBays } from './seed-bays';
 
 const FACILITIES = Number(process.env.FACILITIES ?? 500);
@@ -33,21 +30,7 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
 }
 
-async function serverUrl(): Promise<{ adminUrl: string; stop(): Promise<void> }> {
-  if (process.env.DATABASE_URL) return { adminUrl: process.env.DATABASE_URL, stop: async () => {} };
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'vaskedrift-bench-'));
-  const log = { info() {}, warn() {}, error: console.error };
-  const pg = await startEmbeddedPostgres({ dataDir, secretKey: randomBytes(32).toString('hex'), log });
-  return {
-    adminUrl: pg.adminUrl,
-    stop: async () => {
-      await pg.stop();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
-const server = await serverUrl();
+const server = await postgresServer();
 const dbName = `vd_bench_${randomBytes(4).toString('hex')}`;
 await ensureDatabase(server.adminUrl, dbName);
 const url = withDatabase(server.adminUrl, dbName);

@@ -9,17 +9,13 @@
  * Without DATABASE_URL it runs on an embedded PostgreSQL in a temporary directory. CALLS (30) per case.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { dropDatabase, ensureDatabase, withDatabase } from '../apps/server/src/db/admin';
 import { connectDatabase } from '../apps/server/src/db/client';
-import { startEmbeddedPostgres } from '../apps/server/src/db/embedded';
 import { hashPassword } from '../apps/server/src/lib/password';
 import { insertUser } from '../apps/server/src/modules/users/users.repository';
-import { percentile } from './bench-server';
+import { percentile, postgresServer } from './bench-server';
 import { seedBays } from './seed-bays';
 
 const FACILITIES = Number(process.env.FACILITIES ?? 500);
@@ -30,21 +26,7 @@ const CALLS = Number(process.env.CALLS ?? 30);
 /** KEEP_DATABASE=1 leaves the database for EXPLAIN by hand (drop it afterwards). */
 const KEEP = process.env.KEEP_DATABASE === '1';
 
-async function serverUrl(): Promise<{ adminUrl: string; stop(): Promise<void> }> {
-  if (process.env.DATABASE_URL) return { adminUrl: process.env.DATABASE_URL, stop: async () => {} };
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'vaskedrift-bench-'));
-  const log = { info() {}, warn() {}, error: console.error };
-  const pg = await startEmbeddedPostgres({ dataDir, secretKey: randomBytes(32).toString('hex'), log });
-  return {
-    adminUrl: pg.adminUrl,
-    stop: async () => {
-      await pg.stop();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
-const server = await serverUrl();
+const server = await postgresServer();
 const dbName = `vd_bench_${randomBytes(4).toString('hex')}`;
 await ensureDatabase(server.adminUrl, dbName);
 const url = withDatabase(server.adminUrl, dbName);

@@ -16,6 +16,7 @@ export const SYSTEM_SETTINGS_LIMITS = {
 } as const;
 
 export type SystemSettingKey = keyof typeof SYSTEM_SETTINGS_LIMITS;
+export const SYSTEM_SETTING_KEYS = Object.keys(SYSTEM_SETTINGS_LIMITS) as readonly SystemSettingKey[];
 
 export const SYSTEM_SETTINGS_MESSAGES = {
   failureThreshold: 'Feilterskelen må være et heltall fra 1 til 100',

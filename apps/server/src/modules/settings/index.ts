@@ -5,5 +5,4 @@ export {
   SETTINGS_CACHE_MS,
   type SystemSettingsReader,
   type SystemSettingsService,
-  settingsDefaults,
 } from './settings.service';

@@ -1,5 +1,6 @@
 import {
   DEFAULT_FAILURE_THRESHOLD,
+  SYSTEM_SETTING_KEYS,
   type SystemSettingKey,
   type SystemSettings,
   type SystemSettingsResponse,
@@ -22,17 +23,8 @@ import { findStoredSettings, type StoredSettings, saveSettings } from './setting
  */
 export const SETTINGS_CACHE_MS = 15_000;
 
-const KEYS = [
-  'failureThreshold',
-  'rawRetentionHours',
-  'minuteRetentionDays',
-  'hourRetentionDays',
-  'checkLogRetentionDays',
-  'escalationMinutes',
-] as const satisfies readonly SystemSettingKey[];
-
 /** What the configuration (environment variables) says: the value of every setting never saved. */
-export function settingsDefaults(
+function settingsDefaults(
   config: Pick<Config, 'checks' | 'readings' | 'notifications'>,
 ): SystemSettings {
   return {
@@ -47,7 +39,7 @@ export function settingsDefaults(
 
 function merged(defaults: SystemSettings, row: StoredSettings | undefined): SystemSettings {
   const out = { ...defaults };
-  for (const key of KEYS) {
+  for (const key of SYSTEM_SETTING_KEYS) {
     const stored = row?.[key];
     if (stored != null) out[key] = stored;
   }
@@ -107,7 +99,7 @@ export function createSystemSettings({
     refuseIfDenied(systemSettingsUpdateDenial(caller));
     const before = (await read()).settings;
     const next = { ...before };
-    for (const key of KEYS) {
+    for (const key of SYSTEM_SETTING_KEYS) {
       const value = input[key];
       if (value !== undefined) next[key] = value;
     }
@@ -115,7 +107,7 @@ export function createSystemSettings({
     if (issues.length > 0) throw new ValidationError(issues[0]?.message ?? '', issues);
     const changes: Partial<Record<SystemSettingKey, { from: number; to: number }>> = {};
     const saved: Partial<SystemSettings> = {};
-    for (const key of KEYS) {
+    for (const key of SYSTEM_SETTING_KEYS) {
       const value = input[key];
       if (value === undefined) continue;
       saved[key] = value;

@@ -2,6 +2,7 @@ import { Alert, Button, Card, Fieldset, Group, NumberInput, SimpleGrid, Stack, T
 import { schemaResolver, useForm } from '@mantine/form';
 import { IconLock } from '@tabler/icons-react';
 import {
+  SYSTEM_SETTING_KEYS,
   SYSTEM_SETTINGS_LIMITS,
   type SystemSettingKey,
   type SystemSettings,
@@ -20,7 +21,7 @@ import { notifyError, notifySuccess } from '../../../lib/notify';
 import { apiErrorMessage } from '../../../lib/use-api-error-message';
 import { useSystemSettings } from '../api/get-system-settings';
 import { useUpdateSystemSettings } from '../api/update-system-settings';
-import { changedSettings, SETTING_FIELDS as FIELDS, settingsOf } from '../changed-settings';
+import { changedSettings, settingsOf } from '../changed-settings';
 
 const GROUPS: ReadonlyArray<{ legend: 'checks' | 'retention' | 'alerts'; fields: SystemSettingKey[] }> = [
   { legend: 'checks', fields: ['failureThreshold'] },
@@ -51,7 +52,7 @@ function SettingsForm({ settings, canEdit }: { settings: SystemSettingsResponse;
         notifySuccess(t('systemSettings.saved'));
       },
       onError: (error) => {
-        const errors = apiFieldErrors(error, FIELDS);
+        const errors = apiFieldErrors(error, SYSTEM_SETTING_KEYS);
         if (errors) form.setErrors(errors);
         else notifyError(apiErrorMessage(error, t));
       },
