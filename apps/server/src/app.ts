@@ -19,6 +19,7 @@ import { miscRoutes, probeRoutes } from './modules/misc';
 import { createNotifying, type Notifying, notifyingRoutes } from './modules/notifying';
 import { createPeople, peopleRoutes } from './modules/people';
 import { createRealtime, type Realtime } from './modules/realtime';
+import { createSystemSettings, type SystemSettingsService, settingsRoutes } from './modules/settings';
 import { createStatusEngine, type StatusEngine, statusEngineRoutes } from './modules/status-engine';
 import { createMailer, type Mailer } from './notify/email';
 import { requireAuthentication } from './plugins/authenticate';
@@ -62,6 +63,7 @@ declare module 'fastify' {
     housekeeping: Housekeeping;
     notifying: Notifying;
     realtime: Realtime;
+    systemSettings: SystemSettingsService;
   }
 }
 
@@ -125,6 +127,9 @@ export async function buildApp({
   });
   app.addHook('onClose', () => outbound.close());
   const facilities = createFacilities({ config, db, bus, outbound });
+  // The settings every loop reads (escalation here; checks and housekeeping at merge): decision 022.
+  const systemSettings = createSystemSettings({ db, bus, config });
+  app.decorate('systemSettings', systemSettings);
   const notifying = createNotifying({
     config,
     db,
@@ -144,6 +149,7 @@ export async function buildApp({
     bus,
     outbound,
     log: app.log as Logger,
+    settings: systemSettings,
     // An alert or API event recorded by a check is dispatched at once, not at the next poll.
     onNotificationsRecorded: () => notifying.dispatcher.nudge(),
   });
@@ -191,6 +197,7 @@ export async function buildApp({
       await api.register(statusEngineRoutes, statusEngine);
       await api.register(notifyingRoutes, notifying);
       await api.register(documentationRoutes, createDocumentation({ db, bus }));
+      await api.register(settingsRoutes, { settings: systemSettings });
     },
     { prefix: API_BASE },
   );

@@ -6,6 +6,7 @@ import type { FacilityEvents } from './facility-events';
 import type { MaintenanceEvents } from './maintenance-events';
 import type { NotificationEvents } from './notification-events';
 import type { PeopleEvents } from './people-events';
+import type { SettingsEvents } from './settings-events';
 import type { WebhookEvents } from './webhook-events';
 
 /** Every domain event and its payload. Adding one here is how a feature announces a change. */
@@ -19,4 +20,5 @@ export type DomainEvents = {
   MaintenanceEvents &
   NotificationEvents &
   WebhookEvents &
-  DataSourceEvents;
+  DataSourceEvents &
+  SettingsEvents;

@@ -14,6 +14,7 @@ import {
   invalidateRecoveryTokens,
   listFactors,
 } from './auth';
+import { dbviewsRoutes } from './dbviews';
 import { createGroupsService, groupsRoutes } from './groups';
 import { createLogsService, logsRoutes } from './logs';
 import { createUserSettingsService, createUsersService, usersRoutes } from './users';
@@ -59,4 +60,5 @@ export async function peopleRoutes(api: FastifyInstance, people: People) {
   await api.register(accessRoutes, { access: people.access });
   await api.register(groupsRoutes, { groups: people.groups });
   await api.register(logsRoutes, { logs: people.logs });
+  await api.register(dbviewsRoutes, { readers: { v_users_data: people.users.view } });
 }

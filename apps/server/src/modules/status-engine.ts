@@ -11,6 +11,7 @@ import { bayMetricsRoutes, createBayMetricsService, createReadingsService } from
 import { createApiSecrets, createEngine } from './engine';
 import { createMaintenanceService, maintenanceRoutes } from './maintenance';
 import { pushRoutes } from './push';
+import type { SystemSettingsReader } from './settings';
 import { createStatisticsService, statisticsRoutes } from './statistics';
 
 type Deps = {
@@ -19,6 +20,8 @@ type Deps = {
   bus: EventBus;
   outbound: OutboundClient;
   log: Logger;
+  /** The system settings in force (escalation delay; the lead wires the failure threshold and retention). */
+  settings: SystemSettingsReader;
   /** Called after a commit that recorded notification events (the dispatcher's nudge); default none. */
   onNotificationsRecorded?: () => void;
 };
@@ -35,6 +38,7 @@ export function createStatusEngine({
   bus,
   outbound,
   log,
+  settings,
   onNotificationsRecorded = () => {},
 }: Deps) {
   const secrets = createApiSecrets(config.secretKey);
@@ -42,7 +46,7 @@ export function createStatusEngine({
   const escalation = createAlertEscalation({
     db,
     log,
-    minutes: config.notifications.escalationMinutes,
+    minutes: async () => (await settings.current()).escalationMinutes,
     onNotificationsRecorded,
   });
   return {

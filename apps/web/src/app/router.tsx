@@ -18,11 +18,13 @@ import { createDocsRoutes } from '../features/docs';
 import { createGroupRoutes } from '../features/groups/routes';
 import { createLocationRoutes } from '../features/locations/routes';
 import { createNotificationRoutes } from '../features/notifications/routes';
+import { createSystemSettingsRoute } from '../features/settings/routes';
 import { createReportRoutes } from '../features/statistics/routes';
 import { createUserRoutes } from '../features/users/routes';
 import { createWebhookRoutes } from '../features/webhooks/routes';
 import type { AuthStore } from '../lib/auth-store';
 import type { TranslationKey } from '../lib/i18n';
+import type { UseEntityName } from '../lib/use-route-titles';
 import { RootLayout } from './layout/root-layout';
 import { decideAccessForChain, type RouteAccess } from './route-access';
 
@@ -38,6 +40,11 @@ declare module '@tanstack/react-router' {
   interface StaticDataRouteOption {
     /** Translation key of the page title (document title, page header, breadcrumb). */
     title?: TranslationKey;
+    /**
+     * The name of what the route is about (a hook over its params reading the page's own query): the
+     * breadcrumb and the document title show it instead of the title (lib/use-route-titles.ts).
+     */
+    useName?: UseEntityName;
     /** Translation key of the breadcrumb when it differs from the title. */
     breadcrumb?: TranslationKey;
     /** Who may open the route; routes without it inherit from their parents. */
@@ -107,6 +114,7 @@ const routeTree = rootRoute.addChildren([
     createNotificationRoutes(appLayoutRoute),
     createDocsRoutes(appLayoutRoute),
     createReportRoutes(appLayoutRoute),
+    createSystemSettingsRoute(appLayoutRoute),
   ]),
   unknownRoute,
 ]);

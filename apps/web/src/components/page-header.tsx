@@ -4,7 +4,7 @@ import { usePageTitle } from '../lib/use-route-titles';
 
 /** The page's title (from the route tree), an optional line under it and actions on the right. */
 export function PageHeader({ description, actions }: { description?: ReactNode; actions?: ReactNode }) {
-  const title = usePageTitle();
+  const title = usePageTitle()?.title;
   return (
     <Group justify="space-between" align="flex-end" mb="xl" gap="md">
       <Stack gap={4}>

@@ -9,4 +9,5 @@ export * from './people';
 export * from './readings';
 export * from './realtime';
 export * from './sessions';
+export * from './settings';
 export * from './users';

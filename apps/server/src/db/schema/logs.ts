@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigserial, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
@@ -17,5 +18,7 @@ export const logs = pgTable(
   (t) => [
     index('logs_created_at_idx').on(t.createdAt),
     index('logs_resource_idx').on(t.resourceType, t.resourceId),
+    // A facility's log (POST backend/locations/logs/get): entries about its bays, cameras, links, jobs…
+    index('logs_location_idx').on(sql`(${t.extraData}->>'locationId')`, t.id),
   ],
 );

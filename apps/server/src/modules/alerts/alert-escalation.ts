@@ -36,7 +36,8 @@ type Escalated = {
 export function createAlertEscalation(deps: {
   db: Db;
   log: Logger;
-  minutes: number;
+  /** The escalation delay, or where to read it each round (the system settings: it can change at run time). */
+  minutes: number | (() => Promise<number>);
   onNotificationsRecorded: () => void;
 }) {
   let timer: NodeJS.Timeout | undefined;
@@ -45,7 +46,8 @@ export function createAlertEscalation(deps: {
 
   /** Escalates every alert due at `now`; returns how many. */
   async function escalateDue(now: Date = new Date()): Promise<number> {
-    const cutoff = new Date(now.getTime() - deps.minutes * 60_000);
+    const minutes = typeof deps.minutes === 'number' ? deps.minutes : await deps.minutes();
+    const cutoff = new Date(now.getTime() - minutes * 60_000);
     const recorded = await deps.db.transaction(async (tx) => {
       const claimed = await tx.execute<Escalated>(sql`
         with due as (

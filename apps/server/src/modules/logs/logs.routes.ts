@@ -3,6 +3,8 @@ import {
   dataResponse,
   deleteLogSchema,
   listResponse,
+  locationLogsGetSchema,
+  locationLogsResponseSchema,
   logEntrySchema,
   logGetSchema,
   updateLogSchema,
@@ -10,7 +12,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { callerOf } from '../../plugins/authenticate';
+import { callerOf, principalOf } from '../../plugins/authenticate';
 import { requirePeopleAdmin } from '../../plugins/authorize';
 import type { LogsService } from './logs.service';
 
@@ -48,6 +50,20 @@ export async function logsRoutes(app: FastifyInstance, { logs }: { logs: LogsSer
       },
     },
     (request) => logs.get(request.body),
+  );
+
+  api.post(
+    '/backend/locations/logs/get',
+    {
+      schema: {
+        tags,
+        summary:
+          'En side av anleggets logg: endringer (hvem, hva, når) og feilede sjekker for anlegget og vaskehallene, nyeste først',
+        body: locationLogsGetSchema,
+        response: { 200: locationLogsResponseSchema },
+      },
+    },
+    (request) => logs.locationLogs(principalOf(request), request.body),
   );
 
   api.patch(

@@ -1,8 +1,10 @@
-import type { CreateLogInput, LogEntry, LogGetInput } from '@vaskedrift/shared';
+import type { CreateLogInput, LocationLogsGetInput, LogEntry, LogGetInput } from '@vaskedrift/shared';
 import type { Db } from '../../db/client';
 import type { EventBus } from '../../events/bus';
 import { NotFoundError } from '../../lib/errors';
-import type { Caller } from '../../plugins/authenticate';
+import type { Caller, Viewer } from '../../plugins/authenticate';
+import { assertLocationVisible } from '../access';
+import { listLocationLogs } from './location-logs.repository';
 import { deleteLog, findLog, insertLog, listLogs, updateLogExtraData } from './logs.repository';
 
 export type LogsService = ReturnType<typeof createLogsService>;
@@ -51,5 +53,19 @@ export function createLogsService({ db, bus }: { db: Db; bus: EventBus }) {
     return { id };
   }
 
-  return { createOwn, get, update, remove };
+  /** One facility's audit entries and failed checks; a facility the viewer may not see is a 404. */
+  async function locationLogs(viewer: Viewer, input: LocationLogsGetInput) {
+    await assertLocationVisible(db, viewer, input.locationId);
+    const { rows, count } = await listLocationLogs(db, {
+      locationId: input.locationId,
+      page: input.page,
+      perPage: input.perPage,
+      search: input.search,
+      direction: input.sort?.direction ?? 'desc',
+      filters: input.filters ?? {},
+    });
+    return { data: rows, count };
+  }
+
+  return { createOwn, get, update, remove, locationLogs };
 }

@@ -8,6 +8,7 @@ import { insertLog } from './logs.repository';
 import { subscribeMaintenanceLogs } from './maintenance.subscriber';
 import { subscribeNotificationLogs } from './notifications.subscriber';
 import { subscribePeopleLogs } from './people.subscriber';
+import { subscribeSettingsLogs } from './settings.subscriber';
 import { subscribeWebhookLogs } from './webhooks.subscriber';
 
 /** Writes the audit log from domain events. */
@@ -49,6 +50,7 @@ export function subscribeLogs(bus: EventBus, db: Db): () => void {
     ...subscribeNotificationLogs(bus, db),
     ...subscribeWebhookLogs(bus, db),
     ...subscribeDataSourceLogs(bus, db),
+    ...subscribeSettingsLogs(bus, db),
   ];
   return () => {
     for (const off of offs) off();

@@ -89,14 +89,18 @@ export function createUsersService({ db, bus, signIn }: { db: Db; bus: EventBus;
     return row;
   }
 
+  /** The user's row of v_users_data: yourself, or anyone as an admin (also `POST dbviews/get`). */
+  async function view(caller: Caller, id: string) {
+    refuseIfDenied(userViewDenial(personOf(caller), id));
+    const row = await findUserView(db, id);
+    if (!row) throw new NotFoundError(USER_MESSAGES.notFound);
+    return row;
+  }
+
   async function get(caller: Caller, input: UserGetInput) {
     if (input.id) {
+      if (input.table) return { data: await view(caller, input.id) };
       refuseIfDenied(userViewDenial(personOf(caller), input.id));
-      if (input.table) {
-        const view = await findUserView(db, input.id);
-        if (!view) throw new NotFoundError(USER_MESSAGES.notFound);
-        return { data: view };
-      }
       return { data: toUser(await loadUser(input.id)) };
     }
     refuseIfDenied(peopleAdminDenial(caller));
@@ -234,5 +238,5 @@ export function createUsersService({ db, bus, signIn }: { db: Db; bus: EventBus;
     return { userId: target.id, factorsRemoved };
   }
 
-  return { get, create, update, remove, removeFactors };
+  return { get, view, create, update, remove, removeFactors };
 }

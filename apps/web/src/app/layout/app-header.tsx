@@ -3,11 +3,20 @@ import { IconHome } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { AnchorLink } from '../../components/anchor-link';
 import { BrandLogo } from '../../components/brand-logo';
-import { useBreadcrumbs } from '../../lib/use-route-titles';
+import { type Crumb, crumbText, type UseEntityName, useBreadcrumbs } from '../../lib/use-route-titles';
 import classes from './app-header.module.css';
 import { OnlineAvatars } from './online-avatars';
 import { RealtimeIndicator } from './realtime-indicator';
 import { UserMenu } from './user-menu';
+
+/** A crumb of a named route: the facility's, bay's, API's, user's or group's name from the page's query. */
+function NamedCrumbLabel({ crumb, useName }: { crumb: Crumb; useName: UseEntityName }) {
+  return crumbText(useName(crumb.params as Record<string, string>), crumb.label);
+}
+
+function CrumbLabel({ crumb }: { crumb: Crumb }) {
+  return crumb.useName ? <NamedCrumbLabel crumb={crumb} useName={crumb.useName} /> : crumb.label;
+}
 
 function HeaderBreadcrumbs() {
   const { t } = useTranslation();
@@ -21,11 +30,11 @@ function HeaderBreadcrumbs() {
         {crumbs.map((crumb, index) =>
           index === crumbs.length - 1 ? (
             <Text key={crumb.key} size="sm" fw={600} aria-current="page">
-              {crumb.label}
+              <CrumbLabel crumb={crumb} />
             </Text>
           ) : (
             <AnchorLink key={crumb.key} to={crumb.to} params={crumb.params} c="dimmed" size="sm">
-              {crumb.label}
+              <CrumbLabel crumb={crumb} />
             </AnchorLink>
           ),
         )}

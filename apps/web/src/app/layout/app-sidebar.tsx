@@ -12,6 +12,7 @@ function SidebarLink({ item }: { item: NavItem }) {
   const matchRoute = useMatchRoute();
   const elsewhere = item.notActiveOn?.some((to) => matchRoute({ to, fuzzy: true }) !== false) ?? false;
   return (
+    // A pending route is typed loosely until its branch is merged (nav-items.ts).
     <Link to={item.to} className={classes.link} activeOptions={{ exact: item.to === '/' || elsewhere }}>
       <item.icon className={classes.icon} size={22} stroke={1.7} aria-hidden />
       <span className={classes.label}>{t(item.label)}</span>

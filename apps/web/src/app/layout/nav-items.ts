@@ -1,11 +1,14 @@
 import {
   type Icon,
   IconBell,
+  IconBook,
   IconBuildingStore,
   IconCarGarage,
-  IconChartHistogram,
   IconLayoutDashboard,
+  IconListDetails,
   IconPlugConnected,
+  IconReport,
+  IconSettings,
   IconUsers,
   IconUsersGroup,
   IconWebhook,
@@ -19,11 +22,14 @@ export interface NavItem {
     | '/locations'
     | '/locations/bays'
     | '/integrations/apis'
+    | '/integrations/apis/metrics'
     | '/integrations/webhooks'
     | '/admin/users'
     | '/admin/groups'
     | '/admin/settings/notifications'
-    | '/reports/availability';
+    | '/admin/settings/general'
+    | '/reports/availability'
+    | '/docs';
   label: TranslationKey;
   icon: Icon;
   /** Shown only to these roles; the route's own guard says the same. */
@@ -32,7 +38,7 @@ export interface NavItem {
   notActiveOn?: readonly NavItem['to'][];
 }
 
-/** Menu entries appear here only once their route exists. */
+/** The sidebar menu, every screen of the specification's route table that has a list or page of its own. */
 export const NAV_ITEMS: readonly NavItem[] = [
   { to: '/', label: 'nav.dashboard', icon: IconLayoutDashboard },
   {
@@ -43,10 +49,19 @@ export const NAV_ITEMS: readonly NavItem[] = [
     notActiveOn: ['/locations/bays'],
   },
   { to: '/locations/bays', label: 'nav.bays', icon: IconCarGarage, roles: ADMIN_ROLES },
-  { to: '/reports/availability', label: 'nav.reports', icon: IconChartHistogram, roles: ADMIN_ROLES },
-  { to: '/integrations/apis', label: 'nav.integrations', icon: IconPlugConnected, roles: ADMIN_ROLES },
+  {
+    to: '/integrations/apis',
+    label: 'nav.integrations',
+    icon: IconPlugConnected,
+    roles: ADMIN_ROLES,
+    notActiveOn: ['/integrations/apis/metrics'],
+  },
+  { to: '/integrations/apis/metrics', label: 'nav.apiMetrics', icon: IconListDetails, roles: ADMIN_ROLES },
   { to: '/integrations/webhooks', label: 'nav.webhooks', icon: IconWebhook, roles: ADMIN_ROLES },
   { to: '/admin/users', label: 'nav.users', icon: IconUsers, roles: ADMIN_ROLES },
   { to: '/admin/groups', label: 'nav.groups', icon: IconUsersGroup, roles: ADMIN_ROLES },
   { to: '/admin/settings/notifications', label: 'nav.notifications', icon: IconBell, roles: ADMIN_ROLES },
+  { to: '/admin/settings/general', label: 'nav.systemSettings', icon: IconSettings, roles: ADMIN_ROLES },
+  { to: '/reports/availability', label: 'nav.availabilityReport', icon: IconReport, roles: ADMIN_ROLES },
+  { to: '/docs', label: 'nav.docs', icon: IconBook, roles: ADMIN_ROLES },
 ];

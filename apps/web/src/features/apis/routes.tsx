@@ -10,6 +10,7 @@ import { ADMIN_ROLES } from '@vaskedrift/shared';
 import type { EntityTab } from '../../components/entity-layout/entity-tabs';
 import { createAllApiMetricsRoute, createApiMetricsRoute } from '../api-metrics';
 import { createApiStatisticsRoute } from '../statistics';
+import { useApiName } from './use-route-api';
 
 const apiTabs: readonly EntityTab[] = [
   { path: '/', label: 'apis.tabs.overview', icon: IconPlugConnected },
@@ -34,7 +35,7 @@ export function createApiRoutes<TParent extends AnyRoute>(parent: TParent) {
   const apiRoute = createRoute({
     getParentRoute: () => apisRoute,
     path: '$apiId',
-    staticData: { title: 'apis.detail.title', tabs: apiTabs },
+    staticData: { title: 'apis.detail.title', tabs: apiTabs, useName: useApiName },
     component: lazyRouteComponent(() => import('./routes/api-layout'), 'ApiLayout'),
   });
   const apiOverviewRoute = createRoute({

@@ -1,4 +1,5 @@
 import { getRouteApi } from '@tanstack/react-router';
+import { entityName } from '../../lib/use-route-titles';
 import { useApi } from './api/get-apis';
 
 const apiRoute = getRouteApi('/app/integrations/apis/$apiId');
@@ -7,4 +8,9 @@ const apiRoute = getRouteApi('/app/integrations/apis/$apiId');
 export function useRouteApi() {
   const { apiId } = apiRoute.useParams();
   return { apiId, api: useApi(apiId) };
+}
+
+/** The API connection's name in the breadcrumbs and the document title (`staticData.useName`), from the page's query. */
+export function useApiName(params: Record<string, string>) {
+  return entityName(useApi(params.apiId ?? ''), (a) => a.name);
 }

@@ -4,6 +4,7 @@ import type { EntityTab } from '../../components/entity-layout/entity-tabs';
 import { createBayMetricsRoute } from '../bay-metrics';
 import { createBayLinksRoute } from '../links';
 import { createBayStatisticsRoute } from '../statistics';
+import { useBayName } from './use-route-bay';
 
 /** A bay's tabs; `manage` is `canManageFacilities` of the viewer's role. */
 const bayTabs: readonly EntityTab[] = [
@@ -39,7 +40,7 @@ export function createLocationBaysRoutes<TLocationRoute extends AnyRoute>(locati
   const bayRoute = createRoute({
     getParentRoute: () => locationBaysRoute,
     path: '$bayId',
-    staticData: { title: 'bays.detail.title', tabs: bayTabs },
+    staticData: { title: 'bays.detail.title', tabs: bayTabs, useName: useBayName },
     component: lazyRouteComponent(() => import('./routes/bay-layout'), 'BayLayout'),
   });
   const bayOverviewRoute = createRoute({

@@ -2,6 +2,7 @@ import { IconInfoCircle, IconPencil, IconUsers } from '@tabler/icons-react';
 import { type AnyRoute, createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { ADMIN_ROLES } from '@vaskedrift/shared';
 import type { EntityTab } from '../../components/entity-layout/entity-tabs';
+import { useGroupName } from './use-route-group';
 
 const groupTabs: readonly EntityTab[] = [
   { path: '/', label: 'groups.detail.tabs.overview', icon: IconInfoCircle },
@@ -24,7 +25,7 @@ export function createGroupRoutes<TParent extends AnyRoute>(parent: TParent) {
   const groupRoute = createRoute({
     getParentRoute: () => groupsRoute,
     path: '$groupId',
-    staticData: { title: 'groups.detail.title', tabs: groupTabs },
+    staticData: { title: 'groups.detail.title', tabs: groupTabs, useName: useGroupName },
     component: lazyRouteComponent(() => import('./routes/group-layout'), 'GroupLayout'),
   });
   const groupOverviewRoute = createRoute({

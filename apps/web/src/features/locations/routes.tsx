@@ -4,6 +4,7 @@ import {
   IconCamera,
   IconCarGarage,
   IconChartHistogram,
+  IconHistory,
   IconPencil,
 } from '@tabler/icons-react';
 import { type AnyRoute, createRoute, lazyRouteComponent } from '@tanstack/react-router';
@@ -13,6 +14,7 @@ import { createLocationAlertsRoute } from '../alerts';
 import { createAllBaysRoute, createLocationBaysRoutes } from '../bays';
 import { createLocationCamerasRoute } from '../cameras';
 import { createLocationStatisticsRoute } from '../statistics';
+import { useLocationName } from './use-route-location';
 
 /** A facility's tabs; `manage` is `canManageFacilities` of the viewer's role. */
 const locationTabs: readonly EntityTab[] = [
@@ -21,6 +23,7 @@ const locationTabs: readonly EntityTab[] = [
   { path: 'cameras', label: 'locations.tabs.cameras', icon: IconCamera },
   { path: 'alerts', label: 'locations.tabs.alerts', icon: IconAlertTriangle },
   { path: 'statistics', label: 'statistics.tab', icon: IconChartHistogram },
+  { path: 'logs', label: 'locations.tabs.logs', icon: IconHistory },
   { path: 'edit', label: 'locations.tabs.edit', icon: IconPencil, requires: 'manage' },
 ];
 
@@ -42,13 +45,19 @@ export function createLocationRoutes<TParent extends AnyRoute>(parent: TParent) 
   const locationRoute = createRoute({
     getParentRoute: () => locationsRoute,
     path: '$locationId',
-    staticData: { title: 'locations.detail.title', tabs: locationTabs },
+    staticData: { title: 'locations.detail.title', tabs: locationTabs, useName: useLocationName },
     component: lazyRouteComponent(() => import('./routes/location-layout'), 'LocationLayout'),
   });
   const locationOverviewRoute = createRoute({
     getParentRoute: () => locationRoute,
     path: '/',
     component: lazyRouteComponent(() => import('./routes/location-overview-page'), 'LocationOverviewPage'),
+  });
+  const locationLogsRoute = createRoute({
+    getParentRoute: () => locationRoute,
+    path: 'logs',
+    staticData: { title: 'locations.logs.title' },
+    component: lazyRouteComponent(() => import('./routes/location-logs-page'), 'LocationLogsPage'),
   });
   const locationEditRoute = createRoute({
     getParentRoute: () => locationRoute,
@@ -65,6 +74,7 @@ export function createLocationRoutes<TParent extends AnyRoute>(parent: TParent) 
       createLocationCamerasRoute(locationRoute),
       createLocationAlertsRoute(locationRoute),
       createLocationStatisticsRoute(locationRoute),
+      locationLogsRoute,
       locationEditRoute,
     ]),
   ]);

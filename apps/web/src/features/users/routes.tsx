@@ -3,6 +3,7 @@ import { type AnyRoute, createRoute, lazyRouteComponent } from '@tanstack/react-
 import { ADMIN_ROLES } from '@vaskedrift/shared';
 import type { EntityTab } from '../../components/entity-layout/entity-tabs';
 import { createUserAccessRoute } from '../access';
+import { useUserName } from './use-route-user';
 
 /** A user's tabs; `requires` names a field of `useUserPermissions` (access for admins, edit for those who may). */
 const userTabs: readonly EntityTab[] = [
@@ -27,7 +28,7 @@ export function createUserRoutes<TParent extends AnyRoute>(parent: TParent) {
   const userRoute = createRoute({
     getParentRoute: () => usersRoute,
     path: '$userId',
-    staticData: { title: 'users.profile.title', tabs: userTabs },
+    staticData: { title: 'users.profile.title', tabs: userTabs, useName: useUserName },
     component: lazyRouteComponent(() => import('./routes/user-layout'), 'UserLayout'),
   });
   const userOverviewRoute = createRoute({
