@@ -1,5 +1,5 @@
-import { auth } from './auth-client';
 import { createApiClient } from './create-api-client';
+import { auth } from './gotrue-client';
 
 export { ApiError, isApiError } from './api-error';
 

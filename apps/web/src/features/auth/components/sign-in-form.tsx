@@ -1,18 +1,20 @@
 import { Alert, Box, Button, Loader, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { useForm } from '@mantine/form';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
-import { type SignInInput, signInSchema } from '@vaskedrift/shared';
-import { useEffect, useState } from 'react';
+import { type SignInInput, signInRules } from '@vaskedrift/shared';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AnchorLink } from '../../../components/anchor-link';
-import { auth } from '../../../lib/auth-client';
+import { getAuth } from '../../../lib/auth-client';
 import { useAuth } from '../../../lib/auth-context';
 import { needsSecondFactor } from '../../../lib/auth-store';
 import { safeRedirect } from '../safe-redirect';
 import { type SignInErrorKey, signInErrorKey } from '../sign-in-error';
 import classes from './sign-in-form.module.css';
-import { TotpStep } from './totp-step';
+
+// The second step is seldom needed and brings zod with its recovery-code schema: loaded when it shows.
+const TotpStep = lazy(() => import('./totp-step').then((module) => ({ default: module.TotpStep })));
 
 const signInRoute = getRouteApi('/sign-in');
 
@@ -33,14 +35,15 @@ export function SignInForm() {
   const form = useForm<SignInInput>({
     mode: 'uncontrolled',
     initialValues: { email: '', password: '' },
-    validate: schemaResolver(signInSchema, { sync: true }),
+    // Plain rules, not `signInSchema`: the sign-in page loads no zod (docs/decisions/021-compression.md).
+    validate: signInRules,
   });
 
   const handleSubmit = async (values: SignInInput) => {
     setErrorKey(null);
     setSubmitting(true);
     try {
-      const { data, error } = await auth.signInWithPassword({
+      const { data, error } = await (await getAuth()).signInWithPassword({
         email: values.email.trim(),
         password: values.password,
       });
@@ -61,13 +64,24 @@ export function SignInForm() {
   if (status === 'mfaRequired' || secondStep) {
     const cancel = () => {
       setSecondStep(false);
-      void auth.signOut({ scope: 'local' });
+      void getAuth().then((auth) => auth.signOut({ scope: 'local' }));
     };
-    return <TotpStep onVerified={goOn} onCancel={cancel} />;
+    return (
+      <Suspense fallback={<Loader size="sm" aria-label={t('app.loading')} />}>
+        <TotpStep onVerified={goOn} onCancel={cancel} />
+      </Suspense>
+    );
   }
 
   return (
-    <Box component="form" onSubmit={form.onSubmit(handleSubmit)} noValidate w="100%">
+    <Box
+      component="form"
+      onSubmit={form.onSubmit(handleSubmit)}
+      // auth-js is fetched once the user starts on the form, not with the page (decision 021).
+      onFocus={() => void getAuth()}
+      noValidate
+      w="100%"
+    >
       <Stack gap="lg">
         <div>
           <Title order={1} fz={28} mb={6}>

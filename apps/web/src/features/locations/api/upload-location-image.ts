@@ -7,7 +7,7 @@ import {
   uploadedImageSchema,
 } from '@vaskedrift/shared';
 import { ApiError, CLIENT_ERROR_CODES } from '../../../lib/api-error';
-import { auth } from '../../../lib/auth-client';
+import { auth } from '../../../lib/gotrue-client';
 
 const uploadResponseSchema = dataResponse(uploadedImageSchema);
 const UPLOAD_PATH = `${API_BASE}/backend/locations/image/upload`;
