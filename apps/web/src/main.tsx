@@ -2,7 +2,6 @@ import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import 'mantine-datatable/styles.css';
 import './app/global.css';
-import './lib/i18n';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -12,6 +11,7 @@ import { createPublicRouter } from './app/public-router';
 import { createQueryClient } from './app/query-client';
 import { authStore } from './lib/auth-client';
 import { hasStoredSession } from './lib/auth-storage';
+import { loadAllTexts } from './lib/i18n';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('Fant ikke #root i index.html');
@@ -19,25 +19,30 @@ if (!root) throw new Error('Fant ikke #root i index.html');
 const queryClient = createQueryClient();
 // Without a stored session only the sign-in pages can show: their router alone, so a first visit loads
 // none of the app's pages (docs/decisions/021-compression.md). Signing in then loads the app.
-const createRouter = hasStoredSession() ? (await import('./app/router')).createAppRouter : createPublicRouter;
-const router = createRouter({ auth: authStore, queryClient });
-wireAuthEffects({
-  store: authStore,
-  router,
-  queryClient,
-  logRestoredSession: async () => {
-    const [{ apiRequest }, { LOG_TYPES }] = await Promise.all([
-      import('./lib/api-client'),
-      import('@vaskedrift/shared/logs'),
-    ]);
-    return apiRequest('POST', 'backend/logs/create', { type: LOG_TYPES.loginAuto });
-  },
-});
+// Not a top-level await: the app's chunks import from this one, which must finish evaluating first.
+const createRouter = hasStoredSession()
+  ? Promise.all([import('./app/router'), loadAllTexts()]).then(([module]) => module.createAppRouter)
+  : Promise.resolve(createPublicRouter);
 
-createRoot(root).render(
-  <StrictMode>
-    <Providers queryClient={queryClient} authStore={authStore}>
-      <RouterProvider router={router} />
-    </Providers>
-  </StrictMode>,
-);
+void createRouter.then((create) => {
+  const router = create({ auth: authStore, queryClient });
+  wireAuthEffects({
+    store: authStore,
+    router,
+    queryClient,
+    logRestoredSession: async () => {
+      const [{ apiRequest }, { LOG_TYPES }] = await Promise.all([
+        import('./lib/api-client'),
+        import('@vaskedrift/shared/auth'),
+      ]);
+      return apiRequest('POST', 'backend/logs/create', { type: LOG_TYPES.loginAuto });
+    },
+  });
+  createRoot(root).render(
+    <StrictMode>
+      <Providers queryClient={queryClient} authStore={authStore}>
+        <RouterProvider router={router} />
+      </Providers>
+    </StrictMode>,
+  );
+});

@@ -1,8 +1,8 @@
-import type { GoTrueClient } from '@supabase/auth-js';
+import type { AuthChangeEvent, GoTrueClient, Session } from '@supabase/auth-js';
 import { hasStoredSession } from './auth-storage';
 import { createAuthStore } from './auth-store';
 
-type SessionListener = Parameters<GoTrueClient['onAuthStateChange']>[0];
+type SessionListener = (event: AuthChangeEvent, session: Session | null) => void;
 
 let listener: SessionListener | null = null;
 let loading: Promise<GoTrueClient> | null = null;
