@@ -1,5 +1,6 @@
 import { createRoute, createRouter, redirect } from '@tanstack/react-router';
 import { createAuthRoutes } from '../features/auth/routes';
+import { markFreshSignIn } from '../lib/auth-storage';
 import { loginRoute, type RouterContext, rootRoute, routerDefaults } from './root-route';
 import type { AppRouter } from './router';
 
@@ -17,6 +18,7 @@ const appRoute = createRoute({
       const back = location.href === '/' ? undefined : location.href;
       throw redirect({ to: '/sign-in', search: { redirect: back }, replace: true });
     }
+    markFreshSignIn();
     window.location.assign(location.href);
     // The page is being replaced: nothing here renders.
     await new Promise<never>(() => {});
