@@ -1,9 +1,8 @@
 import { Alert, Box, Button, Loader, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { type SignInInput, signInRules } from '@vaskedrift/shared';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { type ChangeEvent, type FormEvent, lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AnchorLink } from '../../../components/anchor-link';
 import { getAuth } from '../../../lib/auth-client';
@@ -32,12 +31,29 @@ export function SignInForm() {
   }, [status]);
   const goOn = () => navigate({ href: safeRedirect(redirect), replace: true });
 
-  const form = useForm<SignInInput>({
-    mode: 'uncontrolled',
-    initialValues: { email: '', password: '' },
-    // Plain rules, not `signInSchema`: the sign-in page loads no zod (docs/decisions/021-compression.md).
-    validate: signInRules,
+  // Two fields in plain state and plain rules (not `signInSchema` in Mantine's form): the sign-in page
+  // loads neither zod nor @mantine/form (docs/decisions/021-compression.md). As there: checked on submit,
+  // a field's message goes when it is edited.
+  const [values, setValues] = useState<SignInInput>({ email: '', password: '' });
+  const [fieldErrors, setFieldErrors] = useState<Partial<Record<keyof SignInInput, string>>>({});
+  const field = (name: keyof SignInInput) => ({
+    value: values[name],
+    error: fieldErrors[name],
+    onChange: (event: ChangeEvent<HTMLInputElement>) => {
+      const value = event.currentTarget.value;
+      setValues((current) => ({ ...current, [name]: value }));
+      setFieldErrors((current) => ({ ...current, [name]: undefined }));
+    },
   });
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const errors = {
+      email: signInRules.email(values.email) ?? undefined,
+      password: signInRules.password(values.password) ?? undefined,
+    };
+    setFieldErrors(errors);
+    if (!errors.email && !errors.password) void handleSubmit(values);
+  };
 
   const handleSubmit = async (values: SignInInput) => {
     setErrorKey(null);
@@ -76,7 +92,7 @@ export function SignInForm() {
   return (
     <Box
       component="form"
-      onSubmit={form.onSubmit(handleSubmit)}
+      onSubmit={onSubmit}
       // auth-js is fetched once the user starts on the form, not with the page (decision 021).
       onFocus={() => void getAuth()}
       noValidate
@@ -107,8 +123,7 @@ export function SignInForm() {
           type="email"
           autoComplete="username"
           size="md"
-          key={form.key('email')}
-          {...form.getInputProps('email')}
+          {...field('email')}
         />
 
         <Stack gap={8}>
@@ -118,8 +133,7 @@ export function SignInForm() {
             autoComplete="current-password"
             size="md"
             visibilityToggleButtonProps={{ 'aria-label': t('auth.signIn.showPassword') }}
-            key={form.key('password')}
-            {...form.getInputProps('password')}
+            {...field('password')}
           />
           <AnchorLink to="/sign-in/forgot" size="sm" fw={500} style={{ alignSelf: 'flex-end' }}>
             {t('auth.signIn.forgotPassword')}
