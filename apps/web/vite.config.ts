@@ -61,15 +61,8 @@ export default defineConfig(({ mode }) => {
       emptyOutDir: true,
       rolldownOptions: {
         output: {
-          // Left to itself the bundler put floating-ui (popovers, tooltips, menus) in one chunk with a
-          // tiny helper the modal needs, so the sign-in page loaded it too (decision 021).
           codeSplitting: {
             groups: [
-              {
-                name: 'floating-ui',
-                test: /node_modules[\\/]@floating-ui[\\/]/,
-                includeDependenciesRecursively: false,
-              },
               // What the entry needs before it can show anything (the sign-in page included) in one file:
               // one brotli stream compresses better than thirty small ones (decision 021).
               { name: 'initial', tags: ['$initial'] },
