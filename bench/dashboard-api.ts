@@ -10,7 +10,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
-import { dashboardSchema, dataResponse, type Role } from '@vaskedrift/shared';
+import { dashboardWireSchema, dataResponse, type Role } from '@vaskedrift/shared';
 import { safeEncode } from 'zod/v4/core';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
@@ -110,7 +110,7 @@ try {
 
   // Where the time goes: the service (SQL + reading its JSON) and the response encoding, apart.
   const adminViewer = { userId: admin.id, role: 'admin' as const };
-  const responseSchema = dataResponse(dashboardSchema);
+  const responseSchema = dataResponse(dashboardWireSchema);
   const serviceTimes: number[] = [];
   const encodeTimes: number[] = [];
   for (let i = 0; i < CALLS; i++) {

@@ -220,11 +220,10 @@ try {
 
     const page = await context.newPage();
     // The 30 s poll runs only while the live channel is down (realtime-browser.ts measures the live path):
-    // blocked here, so the refetch below is the fallback poll. Through CDP: Playwright's request routing
-    // would turn the HTTP cache off and slow every request.
-    const blocker = await context.newCDPSession(page);
-    await blocker.send('Network.enable');
-    await blocker.send('Network.setBlockedURLs', { urls: ['*/socket.io/*'] });
+    // its WebSocket is closed at once here, so the refetch below is the fallback poll. Not Playwright's
+    // request routing (it would turn the HTTP cache off and slow every request), nor CDP's blocked URLs
+    // (lost when signing in loads the app as a new document, decision 021).
+    await context.routeWebSocket(/\/socket\.io\//, (socket) => socket.close());
     await signIn(page, started.base, admin);
 
     // Full document loads (assets from the HTTP cache, as for anyone who has opened the app before).

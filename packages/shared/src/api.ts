@@ -1,7 +1,6 @@
 import { z } from 'zod';
 
-export const API_BASE = '/api/v1';
-export const AUTH_BASE = '/auth/v1';
+export { API_BASE, AUTH_BASE } from './paths';
 
 /** Success envelope: `{data}`. */
 export function dataResponse<T extends z.ZodType>(data: T) {

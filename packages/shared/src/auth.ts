@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { roleSchema } from './roles';
+import { roleSchema } from './role-schema';
 import { emailSchema, passwordSchema } from './validation';
 
 /** Sign-in form. The same rules guard the token endpoint's password grant. */

@@ -14,9 +14,8 @@ export const dashboardRequestSchema = z.object({
 export type DashboardRequest = z.input<typeof dashboardRequestSchema>;
 
 /**
- * One bay as a tuple `[id, name, status, statusChangedAt (epoch ms), muted]`: with 10,000 bays, keys
- * repeated on every bay would be a third of the response. `muted`: its notifications are muted now, the
- * bay's own or its facility's ('Demp varsler').
+ * One bay as a tuple `[id, name, status, statusChangedAt (epoch ms), muted]`. `muted`: its notifications
+ * are muted now, the bay's own or its facility's ('Demp varsler').
  */
 export const dashboardBaySchema = z.tuple([z.string(), z.string(), bayStatusSchema, z.number(), z.boolean()]);
 export type DashboardBayTuple = z.infer<typeof dashboardBaySchema>;
@@ -28,9 +27,15 @@ export const dashboardLocationSchema = z.object({
   bays: z.array(dashboardBaySchema),
 });
 
+const dashboardCountsSchema = statusCountsSchema.extend({ total: z.number().int() });
+
+/**
+ * The dashboard as the browser holds it (`decodeDashboard` of the answer): each facility's bays as
+ * tuples, `statusChangedAt` in epoch ms.
+ */
 export const dashboardSchema = z.object({
   /** Bays per status across the facilities shown, and their total. */
-  counts: statusCountsSchema.extend({ total: z.number().int() }),
+  counts: dashboardCountsSchema,
   /** Facilities shown on the dashboard that the caller may see, by name. */
   locations: z.array(dashboardLocationSchema),
   /**
@@ -57,4 +62,115 @@ export function dashboardBayFromTuple([id, name, status, changedAt, muted]: Dash
 /** Guards a status decoded from elsewhere (a realtime payload) before it colours a tile. */
 export function isBayStatus(value: unknown): value is BayStatus {
   return typeof value === 'string' && (BAY_STATUSES as readonly string[]).includes(value);
+}
+
+/** One letter per status in the answer's `statuses` strings. */
+export const BAY_STATUS_CODES = {
+  operational: 'o',
+  warning: 'w',
+  error: 'e',
+  inactive: 'i',
+  maintenance: 'm',
+} as const satisfies Record<BayStatus, string>;
+
+const STATUS_BY_CODE = new Map<string, BayStatus>(
+  Object.entries(BAY_STATUS_CODES).map(([status, code]) => [code, status as BayStatus]),
+);
+const STATUS_CODES_PATTERN = new RegExp(`^[${Object.values(BAY_STATUS_CODES).join('')}]*$`);
+const UUID_HEX = 32;
+
+/**
+ * One facility in the answer of `POST dashboard/get`, column by column: 10,000 bays as an object or a
+ * tuple each were about 86 bytes a bay, most of it keys, quotes and the hyphenated UUID; as columns the
+ * answer is a third smaller before compression and compresses better (decision 021).
+ */
+export const dashboardWireLocationSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    /** The bays' ids, each as its 32 hex digits without hyphens, one after the other. */
+    bayIds: z.string().regex(/^(?:[0-9a-f]{32})*$/),
+    bayNames: z.array(z.string()),
+    /** One letter per bay (`BAY_STATUS_CODES`). */
+    statuses: z.string().regex(STATUS_CODES_PATTERN),
+    /** Since when each bay has its status, in epoch seconds. */
+    since: z.array(z.number().int()),
+    /** Positions of the bays whose notifications are muted now. */
+    muted: z.array(z.number().int().min(0)),
+  })
+  .refine(
+    (location) => {
+      const count = location.bayNames.length;
+      return (
+        location.bayIds.length === count * UUID_HEX &&
+        location.statuses.length === count &&
+        location.since.length === count &&
+        location.muted.every((index) => index < count)
+      );
+    },
+    { error: 'Kolonnene har ulik lengde' },
+  );
+export type DashboardWireLocation = z.infer<typeof dashboardWireLocationSchema>;
+
+/** The answer of `POST dashboard/get`: as `dashboardSchema`, each facility's bays in columns. */
+export const dashboardWireSchema = z.object({
+  counts: dashboardCountsSchema,
+  locations: z.array(dashboardWireLocationSchema),
+  seq: z.number().int().min(0),
+});
+export type DashboardWire = z.infer<typeof dashboardWireSchema>;
+
+const hyphenated = (hex: string) =>
+  `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+
+/** The dashboard as sent: each facility's bays in columns, times in whole seconds. */
+export function encodeDashboard(dashboard: Dashboard): DashboardWire {
+  return {
+    counts: dashboard.counts,
+    seq: dashboard.seq,
+    locations: dashboard.locations.map((location) => {
+      const muted: number[] = [];
+      let bayIds = '';
+      let statuses = '';
+      location.bays.forEach(([id, , status, , isMuted], index) => {
+        bayIds += id.replaceAll('-', '').toLowerCase();
+        statuses += BAY_STATUS_CODES[status];
+        if (isMuted) muted.push(index);
+      });
+      return {
+        id: location.id,
+        name: location.name,
+        bayIds,
+        bayNames: location.bays.map((bay) => bay[1]),
+        statuses,
+        since: location.bays.map((bay) => Math.floor(bay[3] / 1000)),
+        muted,
+      };
+    }),
+  };
+}
+
+/** The answer back as the dashboard the browser holds: `decodeDashboard(encodeDashboard(d))` is `d` to the second. */
+export function decodeDashboard(wire: DashboardWire): Dashboard {
+  return {
+    counts: wire.counts,
+    seq: wire.seq,
+    locations: wire.locations.map((location) => {
+      const muted = new Set(location.muted);
+      return {
+        id: location.id,
+        name: location.name,
+        bays: location.bayNames.map((name, index): DashboardBayTuple => {
+          const status = STATUS_BY_CODE.get(location.statuses[index] ?? '') ?? 'inactive';
+          return [
+            hyphenated(location.bayIds.slice(index * UUID_HEX, (index + 1) * UUID_HEX)),
+            name,
+            status,
+            (location.since[index] ?? 0) * 1000,
+            muted.has(index),
+          ];
+        }),
+      };
+    }),
+  };
 }

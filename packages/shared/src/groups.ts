@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { idSchema, listRequest } from './api';
 import { sortSchema } from './fields';
-import { roleSchema } from './roles';
+import { roleSchema } from './role-schema';
 import { colorSchema } from './validation';
 
 export const GROUP_MESSAGES = {

@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /** Levels, highest first. The numbers order the roles; only their order matters. */
 export const ROLE_LEVELS = {
   superadmin: 100,
@@ -9,8 +7,7 @@ export const ROLE_LEVELS = {
 } as const;
 
 export const ROLES = ['superadmin', 'admin', 'operator', 'user'] as const;
-export const roleSchema = z.enum(ROLES, { error: 'Rolle er påkrevd' });
-export type Role = z.infer<typeof roleSchema>;
+export type Role = (typeof ROLES)[number];
 
 export const ROLE_LABELS: Record<Role, string> = {
   superadmin: 'Superadmin',

@@ -1,12 +1,10 @@
 import { z } from 'zod';
 import { DEFAULT_ITEMS_PER_PAGE, idSchema, MAX_ITEMS_PER_PAGE } from './api';
 import { jsonBounds } from './json';
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from './languages';
 import { colorSchema } from './validation';
 
-/** The six interface languages (docs/domain.md, User data); Norwegian (bokmål) is the default. */
-export const LANGUAGES = ['nb', 'en', 'es', 'fr', 'de', 'ja'] as const;
-export type Language = (typeof LANGUAGES)[number];
-export const DEFAULT_LANGUAGE: Language = 'nb';
+export { DEFAULT_LANGUAGE, LANGUAGES, type Language };
 
 /** Each language named in itself, as a language menu shows it. */
 export const LANGUAGE_LABELS: Record<Language, string> = {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { idSchema, listRequest } from './api';
 import { sortSchema } from './fields';
 import { groupRefSchema } from './groups';
-import { roleSchema } from './roles';
+import { roleSchema } from './role-schema';
 import { languageSchema, themeModeSchema } from './user-settings';
 import { emailSchema, MESSAGES, passwordSchema, phoneSchema } from './validation';
 

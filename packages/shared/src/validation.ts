@@ -1,22 +1,8 @@
 import { z } from 'zod';
 
-/** Norwegian messages shared by the web forms and the server's validation errors. */
-export const MESSAGES = {
-  emailRequired: 'E-post er påkrevd',
-  emailInvalid: 'Ugyldig e-postadresse',
-  passwordRequired: 'Passord er påkrevd',
-  passwordTooShort: 'Passordet må være minst 8 tegn langt',
-  passwordsMustMatch: 'Passordene må være like',
-  nameTooShort: 'Navnet må være lenger enn 2 bokstaver',
-  nameLettersAndNumbers: 'Navnet kan bare inneholde bokstaver og tall',
-  phoneInvalid: 'Ugyldig telefonnummer',
-  required: 'Feltet er påkrevd',
-  roleTooHigh: 'Du kan ikke gi brukeren høyere nivå enn deg',
-  colorRequired: 'Farge er påkrevd',
-  colorInvalid: 'Ugyldig farge (bruk formatet #RRGGBB)',
-} as const;
+import { MESSAGES, PASSWORD_MIN_LENGTH } from './messages';
 
-export const PASSWORD_MIN_LENGTH = 8;
+export { MESSAGES, PASSWORD_MIN_LENGTH };
 
 export const emailSchema = z
   .string({ error: MESSAGES.emailRequired })

@@ -14,7 +14,8 @@ export function wireAuthEffects({
   logRestoredSession,
 }: {
   store: AuthStore;
-  router: AppRouter;
+  /** A promise: the effects are wired before the router exists, so no session event is missed. */
+  router: Promise<AppRouter>;
   queryClient: QueryClient;
   logRestoredSession: () => Promise<unknown>;
 }): () => void {
@@ -24,10 +25,12 @@ export function wireAuthEffects({
       setTimeout(() => void logRestoredSession().catch(() => {}), 0);
     } else if (event === 'SIGNED_OUT') {
       queryClient.clear();
-      const onPublicPage = router.state.matches.some((match) => match.staticData.access?.public);
-      if (!onPublicPage) void router.navigate({ to: '/sign-in', replace: true });
+      void router.then((ready) => {
+        const onPublicPage = ready.state.matches.some((match) => match.staticData.access?.public);
+        if (!onPublicPage) void ready.navigate({ to: '/sign-in', replace: true });
+      });
     } else if (event === 'USER_UPDATED') {
-      void router.invalidate();
+      void router.then((ready) => ready.invalidate());
     }
   });
 }

@@ -1,5 +1,4 @@
 import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
@@ -28,10 +27,8 @@ export function Providers({
     >
       <QueryClientProvider client={queryClient}>
         <AuthProvider store={authStore}>
-          <ModalsProvider>
-            <Notifications position="top-right" />
-            {children}
-          </ModalsProvider>
+          <Notifications position="top-right" />
+          {children}
         </AuthProvider>
       </QueryClientProvider>
     </MantineProvider>

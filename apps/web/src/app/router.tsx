@@ -1,16 +1,6 @@
-import type { QueryClient } from '@tanstack/react-query';
-import {
-  createRootRouteWithContext,
-  createRoute,
-  createRouter,
-  lazyRouteComponent,
-  Navigate,
-  redirect,
-} from '@tanstack/react-router';
+import { createRoute, createRouter, lazyRouteComponent, redirect } from '@tanstack/react-router';
 import type { Role } from '@vaskedrift/shared';
 import type { EntityTab } from '../components/entity-layout/entity-tabs';
-import { RouteError } from '../components/route-error';
-import { RoutePending } from '../components/route-pending';
 import { createApiRoutes } from '../features/apis/routes';
 import { createAuthRoutes } from '../features/auth/routes';
 import { createDashboardRoute } from '../features/dashboard/routes';
@@ -22,16 +12,12 @@ import { createSystemSettingsRoute } from '../features/settings/routes';
 import { createReportRoutes } from '../features/statistics/routes';
 import { createUserRoutes } from '../features/users/routes';
 import { createWebhookRoutes } from '../features/webhooks/routes';
-import type { AuthStore } from '../lib/auth-store';
 import type { TranslationKey } from '../lib/i18n';
 import type { UseEntityName } from '../lib/use-route-titles';
-import { RootLayout } from './layout/root-layout';
-import { decideAccessForChain, type RouteAccess } from './route-access';
+import { loginRoute, type RouterContext, rootRoute, routerDefaults } from './root-route';
+import type { RouteAccess } from './route-access';
 
-export interface RouterContext {
-  auth: AuthStore;
-  queryClient: QueryClient;
-}
+export type { RouterContext } from './root-route';
 
 declare module '@tanstack/react-router' {
   interface Register {
@@ -55,33 +41,6 @@ declare module '@tanstack/react-router' {
     tabs?: readonly EntityTab[];
   }
 }
-
-const rootRoute = createRootRouteWithContext<RouterContext>()({
-  component: RootLayout,
-  // The one guard: it sees every route on the way to the page and waits for the stored session first.
-  beforeLoad: async ({ context, matches, location }) => {
-    const { status, role } = await context.auth.whenReady();
-    const decision = decideAccessForChain(
-      status,
-      role,
-      matches.map((match) => match.staticData.access),
-    );
-    if (decision === '/sign-in') {
-      const back = location.href === '/' ? undefined : location.href;
-      throw redirect({ to: '/sign-in', search: { redirect: back }, replace: true });
-    }
-    if (decision === '/') throw redirect({ to: '/', replace: true });
-  },
-  notFoundComponent: () => <Navigate to="/sign-in" replace />,
-});
-
-const loginRoute = createRoute({
-  getParentRoute: () => rootRoute,
-  path: 'login',
-  beforeLoad: () => {
-    throw redirect({ to: '/sign-in', replace: true });
-  },
-});
 
 /** Every signed-in page sits in the layout (sidebar, header). */
 const appLayoutRoute = createRoute({
@@ -123,13 +82,7 @@ export function createAppRouter(context: RouterContext) {
   return createRouter({
     routeTree,
     context,
-    defaultPreload: 'intent',
-    // Data is cached by TanStack Query; the router must not cache loader results on top of it.
-    defaultPreloadStaleTime: 0,
-    defaultPendingComponent: RoutePending,
-    defaultErrorComponent: RouteError,
-    defaultPendingMs: 300,
-    scrollRestoration: true,
+    ...routerDefaults,
   });
 }
 

@@ -3,7 +3,7 @@ import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListSkeleton } from '../components/list-skeleton';
 import { LoadError } from '../components/load-error';
-import { auth } from '../lib/auth-client';
+import { auth } from '../lib/gotrue-client';
 import { notifyError } from '../lib/notify';
 import { UserDataMissingError, useUserData } from '../lib/user-data-query';
 import { useApplyUserSettings } from './use-apply-user-settings';

@@ -1,6 +1,6 @@
 import { API_BASE } from '@vaskedrift/shared';
-import { auth } from './auth-client';
 import { createApiClient, createAuthorizedCall } from './create-api-client';
+import { auth } from './gotrue-client';
 import { xhrSendForm } from './xhr-send';
 
 export { ApiError, isApiError } from './api-error';

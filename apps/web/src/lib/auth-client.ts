@@ -1,16 +1,32 @@
-import { GoTrueClient } from '@supabase/auth-js';
-import { AUTH_BASE } from '@vaskedrift/shared';
+import type { AuthChangeEvent, GoTrueClient, Session } from '@supabase/auth-js';
+import { hasStoredSession } from './auth-storage';
 import { createAuthStore } from './auth-store';
 
-/** The one auth client of the app: it stores the session, refreshes it and emits session events. */
-export const auth = new GoTrueClient({
-  url: `${window.location.origin}${AUTH_BASE}`,
-  autoRefreshToken: true,
-  persistSession: true,
-  storageKey: 'vaskedrift-auth',
-  detectSessionInUrl: false,
-  // The server answers GoTrue's recovery-code API (docs/decisions/005-totp.md).
-  experimental: { recoveryCodes: true },
-});
+type SessionListener = (event: AuthChangeEvent, session: Session | null) => void;
 
-export const authStore = createAuthStore(auth);
+let listener: SessionListener | null = null;
+let loading: Promise<GoTrueClient> | null = null;
+
+/**
+ * The auth client (`gotrue-client.ts`), loaded on first use: auth-js is a large part of the sign-in page's
+ * code, and a first visit needs it only once the user signs in (docs/decisions/021-compression.md).
+ */
+export function getAuth(): Promise<GoTrueClient> {
+  loading ??= import('./gotrue-client').then(({ auth }) => {
+    if (listener) auth.onAuthStateChange(listener);
+    return auth;
+  });
+  return loading;
+}
+
+/**
+ * The session as the app sees it. With a session stored, auth-js loads at once and restores it; without
+ * one the user is signed out until auth-js (loaded by the sign-in form) says otherwise.
+ */
+export const authStore = createAuthStore({
+  onAuthStateChange(callback) {
+    listener = callback;
+    if (hasStoredSession()) void getAuth();
+    else callback('INITIAL_SESSION', null);
+  },
+});

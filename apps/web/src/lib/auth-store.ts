@@ -1,5 +1,5 @@
 import type { AuthChangeEvent, Session, User } from '@supabase/auth-js';
-import { type Role, roleSchema } from '@vaskedrift/shared';
+import { ROLES, type Role } from '@vaskedrift/shared';
 
 /**
  * `mfaRequired`: the password was right but the account has a verified second factor and this session
@@ -33,8 +33,8 @@ export interface AuthStore {
 export const LOADING_SNAPSHOT: AuthSnapshot = { status: 'loading', session: null, user: null, role: null };
 
 export function roleOf(user: User | null | undefined): Role | null {
-  const parsed = roleSchema.safeParse(user?.app_metadata?.role);
-  return parsed.success ? parsed.data : null;
+  const role: unknown = user?.app_metadata?.role;
+  return ROLES.find((known) => known === role) ?? null;
 }
 
 /** The `aal` claim of an access token, read without verifying it (the server does that). */

@@ -1,6 +1,8 @@
 import i18n, { type ParseKeys } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import nb from '../locales/nb.json';
+import type nb from '../locales/nb.json';
+// The sign-in pages' texts only: the rest comes with the app (`loadAllTexts`, decision 021).
+import { app, auth, twoFactor } from '../locales/nb.json';
 import { availableLanguages, languageToShow } from './languages';
 
 export const DEFAULT_LANGUAGE = 'nb';
@@ -15,21 +17,29 @@ declare module 'i18next' {
 /** A key of the translation files; route titles and menu labels are stored as keys, not text. */
 export type TranslationKey = ParseKeys;
 
-// Every locale file present is offered in the language menu; Norwegian ships in the main bundle and the
-// others are fetched when a user picks one, so nobody downloads five languages they never read.
-const localeLoaders = import.meta.glob<Record<string, unknown>>('../locales/*.json', { import: 'default' });
+// Every locale file present is offered in the language menu; the sign-in pages' Norwegian texts ship in the
+// main bundle, all of Norwegian loads with the signed-in app and the others when a user picks one, so
+// nobody downloads five languages they never read. As text (`?raw`): a module apart from the named import
+// above, which the bundler would otherwise merge with it into the main bundle.
+const localeLoaders = import.meta.glob<string>('../locales/*.json', { import: 'default', query: '?raw' });
 export const AVAILABLE_LANGUAGES = availableLanguages(Object.keys(localeLoaders));
 
+const loaded = new Set<string>();
+
 async function loadLanguage(language: string): Promise<void> {
-  if (i18n.hasResourceBundle(language, 'translation')) return;
+  if (loaded.has(language)) return;
   const load = Object.entries(localeLoaders).find(([path]) => path.endsWith(`/${language}.json`))?.[1];
-  if (load) i18n.addResourceBundle(language, 'translation', await load());
+  if (load) i18n.addResourceBundle(language, 'translation', JSON.parse(await load()), true, true);
+  loaded.add(language);
 }
+
+/** Every Norwegian text (the app's pages, not only signing in): the app waits for it before it shows. */
+export const loadAllTexts = () => loadLanguage(DEFAULT_LANGUAGE);
 
 void i18n.use(initReactI18next).init({
   lng: DEFAULT_LANGUAGE,
   fallbackLng: DEFAULT_LANGUAGE,
-  resources: { [DEFAULT_LANGUAGE]: { translation: nb } },
+  resources: { [DEFAULT_LANGUAGE]: { translation: { app, auth, twoFactor } } },
   interpolation: { escapeValue: false },
   returnNull: false,
 });

@@ -1,4 +1,4 @@
-import { dashboardRequestSchema, dashboardSchema, dataResponse } from '@vaskedrift/shared';
+import { dashboardRequestSchema, dashboardWireSchema, dataResponse } from '@vaskedrift/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client';
@@ -12,10 +12,10 @@ export async function dashboardRoutes(app: FastifyInstance, { db }: { db: Db }) 
       schema: {
         tags: ['dashboard'],
         summary:
-          'Oversikten: antall per status og alle synlige anlegg med vaskehallene som [id, navn, status, endret ms]',
+          'Oversikten: antall per status og alle synlige anlegg med vaskehallene i kolonner (id-er, navn, statuskoder, endret s, dempet)',
         // A plain POST without a body means every facility.
         body: dashboardRequestSchema.nullish(),
-        response: { 200: dataResponse(dashboardSchema) },
+        response: { 200: dataResponse(dashboardWireSchema) },
       },
     },
     async (request) => {

@@ -1,4 +1,4 @@
-import { FACILITY_LOG_TYPES, MUTE_MESSAGES } from '@vaskedrift/shared';
+import { decodeDashboard, FACILITY_LOG_TYPES, MUTE_MESSAGES } from '@vaskedrift/shared';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type ApiClient, caller, grantAccess } from '../../../test/facilities';
 import { createTestApp, type TestContext } from '../../../test/helpers';
@@ -176,8 +176,8 @@ describe('what a mute does to notifications', () => {
   it('shows muted bays on the dashboard', async () => {
     await mute({ bayId: bay1 });
     const muted = async () => {
-      const location = (await viewer.post('dashboard/get', {})).json().data.locations[0];
-      return Object.fromEntries(location.bays.map((b: unknown[]) => [b[0], b[4]]));
+      const location = decodeDashboard((await viewer.post('dashboard/get', {})).json().data).locations[0];
+      return Object.fromEntries(location?.bays.map((b) => [b[0], b[4]]) ?? []);
     };
     expect(await muted()).toEqual({ [bay1]: true, [f.bays.get('hall-2') as string]: false });
     await mute({ locationId: f.locationId });

@@ -1,5 +1,6 @@
 import { AppShell } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { ModalsProvider } from '@mantine/modals';
 import { Outlet, useRouterState } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { useRealtime } from '../../lib/realtime/use-realtime';
@@ -25,45 +26,49 @@ export function AppLayout() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on route change by design
   useEffect(() => mobile.close(), [pathname]);
 
+  // Confirmations and forms in modals are the signed-in pages' own: the provider (and the modal code)
+  // is not part of the sign-in pages (docs/decisions/021-compression.md).
   return (
-    <AppShell
-      layout="alt"
-      header={{ height: HEADER_HEIGHT }}
-      navbar={{
-        width: minimized ? SIDEBAR_MINIMIZED_WIDTH : SIDEBAR_WIDTH,
-        breakpoint: 'sm',
-        collapsed: { mobile: !mobileOpened },
-      }}
-      padding={0}
-      className={classes.shell}
-    >
-      <AppShell.Header className={classes.header}>
-        <AppHeader navigationOpened={mobileOpened} onToggleNavigation={mobile.toggle} />
-      </AppShell.Header>
-      <AppShell.Navbar
-        className={classes.navbar}
-        data-minimized={minimized || undefined}
-        data-hover-suppressed={hoverSuppressed || undefined}
-        onMouseLeave={() => setHoverSuppressed(false)}
-        withBorder={false}
+    <ModalsProvider>
+      <AppShell
+        layout="alt"
+        header={{ height: HEADER_HEIGHT }}
+        navbar={{
+          width: minimized ? SIDEBAR_MINIMIZED_WIDTH : SIDEBAR_WIDTH,
+          breakpoint: 'sm',
+          collapsed: { mobile: !mobileOpened },
+        }}
+        padding={0}
+        className={classes.shell}
       >
-        <AppSidebar
-          minimized={minimized}
-          onToggleMinimized={() => {
-            setHoverSuppressed(!minimized);
-            setMinimized(!minimized);
-          }}
-          onCloseMobile={mobile.close}
-        />
-      </AppShell.Navbar>
-      {mobileOpened && <div className={classes.backdrop} onClick={mobile.close} aria-hidden />}
-      <AppShell.Main className={classes.main}>
-        <div className={classes.content}>
-          <UserDataGate>
-            <Outlet />
-          </UserDataGate>
-        </div>
-      </AppShell.Main>
-    </AppShell>
+        <AppShell.Header className={classes.header}>
+          <AppHeader navigationOpened={mobileOpened} onToggleNavigation={mobile.toggle} />
+        </AppShell.Header>
+        <AppShell.Navbar
+          className={classes.navbar}
+          data-minimized={minimized || undefined}
+          data-hover-suppressed={hoverSuppressed || undefined}
+          onMouseLeave={() => setHoverSuppressed(false)}
+          withBorder={false}
+        >
+          <AppSidebar
+            minimized={minimized}
+            onToggleMinimized={() => {
+              setHoverSuppressed(!minimized);
+              setMinimized(!minimized);
+            }}
+            onCloseMobile={mobile.close}
+          />
+        </AppShell.Navbar>
+        {mobileOpened && <div className={classes.backdrop} onClick={mobile.close} aria-hidden />}
+        <AppShell.Main className={classes.main}>
+          <div className={classes.content}>
+            <UserDataGate>
+              <Outlet />
+            </UserDataGate>
+          </div>
+        </AppShell.Main>
+      </AppShell>
+    </ModalsProvider>
   );
 }

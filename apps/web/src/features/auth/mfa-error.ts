@@ -1,4 +1,9 @@
-import { isAuthApiError, isAuthError, isAuthRetryableFetchError } from '@supabase/auth-js';
+// The error guards alone: the package's index would bring all of auth-js into the sign-in page.
+import {
+  isAuthApiError,
+  isAuthError,
+  isAuthRetryableFetchError,
+} from '@supabase/auth-js/dist/module/lib/errors';
 
 export type MfaErrorKey =
   | 'auth.mfa.wrongCode'

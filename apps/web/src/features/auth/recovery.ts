@@ -1,4 +1,4 @@
-import { auth } from '../../lib/auth-client';
+import { getAuth } from '../../lib/auth-client';
 
 const verifications = new Map<string, Promise<void>>();
 
@@ -9,9 +9,11 @@ const verifications = new Map<string, Promise<void>>();
 export function verifyRecoveryToken(token: string): Promise<void> {
   let verification = verifications.get(token);
   if (!verification) {
-    verification = auth.verifyOtp({ type: 'recovery', token_hash: token }).then(({ error }) => {
-      if (error) throw error;
-    });
+    verification = getAuth()
+      .then((auth) => auth.verifyOtp({ type: 'recovery', token_hash: token }))
+      .then(({ error }) => {
+        if (error) throw error;
+      });
     verifications.set(token, verification);
   }
   return verification;
@@ -19,7 +21,7 @@ export function verifyRecoveryToken(token: string): Promise<void> {
 
 /** True when the session in hand still needs the two-factor code before the password may change. */
 export async function recoveryNeedsCode(): Promise<boolean> {
-  const { data, error } = await auth.mfa.getAuthenticatorAssuranceLevel();
+  const { data, error } = await (await getAuth()).mfa.getAuthenticatorAssuranceLevel();
   if (error) throw error;
   return data.nextLevel === 'aal2' && data.currentLevel !== 'aal2';
 }

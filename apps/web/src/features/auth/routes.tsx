@@ -1,4 +1,5 @@
 import { type AnyRoute, createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { SignInPage } from './routes/sign-in-page';
 
 /** The public pages: sign in, ask for a new password, and set it from the e-mail's link. */
 export function createAuthRoutes<TParent extends AnyRoute>(parent: TParent) {
@@ -8,7 +9,8 @@ export function createAuthRoutes<TParent extends AnyRoute>(parent: TParent) {
     validateSearch: (search: Record<string, unknown>): { redirect?: string } =>
       typeof search.redirect === 'string' ? { redirect: search.redirect } : {},
     staticData: { title: 'auth.signIn.title', access: { public: true } },
-    component: lazyRouteComponent(() => import('./routes/sign-in-page'), 'SignInPage'),
+    // Not lazy: the first screen of every first visit, in the first chunk (decision 021).
+    component: SignInPage,
   });
   const forgotPasswordRoute = createRoute({
     getParentRoute: () => parent,

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { confirmAction } from '../../components/confirm';
-import { auth } from '../../lib/auth-client';
+import { auth } from '../../lib/gotrue-client';
 
 /** Asks before signing out; the SIGNED_OUT event then empties the cache and shows the sign-in page. */
 export function useConfirmSignOut(): () => void {

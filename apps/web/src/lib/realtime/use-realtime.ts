@@ -1,7 +1,8 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { type AnyRouter, useRouter } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { auth, authStore } from '../auth-client';
+import { authStore } from '../auth-client';
+import { auth } from '../gotrue-client';
 import { onDataRead } from './catch-up';
 import { browserDesktopDeps } from './desktop-browser';
 import { startDesktopNotifications } from './desktop-notifications';

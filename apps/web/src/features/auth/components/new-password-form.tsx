@@ -5,7 +5,7 @@ import { IconAlertCircle } from '@tabler/icons-react';
 import { MESSAGES, type PasswordChangeInput, passwordChangeSchema } from '@vaskedrift/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { auth } from '../../../lib/auth-client';
+import { getAuth } from '../../../lib/auth-client';
 import { signInErrorKey } from '../sign-in-error';
 
 /** The new password and its confirmation, set with the recovery session (`PUT /auth/v1/user`). */
@@ -23,7 +23,7 @@ export function NewPasswordForm({ onDone }: { onDone: () => void | Promise<void>
     setProblem(null);
     setSubmitting(true);
     try {
-      const { error } = await auth.updateUser({ password });
+      const { error } = await (await getAuth()).updateUser({ password });
       if (error) throw error;
       await onDone();
     } catch (error) {

@@ -1,18 +1,19 @@
 import { Alert, Box, Button, Loader, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
-import { type SignInInput, signInSchema } from '@vaskedrift/shared';
-import { useEffect, useState } from 'react';
+import { type SignInInput, signInRules } from '@vaskedrift/shared';
+import { type ChangeEvent, type FormEvent, lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AnchorLink } from '../../../components/anchor-link';
-import { auth } from '../../../lib/auth-client';
+import { getAuth } from '../../../lib/auth-client';
 import { useAuth } from '../../../lib/auth-context';
 import { needsSecondFactor } from '../../../lib/auth-store';
 import { safeRedirect } from '../safe-redirect';
 import { type SignInErrorKey, signInErrorKey } from '../sign-in-error';
 import classes from './sign-in-form.module.css';
-import { TotpStep } from './totp-step';
+
+// The second step is seldom needed and brings zod with its recovery-code schema: loaded when it shows.
+const TotpStep = lazy(() => import('./totp-step').then((module) => ({ default: module.TotpStep })));
 
 const signInRoute = getRouteApi('/sign-in');
 
@@ -30,17 +31,35 @@ export function SignInForm() {
   }, [status]);
   const goOn = () => navigate({ href: safeRedirect(redirect), replace: true });
 
-  const form = useForm<SignInInput>({
-    mode: 'uncontrolled',
-    initialValues: { email: '', password: '' },
-    validate: schemaResolver(signInSchema, { sync: true }),
+  // Two fields in plain state and plain rules (not `signInSchema` in Mantine's form): the sign-in page
+  // loads neither zod nor @mantine/form (docs/decisions/021-compression.md). As there: checked on submit,
+  // a field's message goes when it is edited.
+  const [values, setValues] = useState<SignInInput>({ email: '', password: '' });
+  const [fieldErrors, setFieldErrors] = useState<Partial<Record<keyof SignInInput, string>>>({});
+  const field = (name: keyof SignInInput) => ({
+    value: values[name],
+    error: fieldErrors[name],
+    onChange: (event: ChangeEvent<HTMLInputElement>) => {
+      const value = event.currentTarget.value;
+      setValues((current) => ({ ...current, [name]: value }));
+      setFieldErrors((current) => ({ ...current, [name]: undefined }));
+    },
   });
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const errors = {
+      email: signInRules.email(values.email) ?? undefined,
+      password: signInRules.password(values.password) ?? undefined,
+    };
+    setFieldErrors(errors);
+    if (!errors.email && !errors.password) void handleSubmit(values);
+  };
 
   const handleSubmit = async (values: SignInInput) => {
     setErrorKey(null);
     setSubmitting(true);
     try {
-      const { data, error } = await auth.signInWithPassword({
+      const { data, error } = await (await getAuth()).signInWithPassword({
         email: values.email.trim(),
         password: values.password,
       });
@@ -61,13 +80,24 @@ export function SignInForm() {
   if (status === 'mfaRequired' || secondStep) {
     const cancel = () => {
       setSecondStep(false);
-      void auth.signOut({ scope: 'local' });
+      void getAuth().then((auth) => auth.signOut({ scope: 'local' }));
     };
-    return <TotpStep onVerified={goOn} onCancel={cancel} />;
+    return (
+      <Suspense fallback={<Loader size="sm" aria-label={t('app.loading')} />}>
+        <TotpStep onVerified={goOn} onCancel={cancel} />
+      </Suspense>
+    );
   }
 
   return (
-    <Box component="form" onSubmit={form.onSubmit(handleSubmit)} noValidate w="100%">
+    <Box
+      component="form"
+      onSubmit={onSubmit}
+      // auth-js is fetched once the user starts on the form, not with the page (decision 021).
+      onFocus={() => void getAuth()}
+      noValidate
+      w="100%"
+    >
       <Stack gap="lg">
         <div>
           <Title order={1} fz={28} mb={6}>
@@ -93,8 +123,7 @@ export function SignInForm() {
           type="email"
           autoComplete="username"
           size="md"
-          key={form.key('email')}
-          {...form.getInputProps('email')}
+          {...field('email')}
         />
 
         <Stack gap={8}>
@@ -104,8 +133,7 @@ export function SignInForm() {
             autoComplete="current-password"
             size="md"
             visibilityToggleButtonProps={{ 'aria-label': t('auth.signIn.showPassword') }}
-            key={form.key('password')}
-            {...form.getInputProps('password')}
+            {...field('password')}
           />
           <AnchorLink to="/sign-in/forgot" size="sm" fw={500} style={{ alignSelf: 'flex-end' }}>
             {t('auth.signIn.forgotPassword')}

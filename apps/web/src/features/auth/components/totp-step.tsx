@@ -3,7 +3,7 @@ import { IconAlertCircle } from '@tabler/icons-react';
 import { mfaRecoveryCodeVerifySchema } from '@vaskedrift/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { auth } from '../../../lib/auth-client';
+import { getAuth } from '../../../lib/auth-client';
 import {
   isTotpCode,
   type MfaErrorKey,
@@ -23,16 +23,16 @@ const FIELD_ERRORS: readonly MfaErrorKey[] = [
 ];
 
 async function verifyTotp(code: string) {
-  const factors = await auth.mfa.listFactors();
+  const factors = await (await getAuth()).mfa.listFactors();
   if (factors.error) throw factors.error;
   const factor = factors.data.totp.find((candidate) => candidate.status === 'verified');
   if (!factor) throw new Error('Fant ingen tofaktor for kontoen');
-  const { error } = await auth.mfa.challengeAndVerify({ factorId: factor.id, code });
+  const { error } = await (await getAuth()).mfa.challengeAndVerify({ factorId: factor.id, code });
   if (error) throw error;
 }
 
 async function verifyRecoveryCode(code: string) {
-  const { error } = await auth.mfa.recoveryCodes.verify({ code });
+  const { error } = await (await getAuth()).mfa.recoveryCodes.verify({ code });
   if (error) throw error;
 }
 

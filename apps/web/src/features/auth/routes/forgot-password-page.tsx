@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { AnchorLink } from '../../../components/anchor-link';
-import { auth } from '../../../lib/auth-client';
+import { getAuth } from '../../../lib/auth-client';
 import { AuthPageFrame } from '../components/auth-page-frame';
 import { type SignInErrorKey, signInErrorKey } from '../sign-in-error';
 
@@ -31,7 +31,7 @@ export function ForgotPasswordPage() {
     setErrorKey(null);
     setSubmitting(true);
     try {
-      const { error } = await auth.resetPasswordForEmail(email.trim());
+      const { error } = await (await getAuth()).resetPasswordForEmail(email.trim());
       if (error) throw error;
       setSent(true);
     } catch (error) {

@@ -4,7 +4,7 @@ import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AnchorLink } from '../../../components/anchor-link';
-import { auth } from '../../../lib/auth-client';
+import { getAuth } from '../../../lib/auth-client';
 import { notifySuccess } from '../../../lib/notify';
 import { AuthPageFrame } from '../components/auth-page-frame';
 import { NewPasswordForm } from '../components/new-password-form';
@@ -70,7 +70,7 @@ export function ResetPasswordPage() {
         <TotpStep
           onVerified={() => setStep('password')}
           onCancel={() => {
-            void auth.signOut({ scope: 'local' });
+            void getAuth().then((auth) => auth.signOut({ scope: 'local' }));
             void navigate({ to: '/sign-in', replace: true });
           }}
         />

@@ -1,19 +1,28 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { DASHBOARD_REFRESH_MS, type Dashboard, dashboardSchema, dataResponse } from '@vaskedrift/shared';
+import {
+  DASHBOARD_REFRESH_MS,
+  type Dashboard,
+  dashboardWireSchema,
+  dataResponse,
+  decodeDashboard,
+} from '@vaskedrift/shared';
 import { apiRequest } from '../../../lib/api-client';
 import { caughtUpTo } from '../../../lib/realtime/catch-up';
 import { usePollWhileDisconnected } from '../../../lib/realtime/realtime-state';
 
-const dashboardResponseSchema = dataResponse(dashboardSchema);
+const dashboardResponseSchema = dataResponse(dashboardWireSchema);
 
 export const dashboardQueryKey = ['dashboard'] as const;
 
 /**
  * `POST dashboard/get`: status counts and every facility shown on the dashboard that the user may see,
- * with its bays as `[id, name, status, statusChangedAtMs]` tuples (10,000 bays ≈ 800 KB).
+ * its bays sent in columns and held as `[id, name, status, statusChangedAtMs, muted]` tuples
+ * (`decodeDashboard`; decision 021).
  */
 export async function getDashboard(): Promise<Dashboard> {
-  const { data } = dashboardResponseSchema.parse(await apiRequest<unknown>('POST', 'dashboard/get', {}));
+  const data = decodeDashboard(
+    dashboardResponseSchema.parse(await apiRequest<unknown>('POST', 'dashboard/get', {})).data,
+  );
   // Once this answer is in the cache, the live channel applies what changed since it was read.
   queueMicrotask(() => caughtUpTo(data.seq));
   return data;

@@ -18,7 +18,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmAction } from '../../../components/confirm';
-import { auth } from '../../../lib/auth-client';
+import { auth } from '../../../lib/gotrue-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { isTotpCode, mfaErrorKey, normaliseTotpCode, qrCodeSrc } from '../../auth';
 import { RecoveryCodesPanel } from './recovery-codes-panel';
