@@ -11,7 +11,7 @@ import {
   markAlertsNotified,
   publishAlerts,
 } from '../alerts';
-import { insertReadings, shouldStoreReading } from '../readings';
+import { deadbandOf, insertReadings, shouldStoreReading } from '../readings';
 import { rederiveBays } from './bay-derivation';
 import { publishStatusChanges } from './bay-status';
 import type { AppliedStatusChange } from './bay-status.repository';
@@ -66,7 +66,13 @@ const TRANSACTIONS_AT_ONCE = 8;
 /** A success is written to the check log at most this often per API (all failures are, decision 009). */
 const OK_LOG_EVERY_MS = 5 * 60_000;
 
-type ApiRef = { id: string; name: string; details: { failureThreshold?: number; recordsPath?: string } };
+type ApiRef = {
+  id: string;
+  /** `apis.key`: the readings are filed under it. */
+  key: number;
+  name: string;
+  details: { failureThreshold?: number; recordsPath?: string };
+};
 
 export type CheckProcessor = ReturnType<typeof createCheckProcessor>;
 
@@ -127,7 +133,7 @@ export function createCheckProcessor(deps: {
           notifications.push(await apiNotification(tx, api, apiChange, run, outcome.startedAt, rules, at));
         }
         evaluatedCount = evaluated.length;
-        const { changed, settled } = await writeEvaluations(tx, evaluated, at);
+        const { changed, settled } = await writeEvaluations(tx, api.key, evaluated, at);
         transitionCount = changed.length;
         levelChanges = changed;
         if (changed.length > 0) {
@@ -227,6 +233,7 @@ export function createCheckProcessor(deps: {
    */
   async function writeEvaluations(
     tx: Db,
+    apiKey: number,
     evaluated: Evaluated[],
     at: Date,
   ): Promise<{ changed: Evaluated[]; settled: Evaluated[] }> {
@@ -242,6 +249,7 @@ export function createCheckProcessor(deps: {
         e,
         now,
         deps.heartbeatMs,
+        deadbandOf(e.rule.deadbandPercent),
       ),
       levelChecks: levelChecksOf(e),
     }));
@@ -255,13 +263,15 @@ export function createCheckProcessor(deps: {
       ),
       at,
     );
-    await insertReadings(
-      tx,
-      evaluated
-        .filter((_, i) => results[i]?.stored)
-        .map((e) => ({ series: e.rule.series, value: e.value, level: e.level })),
-      at,
-    );
+    await insertReadings(tx, [
+      {
+        api: apiKey,
+        at,
+        rows: evaluated
+          .filter((_, i) => results[i]?.stored)
+          .map((e) => ({ series: e.rule.series, value: e.value, level: e.level })),
+      },
+    ]);
     return {
       changed: evaluated.filter((e) => e.level !== e.rule.lastLevel),
       settled: evaluated.filter((e, i) => settlesNow(e, results[i]?.levelChecks ?? null)),

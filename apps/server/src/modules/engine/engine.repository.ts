@@ -80,6 +80,7 @@ export type Rule = {
   lastReason: string | null;
   storedValue: string | number | boolean | null;
   storedAt: Date | null;
+  deadbandPercent: number | null;
   pendingChecks: number;
   levelChecks: number;
 };
@@ -109,6 +110,7 @@ export async function loadRules(db: Db, apiId: string): Promise<Rule[]> {
       lastReason: bayMetrics.lastReason,
       storedValue: bayMetrics.storedValue,
       storedAt: bayMetrics.storedAt,
+      deadbandPercent: bayMetrics.deadbandPercent,
       pendingChecks: bayMetrics.pendingChecks,
       levelChecks: bayMetrics.levelChecks,
     })
