@@ -88,8 +88,8 @@ JOIN "bay_metrics" bm ON bm.series = r.series
 JOIN "api_metrics" am ON am.id = bm.api_metric_id
 JOIN "apis" a ON a.id = am.api_id
 GROUP BY r.read_at, a.key;--> statement-breakpoint
-INSERT INTO "readings_minute" SELECT * FROM "readings_minute_old";--> statement-breakpoint
-INSERT INTO "readings_hour" SELECT * FROM "readings_hour_old";--> statement-breakpoint
+INSERT INTO "readings_minute" ("series", "bucket", "slots", "min", "max", "avg", "count", "worst", "last_text") SELECT "series", "bucket", "slots", "min", "max", "avg", "count", "worst", "last_text" FROM "readings_minute_old";--> statement-breakpoint
+INSERT INTO "readings_hour" ("series", "bucket", "slots", "min", "max", "avg", "count", "worst", "last_text") SELECT "series", "bucket", "slots", "min", "max", "avg", "count", "worst", "last_text" FROM "readings_hour_old";--> statement-breakpoint
 DROP TABLE "readings_old";--> statement-breakpoint
 DROP TABLE "readings_minute_old";--> statement-breakpoint
 DROP TABLE "readings_hour_old";
