@@ -33,7 +33,7 @@ export function worseLevel(a: AttributeLevel, b: AttributeLevel): AttributeLevel
 
 /**
  * The default deadband of a number attribute: a reading is stored when it moved more than this percentage
- * of the last stored value (decision 0NN). A bay attribute may set its own (`deadbandPercent`, 0 = every
+ * of the last stored value (decision 022). A bay attribute may set its own (`deadbandPercent`, 0 = every
  * change); strings and booleans are stored on every change.
  */
 export const DEFAULT_DEADBAND_PERCENT = 0.5;

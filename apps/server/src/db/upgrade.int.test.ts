@@ -136,7 +136,7 @@ describe('upgrading a database made by the previous release', () => {
 
     expect((await appliedMigration(client))?.tag).toBe(migrationJournal().at(-1)?.tag);
     expect(await counts()).toEqual(before);
-    // Every reading is in the new rows (a row per API and time), value for value (decision 0NN).
+    // Every reading is in the new rows (a row per API and time), value for value (decision 022).
     const newReadings = await client.query(
       `select u.series, r.read_at, coalesce(u.exact, u.value::text::float8) as value, u.text,
          get_byte(r.level, (u.i - 1)::int)::int2 as level

@@ -1,4 +1,4 @@
--- Readings become compact and partitioned (decision 0NN, replacing 007). Hand-edited: drizzle-kit made the
+-- Readings become compact and partitioned (decision 022, replacing 007). Hand-edited: drizzle-kit made the
 -- column changes and the DROP TABLEs; the partitioned tables, the partition function and the conversion of
 -- every existing reading (nothing is lost) are written by hand. The old tables are renamed, converted and
 -- dropped in this one migration (one transaction).

@@ -26,7 +26,7 @@ export const apis = pgTable(
   'apis',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    /** A compact number the readings tables key their rows by instead of the 16-byte id (decision 0NN). */
+    /** A compact number the readings tables key their rows by instead of the 16-byte id (decision 022). */
     key: integer('key').notNull().generatedAlwaysAsIdentity().unique('apis_key_key'),
     name: text('name').notNull(),
     endpointUrl: text('endpoint_url').notNull(),
@@ -133,7 +133,7 @@ export const bayMetrics = pgTable(
     pendingChecks: integer('pending_checks').notNull().default(1),
     /**
      * Numbers: a reading is stored when it moved more than this percentage of the last stored value
-     * (decision 0NN); null: the default (`DEFAULT_DEADBAND_PERCENT`). Ignored for text and booleans.
+     * (decision 022); null: the default (`DEFAULT_DEADBAND_PERCENT`). Ignored for text and booleans.
      */
     deadbandPercent: real('deadband_percent'),
     /** Checks in a row the current level has held, counted only up to `pendingChecks`. */

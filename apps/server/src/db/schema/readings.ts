@@ -1,7 +1,7 @@
 import { pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /*
- * Readings of bay attributes (decision 0NN, replacing 007). The three tiers are partitioned tables that
+ * Readings of bay attributes (decision 022, replacing 007). The three tiers are partitioned tables that
  * drizzle-kit cannot describe, so they are made by hand-written SQL in migration 0013_compact_readings and
  * queried with SQL in modules/readings:
  * - `readings` (raw): one row per check of an API (`api` = `apis.key`, `read_at`) with the check's stored

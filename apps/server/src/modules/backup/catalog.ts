@@ -17,7 +17,7 @@ export type ForeignKey = { table: number; references: number; name: string; defi
 /**
  * Every table that holds rows, read from the catalog so a backup covers whatever the migrations of its
  * release made, with its stored columns (generated columns are computed again on restore). A partitioned
- * table counts as one, through its parent: its partitions are made at run time (decision 0NN), so the
+ * table counts as one, through its parent: its partitions are made at run time (decision 022), so the
  * target has other ones (or only its default partition, which a restore fills and the readings job then
  * files into partitions).
  */

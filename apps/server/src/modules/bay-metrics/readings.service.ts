@@ -21,7 +21,7 @@ const DAY = 24 * HOUR;
 
 /**
  * Chart data: the finest tier still kept for the whole range, in at most `maxPoints` buckets. Raw
- * readings are reconstructed (decision 0NN): a stored value holds until the next stored one, at most
+ * readings are reconstructed (decision 022): a stored value holds until the next stored one, at most
  * one and a half heartbeats, so a bucket without a stored reading still shows the value it held.
  */
 export function createReadingsService({

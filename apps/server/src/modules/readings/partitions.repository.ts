@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 
 /*
- * The partitions of the readings tables (decision 0NN): raw readings and the minute tier by UTC day, the
+ * The partitions of the readings tables (decision 022): raw readings and the minute tier by UTC day, the
  * hour tier by UTC month, each with a DEFAULT partition that takes rows whose partition is not made yet.
  * Made ahead and on demand by `readings_partition(parent, from, to)` (migration 0013), which also moves
  * rows of that range out of the default partition; dropped whole when past retention.

@@ -9,7 +9,7 @@ export function deadbandOf(deadbandPercent: number | null | undefined): number {
 }
 
 /**
- * Whether a reading is stored raw (decision 0NN): the first one, a level change, a number that moved more
+ * Whether a reading is stored raw (decision 022): the first one, a level change, a number that moved more
  * than `deadband` (a share, e.g. 0.005) of the last stored value, any change of a text or boolean, or a
  * heartbeat once the last stored reading is `heartbeatMs` old. Levels always count, so an alert's history
  * is exact; every value between two stored ones is within the deadband of the first.

@@ -25,7 +25,7 @@ export type MaintenanceReport = {
 };
 
 /**
- * The periodic job of decision 0NN: makes the readings partitions ahead (and any the default partitions
+ * The periodic job of decision 022: makes the readings partitions ahead (and any the default partitions
  * need), rolls raw readings up per minute (minutes ending at least two minutes ago, so a check still
  * committing is not missed) and minutes up per hour, in one transaction; then, in a second short one,
  * drops the partitions past their retention (`retention()`, read each round) and deletes the check log

@@ -34,7 +34,7 @@ const numberOf = (value: ReadingRow['value']) =>
 
 /**
  * The stored readings of any number of checks in ONE statement: a row per check (per API and time) with
- * its readings in parallel arrays, so a row header and an index entry serve them all (decision 0NN).
+ * its readings in parallel arrays, so a row header and an index entry serve them all (decision 022).
  * Numbers go into `value real[]`; a check with a number real cannot hold exactly puts its numbers into
  * `exact float8[]` instead. Text goes into `text` only when the check has any. A check with no rows
  * writes nothing. The DEFAULT partition takes rows of a day whose partition is not made yet.

@@ -15,7 +15,7 @@ export type Bucket = {
 type Acc = Bucket & { weighted: number; weight: number };
 
 /**
- * The series as its stored readings describe it (decision 0NN): each value holds from its reading until
+ * The series as its stored readings describe it (decision 022): each value holds from its reading until
  * the next one, at most `holdMs` (past the heartbeat nothing was read: no data, a gap), and every value
  * the attribute had in that time was within the deadband of it. Cut into buckets of `bucketMs` aligned to
  * the epoch within [from, to): min and max are the extremes of the values held in the bucket (the one
