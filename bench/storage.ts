@@ -17,7 +17,6 @@
  * HEARTBEAT_MINUTES (30), OLD=0 skips the old design.
  */
 import { randomBytes } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { dropDatabase, ensureDatabase, withDatabase } from '../apps/server/src/db/admin';
 import { connectDatabase, type Database, runMigrations } from '../apps/server/src/db/client';

@@ -47,7 +47,8 @@ export function createReadingsService({
       age <= keep.rawHours * HOUR ? 'raw' : age <= keep.minuteDays * DAY ? 'minute' : 'hour';
     const finest = tier === 'raw' ? 1 : tier === 'minute' ? 60 : 3600;
     const span = Math.max(1, (to.getTime() - from.getTime()) / 1000);
-    const bucketSeconds = Math.max(finest, Math.ceil(span / input.maxPoints / finest) * finest);
+    // Buckets are aligned to the epoch, so a range not starting on one spans one more: at most maxPoints.
+    const bucketSeconds = Math.max(finest, Math.ceil(span / (input.maxPoints - 1) / finest) * finest);
     let rows: Bucket[] = [];
     if (to > from && tier === 'raw') {
       const holdMs = heartbeatMs * 1.5;

@@ -136,7 +136,7 @@ describe('readings rollup and retention', () => {
     const raw = await admin.post('backend/bays/metrics/readings/get', {
       bayMetricId,
       from: new Date(Date.now() - 3_600_000).toISOString(),
-      maxPoints: 61,
+      maxPoints: 62,
     });
     expect(raw.json()).toMatchObject({ resolution: 'raw', bucketSeconds: 60 });
     const points = raw.json().data;
