@@ -26,12 +26,12 @@ export type MaintenanceReport = {
 
 /**
  * The periodic job of decision 022: makes the readings partitions ahead (and any the default partitions
- * need), rolls raw readings up per minute (minutes ending at least two minutes ago, so a check still
- * committing is not missed) and minutes up per hour, in one transaction; then, in a second short one,
+ * need) in a short transaction, rolls raw readings up per minute (minutes ending at least two minutes
+ * ago, so a check still committing is not missed) and minutes up per hour in a second; then, in a third,
  * drops the partitions past their retention (`retention()`, read each round) and deletes the check log
  * and hourly check statistics past theirs. Dropping a partition locks its table briefly against the
  * checks' inserts, so it waits at most a second for them (`lock_timeout`) and otherwise tries next round.
- * Both transactions run under an advisory lock: one instance at a time.
+ * Each runs under an advisory lock: one instance at a time.
  */
 export function createReadingsMaintenance(deps: {
   db: Db;
@@ -44,13 +44,25 @@ export function createReadingsMaintenance(deps: {
   let round: Promise<unknown> | null = null;
 
   async function runOnce(): Promise<MaintenanceReport | null> {
+    // Partitions first, in their own short transaction: ATTACH locks the default partition until commit.
+    const made = await deps.db
+      .transaction(async (tx) => {
+        if (!(await tryAdvisoryXactLock(tx, READINGS_MAINTENANCE_LOCK))) return null;
+        await tx.execute(sql`set local lock_timeout = '1s'`);
+        let count = 0;
+        for (const table of ['readings', 'readings_minute', 'readings_hour'] as const) {
+          count += await ensurePartitions(tx, table, new Date());
+        }
+        return count;
+      })
+      .catch((err: unknown) => {
+        // Rows of a missing partition wait in the default one: nothing is lost, the next round retries.
+        deps.log.warn({ err }, 'oppretting av partisjoner for målinger utsatt til neste runde');
+        return 0;
+      });
+    if (made === null) return null;
     const rolled = await deps.db.transaction(async (tx) => {
       if (!(await tryAdvisoryXactLock(tx, READINGS_MAINTENANCE_LOCK))) return null;
-      const now = new Date();
-      let made = 0;
-      for (const table of ['readings', 'readings_minute', 'readings_hour'] as const) {
-        made += await ensurePartitions(tx, table, now);
-      }
       const minute = await rollUp(tx, 'minute');
       const hour = await rollUp(tx, 'hour');
       return { minutes: minute.buckets, hours: hour.buckets, made, behind: minute.behind || hour.behind };
