@@ -36,8 +36,9 @@ const numberOf = (value: ReadingRow['value']) =>
  * The stored readings of any number of checks in ONE statement: a row per check (per API and time) with
  * its readings in parallel arrays, so a row header and an index entry serve them all (decision 022).
  * Numbers go into `value real[]`; a check with a number real cannot hold exactly puts its numbers into
- * `exact float8[]` instead. Text goes into `text` only when the check has any. A check with no rows
- * writes nothing. The DEFAULT partition takes rows of a day whose partition is not made yet.
+ * `exact float8[]` instead; a check of text alone has no `value`. Text goes into `text` only when the
+ * check has any. A check with no rows writes nothing. The DEFAULT partition takes rows of a day whose
+ * partition is not made yet.
  */
 export async function insertReadings(tx: Db, checks: CheckReadings[]): Promise<void> {
   const written = checks.filter((c) => c.rows.length > 0);
@@ -64,7 +65,7 @@ export async function insertReadings(tx: Db, checks: CheckReadings[]): Promise<v
   await tx.execute(sql`
     insert into readings (read_at, api, series, value, exact, level, text)
     select c.at, c.api, array_agg(r.series order by r.n),
-      case when not c.exact then array_agg(r.value::real order by r.n) end,
+      case when not c.exact and bool_or(r.value is not null) then array_agg(r.value::real order by r.n) end,
       case when c.exact then array_agg(r.value order by r.n) end,
       string_agg(set_byte(decode('00', 'hex'), 0, r.level), ''::bytea order by r.n),
       case when bool_or(r.text is not null) then array_agg(r.text order by r.n) end
