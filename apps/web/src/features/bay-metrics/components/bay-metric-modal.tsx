@@ -78,7 +78,8 @@ export function BayMetricModal({
   bayId: string;
   metric?: BayMetric | null;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const defaultDeadband = DEFAULT_DEADBAND_PERCENT.toLocaleString(i18n.language);
   const createMetric = useCreateBayMetric();
   const updateMetric = useUpdateBayMetric();
   const apiMetrics = useApiMetrics(
@@ -236,8 +237,8 @@ export function BayMetricModal({
       {form.values.type === 'number' && (
         <NumberInput
           label={t('bayMetrics.fields.deadband')}
-          description={t('bayMetrics.fields.deadbandHint', { percent: DEFAULT_DEADBAND_PERCENT })}
-          placeholder={String(DEFAULT_DEADBAND_PERCENT)}
+          description={t('bayMetrics.fields.deadbandHint', { percent: defaultDeadband })}
+          placeholder={defaultDeadband}
           min={0}
           max={MAX_DEADBAND_PERCENT}
           decimalScale={3}
