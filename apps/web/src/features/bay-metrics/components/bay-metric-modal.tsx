@@ -238,7 +238,7 @@ export function BayMetricModal({
         <NumberInput
           label={t('bayMetrics.fields.deadband')}
           description={t('bayMetrics.fields.deadbandHint', { percent: defaultDeadband })}
-          placeholder={defaultDeadband}
+          placeholder={String(DEFAULT_DEADBAND_PERCENT)}
           min={0}
           max={MAX_DEADBAND_PERCENT}
           decimalScale={3}
