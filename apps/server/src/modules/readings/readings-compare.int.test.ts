@@ -1,9 +1,10 @@
 import { type AttributeLevel, LEVEL_CODES, levelFromCode } from '@vaskedrift/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiClient, caller, createBay, createLocation } from '../../../test/facilities';
+import { type ApiClient, caller } from '../../../test/facilities';
 import { createTestApp, type TestContext } from '../../../test/helpers';
 import { deadbandOf, shouldStoreReading } from './reading-policy';
 import { insertReadings } from './readings.repository';
+import { numberAttribute } from './test-support';
 
 /*
  * The same recorded data through the old design (decision 007: a row per reading, 10-minute heartbeat,
@@ -37,40 +38,14 @@ const TO = START + READINGS.length * CHECK_MS;
 beforeAll(async () => {
   ctx = await createTestApp();
   admin = await caller(ctx, 'admin');
-  const apiId = (
-    await admin.post('backend/apis/create', { name: 'Kasse Sammenlign', endpointUrl: 'http://10.0.0.8/s' })
-  ).json().data.id;
-  const apiMetricId = (
-    await admin.post('backend/apis/metrics/create', {
-      apiId,
-      name: 'Temperatur',
-      description: 'Vanntemperatur',
-      keyIdentifier: 'id',
-      targetKeys: 'temp',
-    })
-  ).json().data.id;
-  const bayId = await createBay(admin, await createLocation(admin, { name: 'Sammenlign Anlegg' }));
-  bayMetricId = (
-    await admin.post('backend/bays/metrics/create', {
-      bayId,
-      apiMetricId,
-      keyValue: 'a',
-      path: 'temp',
-      type: 'number',
-      operator: 'gt',
-      thresholdCritical: '90',
-      thresholdWarning: '70',
-      thresholdInactive: '',
-      thresholdActive: '0',
-    })
-  ).json().data.id;
-  const { rows } = await q(
-    `select bm.series, a.key from bay_metrics bm join api_metrics am on am.id = bm.api_metric_id
-     join apis a on a.id = am.api_id where bm.id = $1`,
-    [bayMetricId],
-  );
-  series = rows[0].series;
-  apiKey = rows[0].key;
+  ({ bayMetricId, series, apiKey } = await numberAttribute(ctx, admin, {
+    name: 'Temperatur',
+    path: 'temp',
+    operator: 'gt',
+    critical: '90',
+    warning: '70',
+    active: '0',
+  }));
 
   // The old design: its table and its rule.
   await q(`create table old_readings (series int not null, read_at timestamptz not null, value float8,

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiClient, caller, createBay, createLocation } from '../../../test/facilities';
+import { type ApiClient, caller } from '../../../test/facilities';
 import { createTestApp, type TestContext } from '../../../test/helpers';
+import { numberAttribute } from './test-support';
 
 let ctx: TestContext;
 let admin: ApiClient;
@@ -11,40 +12,14 @@ let apiKey: number;
 beforeAll(async () => {
   ctx = await createTestApp({ READINGS_RAW_RETENTION_HOURS: '6' });
   admin = await caller(ctx, 'admin');
-  const apiId = (
-    await admin.post('backend/apis/create', { name: 'Kasse Lager', endpointUrl: 'http://10.0.0.9/s' })
-  ).json().data.id;
-  const apiMetricId = (
-    await admin.post('backend/apis/metrics/create', {
-      apiId,
-      name: 'Trykk',
-      description: 'Vanntrykk',
-      keyIdentifier: 'id',
-      targetKeys: 'bar',
-    })
-  ).json().data.id;
-  const bayId = await createBay(admin, await createLocation(admin, { name: 'Lager Anlegg' }));
-  bayMetricId = (
-    await admin.post('backend/bays/metrics/create', {
-      bayId,
-      apiMetricId,
-      keyValue: 'a',
-      path: 'bar',
-      type: 'number',
-      operator: 'lt',
-      thresholdCritical: '2',
-      thresholdWarning: '4',
-      thresholdInactive: '',
-      thresholdActive: '100',
-    })
-  ).json().data.id;
-  const { rows } = await q(
-    `select bm.series, a.key from bay_metrics bm join api_metrics am on am.id = bm.api_metric_id
-     join apis a on a.id = am.api_id where bm.id = $1`,
-    [bayMetricId],
-  );
-  series = rows[0].series;
-  apiKey = rows[0].key;
+  ({ bayMetricId, series, apiKey } = await numberAttribute(ctx, admin, {
+    name: 'Trykk',
+    path: 'bar',
+    operator: 'lt',
+    critical: '2',
+    warning: '4',
+    active: '100',
+  }));
 });
 afterAll(() => ctx?.close());
 
