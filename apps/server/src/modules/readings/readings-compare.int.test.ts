@@ -2,9 +2,9 @@ import { type AttributeLevel, LEVEL_CODES, levelFromCode } from '@vaskedrift/sha
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiClient, caller } from '../../../test/facilities';
 import { createTestApp, type TestContext } from '../../../test/helpers';
+import { numberAttribute } from '../../../test/readings';
 import { deadbandOf, shouldStoreReading } from './reading-policy';
 import { insertReadings } from './readings.repository';
-import { numberAttribute } from './test-support';
 
 /*
  * The same recorded data through the old design (decision 007: a row per reading, 10-minute heartbeat,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiClient, caller } from '../../../test/facilities';
 import { createTestApp, type TestContext } from '../../../test/helpers';
-import { numberAttribute } from './test-support';
+import { numberAttribute } from '../../../test/readings';
 
 let ctx: TestContext;
 let admin: ApiClient;
