@@ -100,7 +100,9 @@ async function scenario(bays: number, duration: number, changes: number): Promis
     const sizeBefore = Number(
       (await probe.query('select pg_database_size(current_database()) as s')).rows[0].s,
     );
-    const readingsBefore = Number((await probe.query('select count(*) as n from readings')).rows[0].n);
+    const readingsBefore = Number(
+      (await probe.query('select coalesce(sum(cardinality(series)), 0) as n from readings')).rows[0].n,
+    );
     const profiler = env.CPU_PROFILE ? await startProfiler() : null;
     const cpuBefore = process.cpuUsage();
     const started = performance.now();
@@ -162,7 +164,9 @@ async function scenario(bays: number, duration: number, changes: number): Promis
     const sizeAfter = Number(
       (await probe.query('select pg_database_size(current_database()) as s')).rows[0].s,
     );
-    const readingsAfter = Number((await probe.query('select count(*) as n from readings')).rows[0].n);
+    const readingsAfter = Number(
+      (await probe.query('select coalesce(sum(cardinality(series)), 0) as n from readings')).rows[0].n,
+    );
     const failures = Number(
       (await probe.query('select coalesce(sum(failures), 0) as f from api_check_stats')).rows[0].f,
     );

@@ -48,12 +48,12 @@ const envSchema = z.object({
   CHECKS_ENABLED: bool,
   /** Checks in flight at once per instance. */
   CHECK_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(50),
-  /** Readings kept raw, then per minute, then per hour (decision 007). */
+  /** Readings kept raw, then per minute, then per hour (decision 022). */
   READINGS_RAW_RETENTION_HOURS: z.coerce.number().int().min(1).default(48),
   READINGS_MINUTE_RETENTION_DAYS: z.coerce.number().int().min(1).default(14),
   READINGS_HOUR_RETENTION_DAYS: z.coerce.number().int().min(1).default(365),
-  /** An unchanged reading is stored again after this long, so gaps mean "no data", not "no change". */
-  READINGS_HEARTBEAT_MINUTES: z.coerce.number().int().min(1).default(10),
+  /** An unchanged reading is stored again after this long, so gaps mean "no data", not "no change" (decision 022). */
+  READINGS_HEARTBEAT_MINUTES: z.coerce.number().int().min(1).max(60).default(30),
   /** The API check log is kept this long (the hourly check statistics as long as hour readings). */
   CHECK_LOG_RETENTION_DAYS: z.coerce.number().int().min(1).default(30),
   /** Uploaded images no facility uses are deleted this long after the upload (decision 013). */

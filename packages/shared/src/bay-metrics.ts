@@ -12,6 +12,7 @@ import {
 } from './evaluation';
 import { oneOrListResponse, sortSchema, timestampSchema } from './fields';
 import { DEFAULT_PENDING_CHECKS, MAX_PENDING_CHECKS } from './notifications';
+import { MAX_DEADBAND_PERCENT } from './readings';
 
 /*
  * Bay attributes (docs/domain.md, Evaluation): bind one bay to one API attribute. `keyValue` picks the
@@ -31,6 +32,7 @@ export const BAY_METRIC_MESSAGES = {
   thresholdNotNumber: 'Terskelen må være et tall',
   thresholdNotBoolean: 'Terskelen må være true eller false',
   pendingChecksInvalid: `Ventetiden må være et helt antall sjekker fra 1 til ${MAX_PENDING_CHECKS}`,
+  deadbandInvalid: `Dødbåndet må være et tall fra 0 til ${MAX_DEADBAND_PERCENT} (prosent), eller tomt for standard`,
 } as const;
 
 /**
@@ -97,6 +99,15 @@ const bayMetricFields = {
     .int(BAY_METRIC_MESSAGES.pendingChecksInvalid)
     .min(1, BAY_METRIC_MESSAGES.pendingChecksInvalid)
     .max(MAX_PENDING_CHECKS, BAY_METRIC_MESSAGES.pendingChecksInvalid),
+  /**
+   * Numbers only: a reading is stored when it moved more than this percentage of the last stored one
+   * (decision 022); null: `DEFAULT_DEADBAND_PERCENT`. 0 stores every change.
+   */
+  deadbandPercent: z
+    .number({ error: BAY_METRIC_MESSAGES.deadbandInvalid })
+    .min(0, BAY_METRIC_MESSAGES.deadbandInvalid)
+    .max(MAX_DEADBAND_PERCENT, BAY_METRIC_MESSAGES.deadbandInvalid)
+    .nullable(),
 };
 
 export const createBayMetricSchema = z
@@ -105,6 +116,7 @@ export const createBayMetricSchema = z
     ...bayMetricFields,
     apiMetricId: z.uuid({ error: BAY_METRIC_MESSAGES.apiMetricRequired }),
     pendingChecks: bayMetricFields.pendingChecks.default(DEFAULT_PENDING_CHECKS),
+    deadbandPercent: bayMetricFields.deadbandPercent.default(null),
   })
   .superRefine((value, ctx) => {
     for (const { path, message } of thresholdIssues(value.type, value)) {
@@ -165,6 +177,8 @@ export const bayMetricSchema = z.object({
   thresholdCritical: z.string(),
   thresholdInactive: z.string(),
   pendingChecks: z.number().int(),
+  /** Null: the default deadband. */
+  deadbandPercent: z.number().nullable(),
   /** The last value read (in its type), its level, why, and when; all null before the first check. */
   lastValue: z.union([z.string(), z.number(), z.boolean()]).nullable(),
   lastLevel: attributeLevelSchema.nullable(),

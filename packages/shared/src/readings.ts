@@ -31,6 +31,14 @@ export function worseLevel(a: AttributeLevel, b: AttributeLevel): AttributeLevel
   return LEVEL_CODES[a] >= LEVEL_CODES[b] ? a : b;
 }
 
+/**
+ * The default deadband of a number attribute: a reading is stored when it moved more than this percentage
+ * of the last stored value (decision 022). A bay attribute may set its own (`deadbandPercent`, 0 = every
+ * change); strings and booleans are stored on every change.
+ */
+export const DEFAULT_DEADBAND_PERCENT = 0.5;
+export const MAX_DEADBAND_PERCENT = 100;
+
 export const MAX_CHART_POINTS = 1000;
 export const READING_RESOLUTIONS = ['raw', 'minute', 'hour'] as const;
 

@@ -62,11 +62,41 @@ async function seedPreviousRelease(password: string) {
      returning id, series`,
     [bays.rows[0]?.id, metric.rows[0]?.id],
   );
+  // Readings of every kind the old tables held: numbers (one needing more than float4), text, no data,
+  // two attributes read at the same time, and both rollup tiers.
+  const series = bayMetric.rows[0]?.series;
+  const other = await client.query<{ series: number }>(
+    `insert into bay_metrics (bay_id, api_metric_id, key_value, path, type, operator,
+       threshold_active, threshold_warning, threshold_critical, threshold_inactive)
+     values ($1, $2, 'hall-2', 'state', 'string', 'eq', 'ok', '', 'fault', '') returning series`,
+    [bays.rows[1]?.id, metric.rows[0]?.id],
+  );
   await client.query(
     `insert into readings (series, read_at, value, level)
-     select $1, now() - make_interval(mins => n), 20 + n, 0 from generate_series(1, 50) n`,
-    [bayMetric.rows[0]?.series],
+     select $1, now() - make_interval(mins => n), 20 + n + case when n = 3 then 0.123456789 else 0 end,
+       case when n = 4 then 2 else 0 end
+     from generate_series(1, 50) n`,
+    [series],
   );
+  await client.query(
+    `insert into readings (series, read_at, text, level)
+     select $1, now() - make_interval(mins => n), case when n % 2 = 0 then 'ok' else 'fault' end,
+       case when n % 2 = 0 then 0 else 4 end
+     from generate_series(1, 50, 5) n`,
+    [other.rows[0]?.series],
+  );
+  await client.query(
+    `insert into readings (series, read_at, value, level) values ($1, now() - interval '30 minutes', null, 2)`,
+    [other.rows[0]?.series],
+  );
+  for (const table of ['readings_minute', 'readings_hour']) {
+    await client.query(
+      `insert into ${table} (series, bucket, slots, min, max, avg, count, worst, last_text)
+       values ($1, date_trunc('day', now()) - interval '3 days', '{0,5}', '{1,2}', '{3,4}', '{2,3}', '{2,2}', '{0,3}', null),
+              ($2, date_trunc('day', now()) - interval '40 days', '{1}', '{0}', '{0}', '{0}', '{1}', '{4}', '{fault}')`,
+      [series, other.rows[0]?.series],
+    );
+  }
   await client.query(
     `insert into alerts (bay_metric_id, bay_id, location_id, attribute_name, level, reason)
      values ($1, $2, $3, 'temperature', 'critical', 'For kaldt')`,
@@ -83,7 +113,7 @@ async function counts() {
   const { rows } = await client.query(
     `select (select count(*) from users)::int as users, (select count(*) from locations)::int as locations,
             (select count(*) from bays)::int as bays, (select count(*) from apis)::int as apis,
-            (select count(*) from readings)::int as readings, (select count(*) from alerts)::int as alerts,
+            (select count(*) from alerts)::int as alerts,
             (select count(*) from user_location_access)::int as access`,
   );
   return rows[0];
@@ -95,15 +125,32 @@ describe('upgrading a database made by the previous release', () => {
     const password = 'forrige-versjons-passord';
     await seedPreviousRelease(password);
     const before = await counts();
-    const sample = await client.query('select series, read_at, value from readings order by read_at limit 5');
+    const rollups = `select series, bucket, slots, min, max, avg, count, worst, last_text from %s order by 1, 2`;
+    const oldReadings = await client.query(
+      'select series, read_at, value, text, level from readings order by read_at, series',
+    );
+    const oldMinute = await client.query(rollups.replace('%s', 'readings_minute'));
+    const oldHour = await client.query(rollups.replace('%s', 'readings_hour'));
 
     await runMigrations(url);
 
     expect((await appliedMigration(client))?.tag).toBe(migrationJournal().at(-1)?.tag);
     expect(await counts()).toEqual(before);
-    expect(
-      (await client.query('select series, read_at, value from readings order by read_at limit 5')).rows,
-    ).toEqual(sample.rows);
+    // Every reading is in the new rows (a row per API and time), value for value (decision 022).
+    const newReadings = await client.query(
+      `select u.series, r.read_at, coalesce(u.exact, u.value::text::float8) as value, u.text,
+         get_byte(r.level, (u.i - 1)::int)::int2 as level
+       from readings r cross join lateral unnest(r.series, r.value, r.exact, r.text)
+         with ordinality as u(series, value, exact, text, i)
+       order by r.read_at, u.series`,
+    );
+    expect(newReadings.rows).toEqual(oldReadings.rows);
+    expect(oldReadings.rows.length).toBe(61);
+    expect(newReadings.rows.find((r) => r.value % 1 !== 0)?.value).toBe(23.123456789);
+    expect((await client.query('select count(*)::int as n from readings')).rows[0].n).toBe(50);
+    expect((await client.query(rollups.replace('%s', 'readings_minute'))).rows).toEqual(oldMinute.rows);
+    expect((await client.query(rollups.replace('%s', 'readings_hour'))).rows).toEqual(oldHour.rows);
+    expect((await client.query("select to_regclass('readings_old') as t")).rows[0].t).toBeNull();
     const alert = await client.query('select level, reason, resolved_at from alerts');
     expect(alert.rows).toEqual([{ level: 'critical', reason: 'For kaldt', resolved_at: null }]);
 

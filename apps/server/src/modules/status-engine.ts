@@ -42,7 +42,14 @@ export function createStatusEngine({
   onNotificationsRecorded = () => {},
 }: Deps) {
   const secrets = createApiSecrets(config.secretKey);
-  const engine = createEngine({ config, db, bus, outbound, log, onNotificationsRecorded });
+  // Readings retention (raw, minute, hour): the configuration today; the system settings at merge.
+  const retention = async () => ({
+    rawHours: config.readings.rawRetentionHours,
+    minuteDays: config.readings.minuteRetentionDays,
+    hourDays: config.readings.hourRetentionDays,
+  });
+  const heartbeatMs = config.readings.heartbeatMinutes * 60_000;
+  const engine = createEngine({ config, db, bus, outbound, log, onNotificationsRecorded, retention });
   const escalation = createAlertEscalation({
     db,
     log,
@@ -66,7 +73,7 @@ export function createStatusEngine({
     apiMetrics: createApiMetricsService({ db, bus }),
     bayMetrics: createBayMetricsService({ db, bus }),
     alerts: createAlertsService({ db, bus }),
-    readings: createReadingsService({ db, config }),
+    readings: createReadingsService({ db, retention, heartbeatMs }),
     maintenance: createMaintenanceService({ db, bus }),
     statistics: createStatisticsService({ db }),
   };

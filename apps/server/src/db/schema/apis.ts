@@ -8,6 +8,7 @@ import {
   jsonb,
   pgTable,
   primaryKey,
+  real,
   text,
   timestamp,
   uniqueIndex,
@@ -25,6 +26,8 @@ export const apis = pgTable(
   'apis',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    /** A compact number the readings tables key their rows by instead of the 16-byte id (decision 022). */
+    key: integer('key').notNull().generatedAlwaysAsIdentity().unique('apis_key_key'),
     name: text('name').notNull(),
     endpointUrl: text('endpoint_url').notNull(),
     authEndpointUrl: text('auth_endpoint_url'),
@@ -128,6 +131,11 @@ export const bayMetrics = pgTable(
     storedAt: timestamp('stored_at', { withTimezone: true }),
     /** Checks in a row the level must hold before its alert notifies (docs/domain.md, Notifications). */
     pendingChecks: integer('pending_checks').notNull().default(1),
+    /**
+     * Numbers: a reading is stored when it moved more than this percentage of the last stored value
+     * (decision 022); null: the default (`DEFAULT_DEADBAND_PERCENT`). Ignored for text and booleans.
+     */
+    deadbandPercent: real('deadband_percent'),
     /** Checks in a row the current level has held, counted only up to `pendingChecks`. */
     levelChecks: integer('level_checks').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -138,6 +146,7 @@ export const bayMetrics = pgTable(
     index('bay_metrics_bay_idx').on(t.bayId),
     check('bay_metrics_type_check', sql`${t.type} in ('string', 'number', 'boolean')`),
     check('bay_metrics_pending_checks_check', sql`${t.pendingChecks} between 1 and 100`),
+    check('bay_metrics_deadband_check', sql`${t.deadbandPercent} between 0 and 100`),
     check('bay_metrics_operator_check', sql`${t.operator} in ('eq', 'ne', 'gt', 'gte', 'lt', 'lte')`),
     check(
       'bay_metrics_last_level_check',

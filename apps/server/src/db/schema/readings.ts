@@ -1,73 +1,19 @@
-import {
-  doublePrecision,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  real,
-  smallint,
-  text,
-  timestamp,
-} from 'drizzle-orm/pg-core';
-import { bayMetrics } from './apis';
+import { pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /*
- * Readings of bay attributes (decision 007). Narrow rows keyed by the attribute's `series` number; levels
- * as severity codes (shared LEVEL_CODES). Raw rows are written when the value or level changed, or as a
- * heartbeat; a periodic job (one instance at a time, advisory lock) rolls them up per minute and per hour
- * and prunes each tier after its retention. BRIN indexes on time keep pruning cheap.
+ * Readings of bay attributes (decision 022, replacing 007). The three tiers are partitioned tables that
+ * drizzle-kit cannot describe, so they are made by hand-written SQL in migration 0016_compact_readings and
+ * queried with SQL in modules/readings:
+ * - `readings` (raw): one row per check of an API (`api` = `apis.key`, `read_at`) with the check's stored
+ *   readings in parallel arrays (`series int4[]`, `value real[]`, `exact float8[]` for the rare value
+ *   that needs more than six significant digits, `level bytea` of severity codes, `text text[]` only when
+ *   there is text); partitioned by UTC day.
+ * - `readings_minute` / `readings_hour`: one row per API and hour / per API and UTC day, its series'
+ *   buckets packed in one `data bytea` (modules/readings/rollup-codec.ts); partitioned by UTC day / month.
+ * Each has a DEFAULT partition so an insert never fails for a missing one; the maintenance job creates
+ * partitions ahead, moves anything that landed in the default partition out, and drops whole partitions
+ * past their retention.
  */
-
-export const readings = pgTable(
-  'readings',
-  {
-    series: integer('series')
-      .notNull()
-      .references(() => bayMetrics.series, { onDelete: 'cascade' }),
-    readAt: timestamp('read_at', { withTimezone: true }).notNull(),
-    /** Numbers as they are, booleans as 1/0; null for text and for no data. */
-    value: doublePrecision('value'),
-    text: text('text'),
-    level: smallint('level').notNull(),
-  },
-  (t) => [
-    index('readings_series_idx').on(t.series, t.readAt),
-    index('readings_time_idx').using('brin', t.readAt),
-  ],
-);
-
-/**
- * Rollups are one row per attribute and hour (minute tier) or per attribute and day (hour tier), with the
- * buckets in arrays: `slots` holds the minute of the hour (0–59) or the hour of the day (0–23, UTC) of each
- * entry, and the other arrays the figures at the same position. Only buckets with readings have an entry.
- * A row costs 2–5 times less than one row per bucket (decision 007), and each row is written once, when
- * its hour or day is complete. Fresh column builders per table: drizzle binds a builder to its table.
- */
-const rollupColumns = () => ({
-  series: integer('series')
-    .notNull()
-    .references(() => bayMetrics.series, { onDelete: 'cascade' }),
-  /** Start of the hour (minute tier) or of the UTC day (hour tier). */
-  bucket: timestamp('bucket', { withTimezone: true }).notNull(),
-  slots: smallint('slots').array().notNull(),
-  min: real('min').array().notNull(),
-  max: real('max').array().notNull(),
-  avg: real('avg').array().notNull(),
-  count: integer('count').array().notNull(),
-  worst: smallint('worst').array().notNull(),
-  /** The last text value of each bucket, for string attributes only. */
-  lastText: text('last_text').array(),
-});
-
-export const readingsMinute = pgTable('readings_minute', rollupColumns(), (t) => [
-  primaryKey({ columns: [t.series, t.bucket] }),
-  index('readings_minute_time_idx').using('brin', t.bucket),
-]);
-
-export const readingsHour = pgTable('readings_hour', rollupColumns(), (t) => [
-  primaryKey({ columns: [t.series, t.bucket] }),
-  index('readings_hour_time_idx').using('brin', t.bucket),
-]);
 
 /** How far each rollup tier has got: everything before `done_until` is rolled up. */
 export const readingsRollupState = pgTable('readings_rollup_state', {

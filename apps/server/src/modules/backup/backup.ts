@@ -17,7 +17,7 @@ import {
   keyFingerprint,
   qualifiedName,
 } from './backup-format';
-import { copyColumns, dataTables, foreignKeyOrder, foreignKeys, sequences } from './catalog';
+import { copySource, dataTables, foreignKeyOrder, foreignKeys, sequences } from './catalog';
 
 export type BackupOptions = {
   /** The Vaskedrift database (not the maintenance database). */
@@ -91,9 +91,9 @@ export async function writeBackup({
     };
     try {
       await write(`${JSON.stringify(header)}\n`);
-      for (const table of tables) {
+      for (const [i, table] of tables.entries()) {
         const stream = client.query(
-          copyTo(`copy ${qualifiedName(table)} (${copyColumns(table.columns)}) to stdout`),
+          copyTo(`copy ${copySource({ ...table, partitioned: ordered[i]?.partitioned ?? false })} to stdout`),
         );
         for await (const chunk of stream as AsyncIterable<Buffer>) await write(chunk);
         if (stream.rowCount !== table.rows) {

@@ -1,27 +1,37 @@
 import type pg from 'pg';
-import { quoteIdent } from './backup-format';
+import { qualifiedName, quoteIdent } from './backup-format';
 
 /** Schemas that hold no data of ours: PostgreSQL's own, and drizzle's record of applied migrations. */
 const NOT_OURS = `('pg_catalog', 'information_schema', 'pg_toast', 'drizzle')`;
 
-export type CatalogTable = { oid: number; schema: string; name: string; columns: string[] };
+export type CatalogTable = {
+  oid: number;
+  schema: string;
+  name: string;
+  columns: string[];
+  /** A partitioned table: copied as a whole through its parent, whatever partitions it has. */
+  partitioned: boolean;
+};
 export type ForeignKey = { table: number; references: number; name: string; definition: string };
 
 /**
- * Every table that holds rows (partitions included, partitioned parents not), read from the catalog so
- * a backup covers whatever the migrations of its release made, with its stored columns (generated
- * columns are computed again on restore).
+ * Every table that holds rows, read from the catalog so a backup covers whatever the migrations of its
+ * release made, with its stored columns (generated columns are computed again on restore). A partitioned
+ * table counts as one, through its parent: its partitions are made at run time (decision 022), so the
+ * target has other ones (or only its default partition, which a restore fills and the readings job then
+ * files into partitions).
  */
 export async function dataTables(client: pg.ClientBase): Promise<CatalogTable[]> {
-  const { rows } = await client.query<{ oid: number; schema: string; name: string; columns: string[] }>(
+  const { rows } = await client.query<CatalogTable>(
     `select c.oid::int as oid, n.nspname as schema, c.relname as name,
-            array_agg(a.attname::text order by a.attnum) as columns
+            array_agg(a.attname::text order by a.attnum) as columns, c.relkind = 'p' as partitioned
        from pg_class c
        join pg_namespace n on n.oid = c.relnamespace
        join pg_attribute a on a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped and a.attgenerated = ''
-      where c.relkind = 'r' and n.nspname not in ${NOT_OURS} and n.nspname not like 'pg_temp%'
+      where c.relkind in ('r', 'p') and not c.relispartition
+        and n.nspname not in ${NOT_OURS} and n.nspname not like 'pg_temp%'
         and not exists (select 1 from pg_depend d where d.objid = c.oid and d.deptype = 'e')
-      group by c.oid, n.nspname, c.relname
+      group by c.oid, n.nspname, c.relname, c.relkind
       order by n.nspname, c.relname`,
   );
   return rows;
@@ -96,4 +106,11 @@ export async function userObjects(client: pg.ClientBase): Promise<string[]> {
 
 export function copyColumns(columns: string[]): string {
   return columns.map(quoteIdent).join(', ');
+}
+
+/** What `COPY … TO` reads: the table, or for a partitioned one a query over all its partitions. */
+export function copySource(table: { schema: string; name: string; columns: string[]; partitioned: boolean }) {
+  return table.partitioned
+    ? `(select ${copyColumns(table.columns)} from ${qualifiedName(table)})`
+    : `${qualifiedName(table)} (${copyColumns(table.columns)})`;
 }

@@ -35,6 +35,7 @@ function selectBayMetrics(db: Db, viewer: Viewer, where: SQL | undefined) {
       thresholdCritical: bayMetrics.thresholdCritical,
       thresholdInactive: bayMetrics.thresholdInactive,
       pendingChecks: bayMetrics.pendingChecks,
+      deadbandPercent: bayMetrics.deadbandPercent,
       lastValue: bayMetrics.lastValue,
       lastLevel: bayMetrics.lastLevel,
       lastReason: bayMetrics.lastReason,
@@ -174,6 +175,8 @@ export type BayMetricValues = {
   thresholdInactive: string;
   /** Default 1 (the column's). */
   pendingChecks?: number;
+  /** Null: the default deadband. */
+  deadbandPercent?: number | null;
 };
 
 export async function insertBayMetric(tx: Db, bayId: string, values: BayMetricValues): Promise<string> {

@@ -71,7 +71,7 @@ describe('quiet checks', () => {
     expect(Number(now.last_value)).toBe(moved);
     expect(now.last_level).toBe(previous.last_level);
     const readings = await q(
-      'select count(*)::int as n from readings r join bay_metrics m on m.series = r.series where m.id = $1',
+      'select count(*)::int as n from readings r join bay_metrics m on m.series = any(r.series) where m.id = $1',
       [metricId],
     );
     expect(readings.rows[0].n).toBe(2);

@@ -11,7 +11,7 @@ import {
   markAlertsNotified,
   publishAlerts,
 } from '../alerts';
-import { insertReadings, shouldStoreReading } from '../readings';
+import { deadbandOf, insertReadings, shouldStoreReading } from '../readings';
 import { rederiveBays } from './bay-derivation';
 import { publishStatusChanges } from './bay-status';
 import type { AppliedStatusChange } from './bay-status.repository';
@@ -70,6 +70,8 @@ const OK_LOG_EVERY_MS = 5 * 60_000;
 
 type ApiRef = {
   id: string;
+  /** `apis.key`: the readings are filed under it. */
+  key: number;
   name: string;
   details: { failureThreshold?: number; recordsPath?: string };
   /** Failures in a row when the check was claimed. */
@@ -140,7 +142,7 @@ export function createCheckProcessor(deps: {
           notifications.push(await apiNotification(tx, api, apiChange, run, outcome.startedAt, rules, at));
         }
         evaluatedCount = evaluated.length;
-        const { changed, settled } = await writeEvaluations(tx, evaluated, at);
+        const { changed, settled } = await writeEvaluations(tx, api.key, evaluated, at);
         transitionCount = changed.length;
         levelChanges = changed;
         if (changed.length > 0) {
@@ -242,7 +244,7 @@ export function createCheckProcessor(deps: {
         log: shouldLogSuccess(api.id, at.getTime()) ? logRow : null,
         count: logRow,
       },
-      readings: { at, rows: storedReadings(evaluated, results) },
+      readings: { api: api.key, at, rows: storedReadings(evaluated, results) },
     });
     return {
       records: records?.length ?? null,
@@ -273,6 +275,7 @@ export function createCheckProcessor(deps: {
         e,
         now,
         deps.heartbeatMs,
+        deadbandOf(e.rule.deadbandPercent),
       ),
       levelChecks: levelChecksOf(e),
       /** A new no-data reason is written even without a reading. */
@@ -286,6 +289,7 @@ export function createCheckProcessor(deps: {
    */
   async function writeEvaluations(
     tx: Db,
+    apiKey: number,
     evaluated: Evaluated[],
     at: Date,
   ): Promise<{ changed: Evaluated[]; settled: Evaluated[] }> {
@@ -296,7 +300,7 @@ export function createCheckProcessor(deps: {
       results.filter((r) => r.stored || r.levelChecks !== null || r.writeWithoutReading),
       at,
     );
-    await insertReadings(tx, [{ at, rows: storedReadings(evaluated, results) }]);
+    await insertReadings(tx, [{ api: apiKey, at, rows: storedReadings(evaluated, results) }]);
     return {
       changed: evaluated.filter((e) => e.level !== e.rule.lastLevel),
       settled: evaluated.filter((e, i) => settlesNow(e, results[i]?.levelChecks ?? null)),

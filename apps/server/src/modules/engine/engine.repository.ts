@@ -81,6 +81,7 @@ export type Rule = {
   lastReason: string | null;
   storedValue: string | number | boolean | null;
   storedAt: Date | null;
+  deadbandPercent: number | null;
   pendingChecks: number;
   levelChecks: number;
 };
@@ -102,7 +103,8 @@ export async function loadRulesOf(db: Db, apiIds: string[]): Promise<Map<string,
       bm.type, bm.operator, bm.threshold_active as "thresholdActive", bm.threshold_warning as "thresholdWarning",
       bm.threshold_critical as "thresholdCritical", bm.threshold_inactive as "thresholdInactive",
       bm.last_level as "lastLevel", bm.last_reason as "lastReason", bm.stored_value as "storedValue",
-      bm.stored_at as "storedAt", bm.pending_checks as "pendingChecks", bm.level_checks as "levelChecks"
+      bm.stored_at as "storedAt", bm.deadband_percent as "deadbandPercent", bm.pending_checks as "pendingChecks",
+      bm.level_checks as "levelChecks"
     from ${bayMetrics} bm
     join ${apiMetrics} am on am.id = bm.api_metric_id
     join ${bays} b on b.id = bm.bay_id and b.deleted_at is null

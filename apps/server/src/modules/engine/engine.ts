@@ -13,7 +13,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import type { EventBus } from '../../events/bus';
 import type { OutboundClient } from '../../lib/outbound';
-import { createReadingsMaintenance } from '../readings';
+import { createReadingsMaintenance, type ReadingsRetention } from '../readings';
 import { createApiSecrets } from './api-secrets';
 import { type CheckOutcome, createCheckProcessor } from './check-processor';
 import {
@@ -48,6 +48,8 @@ export function createEngine(deps: {
   log: Logger;
   /** Called after a commit that recorded notification events (the dispatcher's nudge). */
   onNotificationsRecorded: () => void;
+  /** How long each readings tier is kept, read by every maintenance round. */
+  retention: () => Promise<ReadingsRetention>;
 }) {
   const { config, db, log } = deps;
   const secrets = createApiSecrets(config.secretKey);
@@ -158,7 +160,12 @@ export function createEngine(deps: {
   }
 
   const scheduler = createScheduler({ db, log, concurrency: config.checks.concurrency, runCheck });
-  const maintenance = createReadingsMaintenance({ db, log, config });
+  const maintenance = createReadingsMaintenance({
+    db,
+    log,
+    retention: deps.retention,
+    checkLogDays: config.checks.logRetentionDays,
+  });
 
   /** A pushed body, processed exactly like a polled response (size already capped by the route). */
   async function processPush(api: StoredApi, body: Buffer) {

@@ -1,4 +1,12 @@
-// Readings of attributes: what is stored, rolled up and pruned.
-export { shouldStoreReading } from './reading-policy';
-export { type CheckReadings, insertReadings, readPoints, seriesOf } from './readings.repository';
-export { createReadingsMaintenance } from './readings-maintenance';
+// Readings of attributes: what is stored, rolled up, pruned and read back for charts.
+export { deadbandOf, shouldStoreReading } from './reading-policy';
+export {
+  type CheckReadings,
+  insertReadings,
+  type ReadingRow,
+  readRollup,
+  readStoredPoints,
+  seriesOf,
+} from './readings.repository';
+export { createReadingsMaintenance, type ReadingsRetention } from './readings-maintenance';
+export { type Bucket, reconstruct } from './reconstruct';

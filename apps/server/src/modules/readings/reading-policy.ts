@@ -1,28 +1,30 @@
-import type { AttributeLevel } from '@vaskedrift/shared';
+import { type AttributeLevel, DEFAULT_DEADBAND_PERCENT } from '@vaskedrift/shared';
+
+type Value = string | number | boolean | null;
+type Stored = { level: AttributeLevel | null; value: Value; at: Date | null };
+
+/** An attribute's deadband as a share of the value: its own percentage, or the default. */
+export function deadbandOf(deadbandPercent: number | null | undefined): number {
+  return (deadbandPercent ?? DEFAULT_DEADBAND_PERCENT) / 100;
+}
 
 /**
- * A numeric value is "changed" when it moved more than this share of the last stored value: the noise of a
- * drifting sensor is not history worth a row every 30 s (decision 007, exception reporting).
- */
-export const NUMERIC_DEADBAND = 0.005;
-
-type Stored = { level: AttributeLevel | null; value: string | number | boolean | null; at: Date | null };
-
-/**
- * Whether a reading is stored raw: the first one, a level change, a value change (numbers beyond the
- * deadband), or a heartbeat once the last stored reading is `heartbeatMs` old. Levels always count, so an
- * alert's history is exact; values between stored ones are within the deadband of the one before.
+ * Whether a reading is stored raw (decision 022): the first one, a level change, a number that moved more
+ * than `deadband` (a share, e.g. 0.005) of the last stored value, any change of a text or boolean, or a
+ * heartbeat once the last stored reading is `heartbeatMs` old. Levels always count, so an alert's history
+ * is exact; every value between two stored ones is within the deadband of the first.
  */
 export function shouldStoreReading(
   stored: Stored,
-  next: { level: AttributeLevel; value: string | number | boolean | null },
+  next: { level: AttributeLevel; value: Value },
   now: number,
   heartbeatMs: number,
+  deadband: number,
 ): boolean {
   if (stored.at === null || stored.level !== next.level) return true;
   if (now - stored.at.getTime() >= heartbeatMs) return true;
   if (typeof stored.value === 'number' && typeof next.value === 'number') {
-    return Math.abs(next.value - stored.value) > Math.abs(stored.value) * NUMERIC_DEADBAND;
+    return Math.abs(next.value - stored.value) > Math.abs(stored.value) * deadband;
   }
   return stored.value !== next.value;
 }

@@ -1,7 +1,8 @@
+import { sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
-import type { Config } from '../../config';
 import { tryAdvisoryXactLock } from '../../db/advisory-lock';
 import type { Db } from '../../db/client';
+import { ensurePartitions } from './partitions.repository';
 import { pruneOlderThan, rollUp } from './rollup.repository';
 
 /** Transaction-level advisory lock: one instance rolls up and prunes at a time; the others skip that round. */
@@ -10,38 +11,75 @@ const EVERY_MS = 60_000;
 /** After a round that hit its chunk limit, the next one comes this soon. */
 const CATCH_UP_MS = 1_000;
 
+/** How long each tier is kept (settings; today the READINGS_* configuration). */
+export type ReadingsRetention = { rawHours: number; minuteDays: number; hourDays: number };
+
 export type MaintenanceReport = {
   minutes: number;
   hours: number;
-  pruned: Record<string, number>;
+  /** Partitions made ahead or on demand. */
+  made: number;
+  /** Partitions dropped past retention (null: skipped this round, the tables were busy), check rows deleted. */
+  pruned: { partitions: string[]; checkLogs: number; checkStats: number } | null;
   behind: boolean;
 };
 
 /**
- * The periodic job of decision 007: rolls raw readings up per minute (minutes ending at least two minutes
- * ago, so a check still committing is not missed) and minutes up per hour, then deletes what is past its
- * retention in every tier, the check log and the hourly check statistics. Each round is one transaction
- * under an advisory lock.
+ * The periodic job of decision 022: makes the readings partitions ahead (and any the default partitions
+ * need) in a short transaction, rolls raw readings up per minute (minutes ending at least two minutes
+ * ago, so a check still committing is not missed) and minutes up per hour in a second; then, in a third,
+ * drops the partitions past their retention (`retention()`, read each round) and deletes the check log
+ * and hourly check statistics past theirs. Dropping a partition locks its table briefly against the
+ * checks' inserts, so it waits at most a second for them (`lock_timeout`) and otherwise tries next round.
+ * Each runs under an advisory lock: one instance at a time.
  */
-export function createReadingsMaintenance(deps: { db: Db; log: Logger; config: Config }) {
-  const { readings, checks } = deps.config;
+export function createReadingsMaintenance(deps: {
+  db: Db;
+  log: Logger;
+  retention: () => Promise<ReadingsRetention>;
+  checkLogDays: number;
+}) {
   let timer: NodeJS.Timeout | undefined;
   let stopped = true;
   let round: Promise<unknown> | null = null;
 
   async function runOnce(): Promise<MaintenanceReport | null> {
-    return deps.db.transaction(async (tx) => {
+    // Partitions first, in their own short transaction: ATTACH locks the default partition until commit.
+    const made = await deps.db
+      .transaction(async (tx) => {
+        if (!(await tryAdvisoryXactLock(tx, READINGS_MAINTENANCE_LOCK))) return null;
+        await tx.execute(sql`set local lock_timeout = '1s'`);
+        let count = 0;
+        for (const table of ['readings', 'readings_minute', 'readings_hour'] as const) {
+          count += await ensurePartitions(tx, table, new Date());
+        }
+        return count;
+      })
+      .catch((err: unknown) => {
+        // Rows of a missing partition wait in the default one: nothing is lost, the next round retries.
+        deps.log.warn({ err }, 'oppretting av partisjoner for målinger utsatt til neste runde');
+        return 0;
+      });
+    if (made === null) return null;
+    const rolled = await deps.db.transaction(async (tx) => {
       if (!(await tryAdvisoryXactLock(tx, READINGS_MAINTENANCE_LOCK))) return null;
       const minute = await rollUp(tx, 'minute');
       const hour = await rollUp(tx, 'hour');
-      const pruned = await pruneOlderThan(tx, {
-        rawHours: readings.rawRetentionHours,
-        minuteDays: readings.minuteRetentionDays,
-        hourDays: readings.hourRetentionDays,
-        checkLogDays: checks.logRetentionDays,
-      });
-      return { minutes: minute.buckets, hours: hour.buckets, pruned, behind: minute.behind || hour.behind };
+      return { minutes: minute.buckets, hours: hour.buckets, made, behind: minute.behind || hour.behind };
     });
+    if (!rolled) return null;
+    const keep = await deps.retention();
+    const pruned = await deps.db
+      .transaction(async (tx) => {
+        if (!(await tryAdvisoryXactLock(tx, READINGS_MAINTENANCE_LOCK))) return null;
+        await tx.execute(sql`set local lock_timeout = '1s'`);
+        return pruneOlderThan(tx, { ...keep, checkLogDays: deps.checkLogDays });
+      })
+      .catch((err: unknown) => {
+        deps.log.warn({ err }, 'sletting av gamle målinger utsatt til neste runde');
+        return null;
+      });
+    return { ...rolled, pruned };
   }
 
   function schedule(delay: number) {

@@ -1,70 +1,69 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiClient, caller, createBay, createLocation } from '../../../test/facilities';
+import { type ApiClient, caller } from '../../../test/facilities';
 import { createTestApp, type TestContext } from '../../../test/helpers';
+import { numberAttribute } from '../../../test/readings';
 
 let ctx: TestContext;
 let admin: ApiClient;
 let bayMetricId: string;
 let series: number;
+let apiKey: number;
 
 beforeAll(async () => {
   ctx = await createTestApp({ READINGS_RAW_RETENTION_HOURS: '6' });
   admin = await caller(ctx, 'admin');
-  const apiId = (
-    await admin.post('backend/apis/create', { name: 'Kasse Lager', endpointUrl: 'http://10.0.0.9/s' })
-  ).json().data.id;
-  const apiMetricId = (
-    await admin.post('backend/apis/metrics/create', {
-      apiId,
-      name: 'Trykk',
-      description: 'Vanntrykk',
-      keyIdentifier: 'id',
-      targetKeys: 'bar',
-    })
-  ).json().data.id;
-  const bayId = await createBay(admin, await createLocation(admin, { name: 'Lager Anlegg' }));
-  bayMetricId = (
-    await admin.post('backend/bays/metrics/create', {
-      bayId,
-      apiMetricId,
-      keyValue: 'a',
-      path: 'bar',
-      type: 'number',
-      operator: 'lt',
-      thresholdCritical: '2',
-      thresholdWarning: '4',
-      thresholdInactive: '',
-      thresholdActive: '100',
-    })
-  ).json().data.id;
-  const { rows } = await ctx.database.pool.query('select series from bay_metrics where id = $1', [
-    bayMetricId,
-  ]);
-  series = rows[0].series;
+  ({ bayMetricId, series, apiKey } = await numberAttribute(ctx, admin, {
+    name: 'Trykk',
+    path: 'bar',
+    operator: 'lt',
+    critical: '2',
+    warning: '4',
+    active: '100',
+  }));
 });
 afterAll(() => ctx?.close());
 
 const q = (text: string, values: unknown[] = []) => ctx.database.pool.query(text, values);
-/** Yesterday 00:00 UTC, in SQL. */
-const YESTERDAY = `((date_trunc('day', now() at time zone 'UTC') - interval '1 day') at time zone 'UTC')`;
+/** Midnight UTC `days` days ago, in SQL. */
+const daysAgo = (days: number) =>
+  `((date_trunc('day', now() at time zone 'UTC') - interval '${days} days') at time zone 'UTC')`;
+/** Raw rows of this test's one series (a row per check) at the times of `at` (SQL over n). */
+const insertRaw = (at: string, value: string, level: string, n: string) =>
+  q(
+    `insert into readings (read_at, api, series, value, level)
+     select ${at}, $1, array[$2::int], array[(${value})::real], set_byte(decode('00', 'hex'), 0, ${level})
+     from generate_series(${n}) n`,
+    [apiKey, series],
+  );
+const partitions = async (table: string) =>
+  (
+    await q(
+      `select c.relname from pg_inherits i join pg_class c on c.oid = i.inhrelid
+       where i.inhparent = $1::regclass order by 1`,
+      [table],
+    )
+  ).rows.map((r) => r.relname as string);
+const maintain = async () => {
+  const engine = ctx.app.statusEngine.engine;
+  let report = await engine.runMaintenance();
+  for (let i = 0; i < 30 && report?.behind; i++) report = await engine.runMaintenance();
+  return report;
+};
 
 describe('readings rollup and retention', () => {
   it('rolls raw readings up per minute and per hour (min, max, average, count, worst level), once', async () => {
-    // Yesterday 10:00–12:30 UTC, one reading each 30 s, pressure 5 and 6 in turn, one dip to 3 (warning).
-    await q(
-      `insert into readings (series, read_at, value, level)
-       select $1, ${YESTERDAY} + interval '10 hours' + n * interval '30 seconds',
-         case when n = 7 then 3 else 5 + (n % 2) end, case when n = 7 then 3 else 0 end
-       from generate_series(0, 299) n`,
-      [series],
+    // Two days ago 10:00–12:30 UTC, one reading each 30 s, pressure 5 and 6 in turn, one dip to 3 (warning).
+    await insertRaw(
+      `${daysAgo(2)} + interval '10 hours' + n * interval '30 seconds'`,
+      'case when n = 7 then 3 else 5 + (n % 2) end',
+      'case when n = 7 then 3 else 0 end',
+      '0, 299',
     );
     await q(
       `insert into readings_rollup_state (tier, done_until)
-       values ('minute', ${YESTERDAY} + interval '10 hours'), ('hour', ${YESTERDAY})`,
+       values ('minute', ${daysAgo(2)} + interval '10 hours'), ('hour', ${daysAgo(2)})`,
     );
-    const engine = ctx.app.statusEngine.engine;
-    let report = await engine.runMaintenance();
-    for (let i = 0; i < 20 && report?.behind; i++) report = await engine.runMaintenance();
+    await maintain();
     const minutes = await q(
       `select extract(hour from bucket at time zone 'UTC')::int as hour, cardinality(slots) as entries,
          count, slots[1:5] as first_slots, min[4] as min, max[4] as max, avg[4] as avg, worst[4] as worst
@@ -84,20 +83,18 @@ describe('readings rollup and retention', () => {
     expect(hours.rows).toEqual([
       { slots: [10, 11, 12], count: [120, 120, 60], min: [3, 5, 5], max: [6, 6, 6], worst: [3, 0, 0] },
     ]);
-    // Running again writes nothing twice; the raw readings are past their (6 h) retention by now.
-    await engine.runMaintenance();
+    // Running again writes nothing twice; the raw partition of that day is past the (6 h) retention: dropped.
+    await maintain();
     expect(
       (await q('select count(*)::int as n from readings_minute where series = $1', [series])).rows[0].n,
     ).toBe(3);
-    expect((await q('select count(*)::int as n from readings where series = $1', [series])).rows[0].n).toBe(
-      0,
-    );
+    expect((await q('select count(*)::int as n from readings')).rows[0].n).toBe(0);
   });
 
   it('answers chart points from the finest tier kept, at most maxPoints', async () => {
-    const yesterday = new Date(`${new Date(Date.now() - 86_400_000).toISOString().slice(0, 10)}T00:00:00Z`);
-    const from = new Date(yesterday.getTime() + 9 * 3_600_000).toISOString();
-    const to = new Date(yesterday.getTime() + 13 * 3_600_000).toISOString();
+    const day = new Date(`${new Date(Date.now() - 2 * 86_400_000).toISOString().slice(0, 10)}T00:00:00Z`);
+    const from = new Date(day.getTime() + 9 * 3_600_000).toISOString();
+    const to = new Date(day.getTime() + 13 * 3_600_000).toISOString();
     const minute = (
       await admin.post('backend/bays/metrics/readings/get', { bayMetricId, from, to, maxPoints: 100 })
     ).json();
@@ -109,37 +106,53 @@ describe('readings rollup and retention', () => {
       from: new Date(Date.now() - 20 * 86_400_000).toISOString(),
     });
     expect(old.json()).toMatchObject({ resolution: 'hour', bucketSeconds: 3600, count: 3 });
-    await q(
-      `insert into readings (series, read_at, value, level) values ($1, now() - interval '5 minutes', 7, 0)`,
-      [series],
-    );
+    // Raw: 7 stored five minutes ago holds until now (the heartbeat is 30 minutes).
+    await insertRaw(`now() - interval '5 minutes'`, '7', '0', '1, 1');
     const raw = await admin.post('backend/bays/metrics/readings/get', {
       bayMetricId,
       from: new Date(Date.now() - 3_600_000).toISOString(),
+      maxPoints: 62,
     });
-    expect(raw.json()).toMatchObject({
-      resolution: 'raw',
-      count: 1,
-      data: [{ min: 7, max: 7, avg: 7, count: 1 }],
-    });
+    expect(raw.json()).toMatchObject({ resolution: 'raw', bucketSeconds: 60 });
+    const points = raw.json().data;
+    expect(points.length).toBeGreaterThanOrEqual(5);
+    expect(points[0]).toMatchObject({ min: 7, max: 7, avg: 7, count: 1, level: 'active' });
+    expect(points.slice(1).every((p: { min: number; count: number }) => p.min === 7 && p.count === 0)).toBe(
+      true,
+    );
   });
 
-  it('deletes what is past its retention', async () => {
-    await q(
-      `insert into readings (series, read_at, value, level) values ($1, now() - interval '3 days', 1, 0)`,
-      [series],
-    );
+  it('drops whole partitions past retention, keeps the others, and files rows of a missing partition', async () => {
+    await insertRaw(`${daysAgo(3)} + interval '1 hour'`, '1', '0', '1, 1');
+    await insertRaw(`now() + interval '20 days'`, '2', '0', '1, 1');
     const row = `array[0]::int2[], array[1]::real[], array[1]::real[], array[1]::real[], array[1], array[0]::int2[]`;
     await q(
-      `insert into readings_minute (series, bucket, slots, min, max, avg, count, worst) values ($1, now() - interval '15 days', ${row})`,
+      `insert into readings_minute (series, bucket, slots, min, max, avg, count, worst) values ($1, now() - interval '20 days', ${row})`,
       [series],
     );
     await q(
       `insert into readings_hour (series, bucket, slots, min, max, avg, count, worst) values ($1, now() - interval '400 days', ${row})`,
       [series],
     );
-    const report = await ctx.app.statusEngine.engine.runMaintenance();
-    expect(report?.pruned).toMatchObject({ readings: 1, readingsMinute: 1, readingsHour: 1 });
+    // None of these has a partition yet: the default partitions took them.
+    expect((await q('select count(*)::int as n from readings_default')).rows[0].n).toBe(2);
+    const before = await partitions('readings');
+    const report = await maintain();
+    const dayName = (days: number) =>
+      `readings_p${new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10).replaceAll('-', '')}`;
+    expect(report?.pruned?.partitions).toContain(dayName(-3));
+    expect(report?.pruned?.partitions.some((p) => p.startsWith('readings_minute_p'))).toBe(true);
+    expect(report?.pruned?.partitions.some((p) => p.startsWith('readings_hour_p'))).toBe(true);
+    const after = await partitions('readings');
+    expect(after).not.toContain(dayName(-3));
+    expect(after).toEqual(expect.arrayContaining([dayName(0), dayName(1), dayName(2), dayName(20)]));
+    expect(before).toContain(dayName(0));
+    // The future row left the default partition for its own; the readings of today are intact.
+    expect((await q('select count(*)::int as n from readings_default')).rows[0].n).toBe(0);
+    expect((await q(`select count(*)::int as n from ${dayName(20)}`)).rows[0].n).toBe(1);
+    expect((await q(`select count(*)::int as n from ${dayName(0)}`)).rows[0].n).toBe(1);
+    expect((await q('select count(*)::int as n from readings_minute_default')).rows[0].n).toBe(0);
+    expect((await q('select count(*)::int as n from readings_hour_default')).rows[0].n).toBe(0);
   });
 
   it('lets one instance at a time do it (advisory lock)', async () => {

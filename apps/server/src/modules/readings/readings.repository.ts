@@ -1,7 +1,8 @@
 import { type AttributeLevel, LEVEL_CODES } from '@vaskedrift/shared';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { bayMetrics, readings, readingsHour, readingsMinute } from '../../db/schema';
+import { apiMetrics, apis, bayMetrics } from '../../db/schema';
+import type { Bucket, StoredPoint } from './reconstruct';
 
 export type ReadingRow = {
   series: number;
@@ -9,81 +10,158 @@ export type ReadingRow = {
   level: AttributeLevel;
 };
 
+/** One check's stored readings: its API (`apis.key`) and time. */
+export type CheckReadings = { api: number; at: Date; rows: ReadingRow[] };
+
 const array = (values: unknown[]) => sql.param(values);
 
-/** The stored readings of one or more checks, each with its time, in one INSERT. */
-export type CheckReadings = { at: Date; rows: ReadingRow[] };
-
-/** Stored readings of several checks in one INSERT: numbers (booleans as 1/0) in `value`, text in `text`. */
-export async function insertReadings(tx: Db, checks: CheckReadings[]): Promise<void> {
-  const rows = checks.flatMap((c) => c.rows.map((r) => ({ ...r, at: c.at })));
-  if (rows.length === 0) return;
-  const numbers = rows.map((r) =>
-    typeof r.value === 'number' ? r.value : typeof r.value === 'boolean' ? (r.value ? 1 : 0) : null,
-  );
-  const texts = rows.map((r) => (typeof r.value === 'string' ? r.value : null));
-  await tx.execute(sql`
-    insert into ${readings} (series, read_at, value, text, level)
-    select series, read_at, value, text, level from unnest(
-      ${array(rows.map((r) => r.series))}::int[], ${array(rows.map((r) => r.at))}::timestamptz[],
-      ${array(numbers)}::float8[], ${array(texts)}::text[],
-      ${array(rows.map((r) => LEVEL_CODES[r.level]))}::int2[]
-    ) as r(series, read_at, value, text, level)`);
+/**
+ * Whether `real` (float4) gives `value` back exactly: PostgreSQL prints a real as the shortest decimal that
+ * reads back to it, so any number of up to six significant digits (every sensor reading we know) survives.
+ */
+export function fitsReal(value: number): boolean {
+  const f = Math.fround(value);
+  if (!Number.isFinite(f)) return false;
+  for (let digits = 1; digits <= 9; digits++) {
+    const shortest = Number(f.toPrecision(digits));
+    if (Math.fround(shortest) === f) return shortest === value;
+  }
+  return false;
 }
 
-export type PointRow = {
-  at: Date;
-  min: number | null;
-  max: number | null;
-  avg: number | null;
-  text: string | null;
-  count: number;
-  worst: number;
-};
+const numberOf = (value: ReadingRow['value']) =>
+  typeof value === 'number' ? value : typeof value === 'boolean' ? (value ? 1 : 0) : null;
 
-export async function seriesOf(db: Db, bayMetricId: string): Promise<number | undefined> {
-  const { rows } = await db.execute<{ series: number }>(
-    sql`select series from ${bayMetrics} where id = ${bayMetricId}`,
-  );
-  return rows[0]?.series;
+/**
+ * The stored readings of any number of checks in ONE statement: a row per check (per API and time) with
+ * its readings in parallel arrays, so a row header and an index entry serve them all (decision 022).
+ * Numbers go into `value real[]`; a check with a number real cannot hold exactly puts its numbers into
+ * `exact float8[]` instead; a check of text alone has no `value`. Text goes into `text` only when the
+ * check has any. A check with no rows writes nothing. The DEFAULT partition takes rows of a day whose
+ * partition is not made yet.
+ */
+export async function insertReadings(tx: Db, checks: CheckReadings[]): Promise<void> {
+  const written = checks.filter((c) => c.rows.length > 0);
+  if (written.length === 0) return;
+  const check: number[] = [];
+  const series: number[] = [];
+  const values: Array<number | null> = [];
+  const levels: number[] = [];
+  const texts: Array<string | null> = [];
+  const exact: boolean[] = [];
+  written.forEach((c, i) => {
+    let needsExact = false;
+    for (const row of c.rows) {
+      const value = numberOf(row.value);
+      if (value !== null && !fitsReal(value)) needsExact = true;
+      check.push(i + 1);
+      series.push(row.series);
+      values.push(value);
+      levels.push(LEVEL_CODES[row.level]);
+      texts.push(typeof row.value === 'string' ? row.value : null);
+    }
+    exact.push(needsExact);
+  });
+  await tx.execute(sql`
+    insert into readings (read_at, api, series, value, exact, level, text)
+    select c.at, c.api, array_agg(r.series order by r.n),
+      case when not c.exact and bool_or(r.value is not null) then array_agg(r.value::real order by r.n) end,
+      case when c.exact then array_agg(r.value order by r.n) end,
+      string_agg(set_byte(decode('00', 'hex'), 0, r.level), ''::bytea order by r.n),
+      case when bool_or(r.text is not null) then array_agg(r.text order by r.n) end
+    from unnest(${array(check)}::int[], ${array(series)}::int[], ${array(values)}::float8[],
+        ${array(levels)}::int[], ${array(texts)}::text[]) with ordinality as r(c, series, value, level, text, n)
+      join unnest(${array(written.map((c) => c.at.toISOString()))}::timestamptz[], ${array(written.map((c) => c.api))}::int[],
+        ${array(exact)}::boolean[]) with ordinality as c(at, api, exact, i) on c.i = r.c
+    group by c.i, c.at, c.api, c.exact`);
+}
+
+/** The attribute's series number and its API's key, which its readings are filed under. */
+export async function seriesOf(
+  db: Db,
+  bayMetricId: string,
+): Promise<{ series: number; api: number } | undefined> {
+  const { rows } = await db.execute<{ series: number; api: number }>(sql`
+    select bm.series, a.key as api from ${bayMetrics} bm
+    join ${apiMetrics} am on am.id = bm.api_metric_id join ${apis} a on a.id = am.api_id
+    where bm.id = ${bayMetricId}`);
+  return rows[0];
 }
 
 /**
- * One series downsampled to buckets of `bucketSeconds` from the tier asked for: raw readings, or the
- * minute or hour rollups (averages weighted by their counts).
+ * One series' stored raw readings in [from, to), with the last one before `from` (its value holds into
+ * the range), oldest first.
  */
-export async function readPoints(
+export async function readStoredPoints(
   db: Db,
-  q: { series: number; from: Date; to: Date; bucketSeconds: number; tier: 'raw' | 'minute' | 'hour' },
-): Promise<PointRow[]> {
-  const bucket = (column: ReturnType<typeof sql>) =>
-    sql`to_timestamp(floor(extract(epoch from ${column}) / ${q.bucketSeconds}) * ${q.bucketSeconds})`;
-  const statement =
-    q.tier === 'raw'
-      ? sql`select ${bucket(sql`read_at`)} as at, min(value) as min, max(value) as max, avg(value) as avg,
-            (array_agg(text order by read_at desc) filter (where text is not null))[1] as text,
-            count(*)::int as count, max(level)::int as worst
-          from ${readings} where series = ${q.series} and read_at >= ${q.from} and read_at < ${q.to}
-          group by 1 order by 1`
-      : sql`select ${bucket(sql`e.at`)} as at, min(e.mn) as min, max(e.mx) as max,
-            sum(e.av * e.c) filter (where e.av is not null) / nullif(sum(e.c) filter (where e.av is not null), 0) as avg,
-            (array_agg(e.t order by e.at desc) filter (where e.t is not null))[1] as text,
-            sum(e.c)::int as count, max(e.w)::int as worst
-          from ${q.tier === 'minute' ? readingsMinute : readingsHour} r
-          cross join lateral (
-            select r.bucket + u.slot * ${q.tier === 'minute' ? sql`interval '1 minute'` : sql`interval '1 hour'`} as at,
-              u.mn, u.mx, u.av, u.c, u.w, u.t
-            from unnest(r.slots, r.min, r.max, r.avg, r.count, r.worst, r.last_text) as u(slot, mn, mx, av, c, w, t)
-          ) e
-          where r.series = ${q.series} and r.bucket > ${q.from}::timestamptz - ${q.tier === 'minute' ? sql`interval '1 hour'` : sql`interval '1 day'`}
-            and r.bucket < ${q.to} and e.at >= ${q.from} and e.at < ${q.to}
-          group by 1 order by 1`;
-  const { rows } = await db.execute<PointRow>(statement);
+  q: { series: number; api: number; from: Date; to: Date; lookBackMs: number },
+): Promise<StoredPoint[]> {
+  const since = new Date(q.from.getTime() - q.lookBackMs);
+  const { rows } = await db.execute<{
+    at: Date | string;
+    value: number | null;
+    exact: number | null;
+    level: number;
+    text: string | null;
+  }>(sql`
+    (select r.read_at as at, r.value[p.i] as value, r.exact[p.i] as exact, get_byte(r.level, p.i - 1) as level,
+       r.text[p.i] as text
+     from readings r cross join lateral (select array_position(r.series, ${q.series}) as i) p
+     where r.api = ${q.api} and r.read_at >= ${since} and r.read_at < ${q.from} and p.i is not null
+     order by r.read_at desc limit 1)
+    union all
+    (select r.read_at, r.value[p.i], r.exact[p.i], get_byte(r.level, p.i - 1), r.text[p.i]
+     from readings r cross join lateral (select array_position(r.series, ${q.series}) as i) p
+     where r.api = ${q.api} and r.read_at >= ${q.from} and r.read_at < ${q.to} and p.i is not null)
+    order by 1`);
   return rows.map((r) => ({
-    ...r,
-    at: new Date(r.at),
+    at: new Date(r.at).getTime(),
+    value: r.exact ?? (r.value === null ? null : Number(r.value)),
+    level: Number(r.level),
+    text: r.text,
+  }));
+}
+
+/**
+ * One series from a rollup tier in buckets of `bucketSeconds` (averages weighted by their counts): the
+ * minute tier (a row per attribute and hour) or the hour tier (a row per attribute and UTC day).
+ */
+export async function readRollup(
+  db: Db,
+  q: { series: number; from: Date; to: Date; bucketSeconds: number; tier: 'minute' | 'hour' },
+): Promise<Bucket[]> {
+  const step = q.tier === 'minute' ? sql`interval '1 minute'` : sql`interval '1 hour'`;
+  const span = q.tier === 'minute' ? sql`interval '1 hour'` : sql`interval '1 day'`;
+  const table = q.tier === 'minute' ? sql`readings_minute` : sql`readings_hour`;
+  const { rows } = await db.execute<{
+    at: Date | string;
+    min: number | null;
+    max: number | null;
+    avg: number | null;
+    text: string | null;
+    count: number;
+    worst: number;
+  }>(sql`
+    select to_timestamp(floor(extract(epoch from e.at) / ${q.bucketSeconds}) * ${q.bucketSeconds}) as at,
+      min(e.mn) as min, max(e.mx) as max,
+      sum(e.av * e.c) filter (where e.av is not null) / nullif(sum(e.c) filter (where e.av is not null), 0) as avg,
+      (array_agg(e.t order by e.at desc) filter (where e.t is not null))[1] as text,
+      sum(e.c)::int as count, max(e.w)::int as worst
+    from ${table} r
+    cross join lateral (
+      select r.bucket + u.slot * ${step} as at, u.mn, u.mx, u.av, u.c, u.w, u.t
+      from unnest(r.slots, r.min, r.max, r.avg, r.count, r.worst, r.last_text) as u(slot, mn, mx, av, c, w, t)
+    ) e
+    where r.series = ${q.series} and r.bucket > ${q.from}::timestamptz - ${span} and r.bucket < ${q.to}
+      and e.at >= ${q.from} and e.at < ${q.to}
+    group by 1 order by 1`);
+  return rows.map((r) => ({
+    at: new Date(r.at).getTime(),
     min: r.min === null ? null : Number(r.min),
     max: r.max === null ? null : Number(r.max),
     avg: r.avg === null ? null : Number(r.avg),
+    text: r.text,
+    count: r.count,
+    worst: r.worst,
   }));
 }

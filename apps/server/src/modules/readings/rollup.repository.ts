@@ -1,13 +1,11 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import {
-  apiCheckLogs,
-  apiCheckStats,
-  readings,
-  readingsHour,
-  readingsMinute,
-  readingsRollupState,
-} from '../../db/schema';
+import { apiCheckLogs, apiCheckStats, readingsRollupState } from '../../db/schema';
+import { dropPartitionsBefore } from './partitions.repository';
+
+const readings = sql`readings`;
+const readingsMinute = sql`readings_minute`;
+const readingsHour = sql`readings_hour`;
 
 type Tier = 'minute' | 'hour';
 
@@ -60,13 +58,20 @@ export async function rollUp(tx: Db, tier: Tier): Promise<{ buckets: number; beh
 /** Raw readings → one row per attribute and hour, an entry per minute that had readings. */
 function minuteRows(from: Date, to: Date) {
   return sql`
-    with per_minute as (
+    with raw as (
+      select u.series, r.read_at, coalesce(u.exact, u.value) as value, u.text,
+        get_byte(r.level, (u.i - 1)::int) as level
+      from ${readings} r
+      cross join lateral unnest(r.series, r.value::float8[], r.exact, r.text) with ordinality as u(series, value, exact, text, i)
+      where r.read_at >= ${from} and r.read_at < ${to}
+    ),
+    per_minute as (
       select series, ${truncUtc('hour', sql`read_at`)} as hour,
         extract(minute from ${utc(sql`read_at`)})::int2 as slot,
         min(value)::real as mn, max(value)::real as mx, avg(value)::real as av, count(*)::int as c,
         max(level)::int2 as w,
         (array_agg(text order by read_at desc) filter (where text is not null))[1] as t
-      from ${readings} where read_at >= ${from} and read_at < ${to}
+      from raw
       group by 1, 2, 3
     )
     insert into ${readingsMinute} (series, bucket, slots, min, max, avg, count, worst, last_text)
@@ -101,22 +106,25 @@ function hourRows(from: Date, to: Date) {
     on conflict do nothing`;
 }
 
-/** Deletes what is past its retention in every tier, the check log and the hourly check statistics. */
+/**
+ * Drops the partitions of every tier that lie wholly past its retention (a partition is kept until its
+ * last reading is past it), and deletes the check log and hourly check statistics past theirs (small
+ * tables with BRIN indexes on time). Returns what went.
+ */
 export async function pruneOlderThan(
   tx: Db,
   keep: { rawHours: number; minuteDays: number; hourDays: number; checkLogDays: number },
-): Promise<Record<string, number>> {
+  now = new Date(),
+): Promise<{ partitions: string[]; checkLogs: number; checkStats: number }> {
+  const ago = (ms: number) => new Date(now.getTime() - ms);
+  const partitions = [
+    ...(await dropPartitionsBefore(tx, 'readings', ago(keep.rawHours * 3_600_000))),
+    ...(await dropPartitionsBefore(tx, 'readings_minute', ago(keep.minuteDays * 86_400_000))),
+    ...(await dropPartitionsBefore(tx, 'readings_hour', ago(keep.hourDays * 86_400_000))),
+  ];
   const deleted = async (statement: ReturnType<typeof sql>) => (await tx.execute(statement)).rowCount ?? 0;
   return {
-    readings: await deleted(
-      sql`delete from ${readings} where read_at < now() - make_interval(hours => ${keep.rawHours})`,
-    ),
-    readingsMinute: await deleted(
-      sql`delete from ${readingsMinute} where bucket < now() - make_interval(days => ${keep.minuteDays})`,
-    ),
-    readingsHour: await deleted(
-      sql`delete from ${readingsHour} where bucket < now() - make_interval(days => ${keep.hourDays})`,
-    ),
+    partitions,
     checkLogs: await deleted(
       sql`delete from ${apiCheckLogs} where started_at < now() - make_interval(days => ${keep.checkLogDays})`,
     ),

@@ -3,7 +3,9 @@ import { schemaResolver, useForm } from '@mantine/form';
 import {
   type BayMetric,
   createBayMetricSchema,
+  DEFAULT_DEADBAND_PERCENT,
   DEFAULT_PENDING_CHECKS,
+  MAX_DEADBAND_PERCENT,
   MAX_PENDING_CHECKS,
   OPERATORS,
   type Operator,
@@ -29,6 +31,8 @@ interface BayMetricValues {
   thresholdInactive: string;
   thresholdActive: string;
   pendingChecks: number | string;
+  /** Empty: the default deadband. */
+  deadbandPercent: number | string;
 }
 
 const THRESHOLDS = [
@@ -49,8 +53,14 @@ const FIELDS = [
   'thresholdInactive',
   'thresholdActive',
   'pendingChecks',
+  'deadbandPercent',
 ] as const;
 const checkBayMetric = schemaResolver(createBayMetricSchema, { sync: true });
+/** An empty deadband field means "the default" (null). */
+const toInput = (values: BayMetricValues) => ({
+  ...values,
+  deadbandPercent: values.deadbandPercent === '' ? null : values.deadbandPercent,
+});
 
 /**
  * Add or edit a bay attribute: the API attribute (grouped by API), which record (key value, offered from
@@ -68,7 +78,8 @@ export function BayMetricModal({
   bayId: string;
   metric?: BayMetric | null;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const defaultDeadband = DEFAULT_DEADBAND_PERCENT.toLocaleString(i18n.language);
   const createMetric = useCreateBayMetric();
   const updateMetric = useUpdateBayMetric();
   const apiMetrics = useApiMetrics(
@@ -89,8 +100,9 @@ export function BayMetricModal({
       thresholdInactive: metric?.thresholdInactive ?? '',
       thresholdActive: metric?.thresholdActive ?? '',
       pendingChecks: metric?.pendingChecks ?? DEFAULT_PENDING_CHECKS,
+      deadbandPercent: metric?.deadbandPercent ?? '',
     },
-    validate: (values) => checkBayMetric(values),
+    validate: (values) => checkBayMetric(toInput(values)),
   });
 
   const all = apiMetrics.data?.data ?? [];
@@ -119,14 +131,14 @@ export function BayMetricModal({
     onClose,
     create: {
       mutation: createMetric,
-      input: (values) => createBayMetricSchema.parse(values),
+      input: (values) => createBayMetricSchema.parse(toInput(values)),
       success: (saved) => t('bayMetrics.create.success', { name: saved.apiMetricName }),
     },
     update: metric
       ? {
           mutation: updateMetric,
           input: (values) => {
-            const { bayId: _bayId, ...changes } = createBayMetricSchema.parse(values);
+            const { bayId: _bayId, ...changes } = createBayMetricSchema.parse(toInput(values));
             return { id: metric.id, ...changes };
           },
           success: (saved) => t('bayMetrics.edit.success', { name: saved.apiMetricName }),
@@ -222,6 +234,20 @@ export function BayMetricModal({
         w={{ base: '100%', sm: 240 }}
         {...form.getInputProps('pendingChecks')}
       />
+      {form.values.type === 'number' && (
+        <NumberInput
+          label={t('bayMetrics.fields.deadband')}
+          description={t('bayMetrics.fields.deadbandHint', { percent: defaultDeadband })}
+          placeholder={String(DEFAULT_DEADBAND_PERCENT)}
+          min={0}
+          max={MAX_DEADBAND_PERCENT}
+          decimalScale={3}
+          allowNegative={false}
+          suffix=" %"
+          w={{ base: '100%', sm: 240 }}
+          {...form.getInputProps('deadbandPercent')}
+        />
+      )}
     </EntityFormModal>
   );
 }
