@@ -20,7 +20,7 @@ type Deps = {
   bus: EventBus;
   outbound: OutboundClient;
   log: Logger;
-  /** The system settings in force (escalation delay; the lead wires the failure threshold and retention). */
+  /** The system settings in force: escalation delay, default failure threshold, retention. */
   settings: SystemSettingsReader;
   /** Called after a commit that recorded notification events (the dispatcher's nudge); default none. */
   onNotificationsRecorded?: () => void;
@@ -42,14 +42,28 @@ export function createStatusEngine({
   onNotificationsRecorded = () => {},
 }: Deps) {
   const secrets = createApiSecrets(config.secretKey);
-  // Readings retention (raw, minute, hour): the configuration today; the system settings at merge.
-  const retention = async () => ({
-    rawHours: config.readings.rawRetentionHours,
-    minuteDays: config.readings.minuteRetentionDays,
-    hourDays: config.readings.hourRetentionDays,
-  });
+  // What the system settings say now (cached briefly): how long history is kept, the default failure threshold.
+  const retention = async () => {
+    const s = await settings.current();
+    return {
+      rawHours: s.rawRetentionHours,
+      minuteDays: s.minuteRetentionDays,
+      hourDays: s.hourRetentionDays,
+      checkLogDays: s.checkLogRetentionDays,
+    };
+  };
+  const failureThreshold = async () => (await settings.current()).failureThreshold;
   const heartbeatMs = config.readings.heartbeatMinutes * 60_000;
-  const engine = createEngine({ config, db, bus, outbound, log, onNotificationsRecorded, retention });
+  const engine = createEngine({
+    config,
+    db,
+    bus,
+    outbound,
+    log,
+    onNotificationsRecorded,
+    retention,
+    failureThreshold,
+  });
   const escalation = createAlertEscalation({
     db,
     log,
@@ -69,7 +83,7 @@ export function createStatusEngine({
       await Promise.all([engine.stop(), escalation.stop()]);
     },
     secrets,
-    apis: createApisService({ db, bus, engine, secrets }),
+    apis: createApisService({ db, bus, engine, secrets, failureThreshold }),
     apiMetrics: createApiMetricsService({ db, bus }),
     bayMetrics: createBayMetricsService({ db, bus }),
     alerts: createAlertsService({ db, bus }),

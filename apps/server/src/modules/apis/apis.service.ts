@@ -8,7 +8,6 @@ import {
   type apiCheckRequestSchema,
   apiStatusMessage,
   type createApiSchema,
-  DEFAULT_FAILURE_THRESHOLD,
   type getApiLogsSchema,
   type getApisSchema,
   missingAuthFields,
@@ -52,27 +51,35 @@ type CheckInput = z.output<typeof apiCheckRequestSchema>;
 
 export type ApisService = ReturnType<typeof createApisService>;
 
-function health(row: ApiRow): ApiHealth {
+/** `defaultThreshold`: the system settings' failure threshold, for an API without its own. */
+function health(row: ApiRow, defaultThreshold: number): ApiHealth {
   if (row.status === 'disabled') return 'disabled';
   if (!row.lastCheckAt) return 'unknown';
-  const threshold = row.details.failureThreshold ?? DEFAULT_FAILURE_THRESHOLD;
+  const threshold = row.details.failureThreshold ?? defaultThreshold;
   if (row.consecutiveFailures >= threshold) return 'down';
   return row.consecutiveFailures > 0 ? 'failing' : 'ok';
 }
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-export function createApisService(deps: { db: Db; bus: EventBus; engine: Engine; secrets: ApiSecrets }) {
+export function createApisService(deps: {
+  db: Db;
+  bus: EventBus;
+  engine: Engine;
+  secrets: ApiSecrets;
+  /** The failure threshold of an API without its own (system settings). */
+  failureThreshold: () => Promise<number>;
+}) {
   const { db, bus, secrets } = deps;
 
   /** The response shape: secrets only as "is one set" (headers by name), the push URL's path for admins. */
-  function toApi({ total: _t, pushTokenEncrypted, stats, ...row }: ApiRow): Api {
+  function toApi({ total: _t, pushTokenEncrypted, stats, ...row }: ApiRow, defaultThreshold: number): Api {
     const token = secrets.tryOpen(pushTokenEncrypted);
     const checks = Number(stats?.checks ?? 0);
     return {
       ...row,
       pushPath: token ? `${API_BASE}/push/${token}` : '',
-      health: health({ total: 0, pushTokenEncrypted, stats, ...row }),
+      health: health({ total: 0, pushTokenEncrypted, stats, ...row }, defaultThreshold),
       nextCheckAt: row.status === 'enabled' ? iso(row.nextCheckAt) : null,
       lastCheckAt: iso(row.lastCheckAt),
       lastSuccessAt: iso(row.lastSuccessAt),
@@ -87,13 +94,14 @@ export function createApisService(deps: { db: Db; bus: EventBus; engine: Engine;
   async function mustFind(id: string): Promise<Api> {
     const row = await findApiRow(db, id);
     if (!row) throw new NotFoundError(API_MESSAGES.notFound);
-    return toApi(row);
+    return toApi(row, await deps.failureThreshold());
   }
 
   async function get(input: GetInput) {
     if (input.id) return { data: await mustFind(input.id) };
     const { rows, count } = await listApiRows(db, input);
-    return { data: rows.map(toApi), count };
+    const threshold = await deps.failureThreshold();
+    return { data: rows.map((row) => toApi(row, threshold)), count };
   }
 
   const sealOrNull = (value: string | null | undefined) => (value ? secrets.seal(value) : null);

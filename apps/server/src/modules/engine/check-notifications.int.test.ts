@@ -1,3 +1,4 @@
+import { DEFAULT_FAILURE_THRESHOLD } from '@vaskedrift/shared';
 import { createSimulator, type Simulator } from '@vaskedrift/simulator';
 import { eq } from 'drizzle-orm';
 import type { Logger } from 'pino';
@@ -67,6 +68,7 @@ describe('the dispatcher nudge', () => {
       bus: ctx.app.bus,
       log: ctx.app.log as Logger,
       heartbeatMs: 15 * 60_000,
+      failureThreshold: async () => DEFAULT_FAILURE_THRESHOLD,
       onNotificationsRecorded: () => nudges++,
     });
     const engine = ctx.app.statusEngine.engine;

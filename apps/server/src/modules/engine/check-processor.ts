@@ -1,4 +1,4 @@
-import { DEFAULT_FAILURE_THRESHOLD, extractRecords } from '@vaskedrift/shared';
+import { extractRecords } from '@vaskedrift/shared';
 import type { Logger } from 'pino';
 import type { Db } from '../../db/client';
 import type { EventBus } from '../../events/bus';
@@ -94,6 +94,8 @@ export function createCheckProcessor(deps: {
   bus: EventBus;
   log: Logger;
   heartbeatMs: number;
+  /** The failure threshold of an API without its own (system settings). */
+  failureThreshold: () => Promise<number>;
   onNotificationsRecorded: () => void;
 }) {
   const lastOkLogged = new Map<string, number>();
@@ -106,7 +108,7 @@ export function createCheckProcessor(deps: {
     source: 'poll' | 'push',
   ): Promise<ProcessedCheck> {
     const at = new Date();
-    const threshold = api.details.failureThreshold ?? DEFAULT_FAILURE_THRESHOLD;
+    const threshold = api.details.failureThreshold ?? (await deps.failureThreshold());
     const records = outcome.ok ? extractRecords(outcome.json, api.details.recordsPath || null) : null;
     if (source === 'poll' && outcome.ok && api.consecutiveFailures === 0) {
       const quiet = await processQuietly(api, outcome, records, at);

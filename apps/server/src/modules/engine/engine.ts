@@ -13,7 +13,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import type { EventBus } from '../../events/bus';
 import type { OutboundClient } from '../../lib/outbound';
-import { createReadingsMaintenance, type ReadingsRetention } from '../readings';
+import { createReadingsMaintenance, type KeptHistory } from '../readings';
 import { createApiSecrets } from './api-secrets';
 import { type CheckOutcome, createCheckProcessor } from './check-processor';
 import {
@@ -49,7 +49,9 @@ export function createEngine(deps: {
   /** Called after a commit that recorded notification events (the dispatcher's nudge). */
   onNotificationsRecorded: () => void;
   /** How long each readings tier is kept, read by every maintenance round. */
-  retention: () => Promise<ReadingsRetention>;
+  retention: () => Promise<KeptHistory>;
+  /** The failure threshold of an API without its own (system settings). */
+  failureThreshold: () => Promise<number>;
 }) {
   const { config, db, log } = deps;
   const secrets = createApiSecrets(config.secretKey);
@@ -59,6 +61,7 @@ export function createEngine(deps: {
     bus: deps.bus,
     log,
     heartbeatMs: config.readings.heartbeatMinutes * 60_000,
+    failureThreshold: deps.failureThreshold,
     onNotificationsRecorded: deps.onNotificationsRecorded,
   });
   const shutdown = new AbortController();
@@ -164,7 +167,6 @@ export function createEngine(deps: {
     db,
     log,
     retention: deps.retention,
-    checkLogDays: config.checks.logRetentionDays,
   });
 
   /** A pushed body, processed exactly like a polled response (size already capped by the route). */

@@ -8,5 +8,5 @@ export {
   readStoredPoints,
   seriesOf,
 } from './readings.repository';
-export { createReadingsMaintenance, type ReadingsRetention } from './readings-maintenance';
+export { createReadingsMaintenance, type KeptHistory, type ReadingsRetention } from './readings-maintenance';
 export { type Bucket, reconstruct } from './reconstruct';

@@ -13,6 +13,8 @@ const CATCH_UP_MS = 1_000;
 
 /** How long each tier is kept (settings; today the READINGS_* configuration). */
 export type ReadingsRetention = { rawHours: number; minuteDays: number; hourDays: number };
+/** What the job keeps: the readings tiers and the check log (with the hourly check statistics). */
+export type KeptHistory = ReadingsRetention & { checkLogDays: number };
 
 export type MaintenanceReport = {
   minutes: number;
@@ -36,8 +38,7 @@ export type MaintenanceReport = {
 export function createReadingsMaintenance(deps: {
   db: Db;
   log: Logger;
-  retention: () => Promise<ReadingsRetention>;
-  checkLogDays: number;
+  retention: () => Promise<KeptHistory>;
 }) {
   let timer: NodeJS.Timeout | undefined;
   let stopped = true;
@@ -73,7 +74,7 @@ export function createReadingsMaintenance(deps: {
       .transaction(async (tx) => {
         if (!(await tryAdvisoryXactLock(tx, READINGS_MAINTENANCE_LOCK))) return null;
         await tx.execute(sql`set local lock_timeout = '1s'`);
-        return pruneOlderThan(tx, { ...keep, checkLogDays: deps.checkLogDays });
+        return pruneOlderThan(tx, keep);
       })
       .catch((err: unknown) => {
         deps.log.warn({ err }, 'sletting av gamle målinger utsatt til neste runde');
