@@ -1,5 +1,5 @@
 /**
- * Data sources (decision 022): `POST /api/v1/backend/data/search` through app.inject over FILES uploaded
+ * Data sources (decision 027): `POST /api/v1/backend/data/search` through app.inject over FILES uploaded
  * Markdown files of about SIZE_KB each (Norwegian words, a few rare ones), and one upload of 10 files of
  * 1 MB through the real multipart route. A scratch database on the server at DATABASE_URL, dropped after.
  *

@@ -1,6 +1,6 @@
 /**
  * Times `POST /api/v1/backend/locations/logs/get` (a facility's audit entries and failed checks in one SQL
- * page, decision 023) through app.inject, on FACILITIES × BAYS_PER_FACILITY bays (500 × 20) with AUDIT
+ * page, decision 026) through app.inject, on FACILITIES × BAYS_PER_FACILITY bays (500 × 20) with AUDIT
  * (200) audit entries per facility and one API feeding the measured facility's bays that failed every
  * 30 s for FAILURE_DAYS (30) days (the check log's default retention): the worst page a facility has.
  *

@@ -127,7 +127,7 @@ export async function buildApp({
   });
   app.addHook('onClose', () => outbound.close());
   const facilities = createFacilities({ config, db, bus, outbound });
-  // The settings every loop reads (escalation here; checks and housekeeping at merge): decision 022.
+  // The settings every loop reads (failure threshold, retention, escalation): decision 025.
   const systemSettings = createSystemSettings({ db, bus, config });
   app.decorate('systemSettings', systemSettings);
   const notifying = createNotifying({

@@ -4,7 +4,7 @@ import { timestampSchema } from './fields';
 
 /**
  * Data sources (docs/domain.md): Markdown files admins upload to `/docs`, kept as text in PostgreSQL and
- * searched with its Norwegian full-text search (docs/decisions/022-data-sources.md).
+ * searched with its Norwegian full-text search (docs/decisions/027-data-sources.md).
  */
 export const DATA_SOURCE_MAX_FILES = 10;
 export const DATA_SOURCE_MAX_BYTES = 1024 * 1024;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { idSchema } from './api';
 
 /**
- * The database views a client may read by name (`POST dbviews/get`; docs/decisions/022-system-settings.md).
+ * The database views a client may read by name (`POST dbviews/get`; docs/decisions/025-system-settings.md).
  * A whitelist: the name picks a reader on the server, never SQL.
  */
 export const DB_VIEWS = ['v_users_data'] as const;

@@ -3,7 +3,7 @@ import { type Denial, PERMISSION_CODES, PERMISSION_MESSAGES } from './permission
 import { ROLE_LEVELS, type Role, roleLevel } from './roles';
 
 /**
- * System settings (docs/decisions/022-system-settings.md): one row in PostgreSQL, read by every server
+ * System settings (docs/decisions/025-system-settings.md): one row in PostgreSQL, read by every server
  * instance through a short cache. The environment variables of the same names give the defaults.
  */
 export const SYSTEM_SETTINGS_LIMITS = {

@@ -7,7 +7,7 @@ import { MAINTENANCE_TYPES } from './maintenance';
 
 /*
  * Statistics of bays, facilities and API connections, and the availability report (docs/domain.md,
- * Figures; decision 022). Every figure is computed in SQL from status periods, alerts,
+ * Figures; decision 023). Every figure is computed in SQL from status periods, alerts,
  * maintenance jobs and the hourly check statistics; charts never receive more than about 1,000 points.
  */
 
@@ -267,7 +267,7 @@ export const apiStatsPointSchema = z.object({
   /** Percent of checks that succeeded; null without checks. */
   successRate: z.number().nullable(),
   averageMs: z.number().int().nullable(),
-  /** Estimated from the latency histogram (decision 022); null without histogram data. */
+  /** Estimated from the latency histogram (decision 023); null without histogram data. */
   p50Ms: z.number().int().nullable(),
   p95Ms: z.number().int().nullable(),
   maxMs: z.number().int().nullable(),

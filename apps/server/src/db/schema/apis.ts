@@ -200,7 +200,7 @@ export const apiCheckStats = pgTable(
     bytesSum: bigint('bytes_sum', { mode: 'number' }).notNull().default(0),
     /**
      * Checks per latency bucket (`LATENCY_BUCKET_BOUNDS_MS` in packages/shared/src/statistics.ts), for p50/p95
-     * (decision 022); `LATENCY_BUCKETS` (12) zeros to start. Hours counted before the column existed
+     * (decision 023); `LATENCY_BUCKETS` (12) zeros to start. Hours counted before the column existed
      * hold zeros.
      */
     durationHistogram: integer('duration_histogram')

@@ -7,7 +7,7 @@ const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 /**
  * Uploaded Markdown files (docs/domain.md, Data sources): the text itself, searchable through `search`,
  * which PostgreSQL keeps from the title and the body with the Norwegian configuration (so 'vaskehallene'
- * finds 'vaskehall'; docs/decisions/022-data-sources.md).
+ * finds 'vaskehall'; docs/decisions/027-data-sources.md).
  */
 export const dataSources = pgTable(
   'data_sources',

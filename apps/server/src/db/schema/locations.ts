@@ -112,7 +112,7 @@ export const bayStatusPeriods = pgTable(
   },
   (t) => [
     index('bay_status_periods_bay_idx').on(t.bayId, t.startedAt),
-    // Statistics read the periods that end in or after a range without the history before it (decision 022).
+    // Statistics read the periods that end in or after a range without the history before it (decision 023).
     index('bay_status_periods_bay_ended_idx').on(t.bayId, t.endedAt),
     // At most one open period per bay, enforced by the database and not only by row locks.
     uniqueIndex('bay_status_periods_open_key').on(t.bayId).where(sql`${t.endedAt} is null`),

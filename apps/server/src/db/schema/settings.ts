@@ -3,7 +3,7 @@ import { boolean, check, integer, pgTable, timestamp, uuid } from 'drizzle-orm/p
 import { users } from './users';
 
 /**
- * The system settings (docs/decisions/022-system-settings.md): at most one row (`id` is always true). A null
+ * The system settings (docs/decisions/025-system-settings.md): at most one row (`id` is always true). A null
  * column is "not set": the server's configuration (its environment variable) gives the value, so a
  * deployment that never saved a setting behaves as before.
  */

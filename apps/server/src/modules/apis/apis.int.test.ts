@@ -221,7 +221,7 @@ describe('API connections: status, check, logs, roles', () => {
     ).json().data;
     expect(stats.totals.checks).toBeGreaterThanOrEqual(2);
     expect(stats.totals.failures).toBe(1);
-    // Each check is counted in the hour's latency histogram too (decision 022).
+    // Each check is counted in the hour's latency histogram too (decision 023).
     expect(stats.totals.p50Ms).not.toBeNull();
   });
 

@@ -16,7 +16,7 @@ const M = DATA_SOURCE_MESSAGES;
  * Reads the uploaded Markdown files of a multipart request, refusing the whole upload at its first bad
  * file: a bad name (a path, a control character) before its bytes are read, then the type by name, the
  * size (busboy stops at 1 MB + 1 byte, so no more than that is ever held per file) and the content.
- * Nothing is stored until every file has passed (docs/decisions/022-data-sources.md).
+ * Nothing is stored until every file has passed (docs/decisions/027-data-sources.md).
  */
 export async function readMarkdownFiles(request: FastifyRequest): Promise<NewDataSource[]> {
   if (!request.isMultipart()) throw new AppError(415, 'data/not-multipart', M.notMultipart);

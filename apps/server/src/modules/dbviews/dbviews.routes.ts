@@ -6,7 +6,7 @@ import { type Caller, callerOf } from '../../plugins/authenticate';
 
 /**
  * One reader per whitelisted view, given by the module that owns the view (through the composition file):
- * each applies that module's own access rules, so this route adds no way around them (decision 022).
+ * each applies that module's own access rules, so this route adds no way around them (decision 025).
  */
 export type DbViewReaders = { [V in DbView]: (caller: Caller, id: string) => Promise<unknown> };
 

@@ -19,7 +19,7 @@ import { findStoredSettings, type StoredSettings, saveSettings } from './setting
 
 /**
  * How long an instance trusts what it read. Several instances share one database and only the one that
- * saved a change drops its cache at once: the others follow within this time (decision 022).
+ * saved a change drops its cache at once: the others follow within this time (decision 025).
  */
 export const SETTINGS_CACHE_MS = 15_000;
 

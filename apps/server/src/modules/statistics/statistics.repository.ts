@@ -255,7 +255,7 @@ export async function maintenanceByType(db: Db, bayIds: string[], range: Range) 
 
 /**
  * An API connection (not deleted) the viewer may see: admins every one; others those that feed an
- * attribute of a live bay in a facility they see (decision 022, Access).
+ * attribute of a live bay in a facility they see (decision 023, Access).
  */
 export async function findVisibleApi(db: Db, viewer: Viewer, apiId: string) {
   const [row] = await db

@@ -14,7 +14,7 @@ const SEVERITY: Record<BayStatus, number> = {
 const worse = (a: BayStatus, b: BayStatus) => (SEVERITY[a] >= SEVERITY[b] ? a : b);
 
 /**
- * At most `max` segments over `[from, to]` (decision 022, Downsampling). A period at least
+ * At most `max` segments over `[from, to]` (decision 023, Downsampling). A period at least
  * `(to − from) / (max − 2)` long is kept as it is; shorter ones are gathered, in order, into a stretch
  * that long, shown in the worst status it holds (taking the start of a following long period when they
  * fall short, which moves that period's start by less than a stretch). Every segment but the last of a

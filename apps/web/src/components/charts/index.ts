@@ -1,4 +1,4 @@
-// Charts for the statistics pages (docs/decisions/023-charts.md). Import only from lazily loaded pages:
+// Charts for the statistics pages (docs/decisions/024-charts.md). Import only from lazily loaded pages:
 // uPlot must not reach the sign-in page's or the dashboard's bundle.
 
 export * from './chart-data';

@@ -9,7 +9,7 @@ import classes from './api-reference-page.module.css';
 /**
  * /docs/api: the API reference drawn by Scalar from `/api/v1/openapi.json` (public: it describes the routes,
  * each of which still wants a token). This route's chunk is the only one that loads Scalar, with no fonts,
- * telemetry or request client from elsewhere (docs/decisions/023-api-reference.md).
+ * telemetry or request client from elsewhere (docs/decisions/028-api-reference.md).
  */
 export function ApiReferencePage() {
   const { t } = useTranslation();
