@@ -178,8 +178,12 @@ async function rollUp(database: Database) {
     db: database.db,
     log: pino({ level: 'silent' }),
     // Nothing is pruned while measuring.
-    retention: async () => ({ rawHours: 100_000, minuteDays: 10_000, hourDays: 10_000 }),
-    checkLogDays: 10_000,
+    retention: async () => ({
+      rawHours: 100_000,
+      minuteDays: 10_000,
+      hourDays: 10_000,
+      checkLogDays: 10_000,
+    }),
   });
   for (let i = 0; i < 200; i++) {
     const report = await maintenance.runOnce();
