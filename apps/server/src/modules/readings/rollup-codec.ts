@@ -307,3 +307,23 @@ export function decodeRollup(data: Uint8Array, only?: number): Map<number, Rollu
   }
   return out;
 }
+
+/** Finer entries → one entry at `slot`: extremes, average weighted by counts, total count, worst level, last text. */
+export function mergeEntries(slot: number, entries: RollupEntry[]): RollupEntry {
+  const out: RollupEntry = { slot, min: null, max: null, avg: null, count: 0, worst: 0, text: null };
+  let weighted = 0;
+  let weight = 0;
+  for (const e of [...entries].sort((a, b) => a.slot - b.slot)) {
+    out.count += e.count;
+    out.worst = Math.max(out.worst, e.worst);
+    if (e.text !== null) out.text = e.text;
+    if (e.min === null) continue;
+    out.min = out.min === null ? e.min : Math.min(out.min, e.min);
+    const max = e.max ?? e.min;
+    out.max = out.max === null ? max : Math.max(out.max, max);
+    weighted += (e.avg ?? e.min) * e.count;
+    weight += e.count;
+  }
+  if (out.min !== null) out.avg = weight > 0 ? weighted / weight : out.min;
+  return out;
+}
