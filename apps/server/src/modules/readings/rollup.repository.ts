@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { apiCheckLogs, apiCheckStats, apis, bayMetrics, readingsRollupState } from '../../db/schema';
+import { apiCheckLogs, apiCheckStats, bayMetrics, readingsRollupState } from '../../db/schema';
 import { dropPartitionsBefore } from './partitions.repository';
 import { deadbandOf } from './reading-policy';
 import { decodeRollup, encodeRollup, mergeEntries, type RollupEntry } from './rollup-codec';
@@ -53,12 +53,16 @@ export async function rollUp(tx: Db, tier: Tier): Promise<{ buckets: number; beh
   const to = new Date(bounds.to);
   if (to <= from) return { buckets: 0, behind: false };
   const deadbands = await deadbandsOf(tx);
-  const { rows: range } = await tx.execute<{ last: number | null }>(
-    sql`select max(key) as last from ${apis}`,
+  // The APIs that have rows in the range (those deleted since too: their rows are rolled up as well).
+  const { rows: range } = await tx.execute<{ first: number | null; last: number | null }>(
+    tier === 'minute'
+      ? sql`select min(api) as first, max(api) as last from ${readings} where read_at >= ${from} and read_at < ${to}`
+      : sql`select min(api) as first, max(api) as last from ${readingsMinute} where bucket >= ${from} and bucket < ${to}`,
   );
+  const first = Number(range[0]?.first ?? 1);
   const last = Number(range[0]?.last ?? 0);
   let buckets = 0;
-  for (let lo = 1; lo <= last; lo += API_BATCH) {
+  for (let lo = first; lo <= last; lo += API_BATCH) {
     const hi = lo + API_BATCH;
     const packed =
       tier === 'minute' ? await minuteRows(tx, from, to, lo, hi) : await hourRows(tx, from, to, lo, hi);
