@@ -203,9 +203,22 @@ export async function pruneOlderThan(
   now = new Date(),
 ): Promise<{ partitions: string[]; checkLogs: number; checkStats: number }> {
   const ago = (ms: number) => new Date(now.getTime() - ms);
+  // A tier is kept until the next one has rolled it up (after a long stop the job catches up first).
+  const { rows } = await tx.execute<{ tier: string; done: Date | string }>(
+    sql`select tier, done_until as done from ${readingsRollupState}`,
+  );
+  const done = (tier: Tier) => {
+    const row = rows.find((r) => r.tier === tier);
+    return row ? new Date(row.done) : new Date(0);
+  };
+  const earlier = (a: Date, b: Date) => (a < b ? a : b);
   const partitions = [
-    ...(await dropPartitionsBefore(tx, 'readings', ago(keep.rawHours * 3_600_000))),
-    ...(await dropPartitionsBefore(tx, 'readings_minute', ago(keep.minuteDays * 86_400_000))),
+    ...(await dropPartitionsBefore(tx, 'readings', earlier(ago(keep.rawHours * 3_600_000), done('minute')))),
+    ...(await dropPartitionsBefore(
+      tx,
+      'readings_minute',
+      earlier(ago(keep.minuteDays * 86_400_000), done('hour')),
+    )),
     ...(await dropPartitionsBefore(tx, 'readings_hour', ago(keep.hourDays * 86_400_000))),
   ];
   const deleted = async (statement: ReturnType<typeof sql>) => (await tx.execute(statement)).rowCount ?? 0;
