@@ -24,11 +24,11 @@ import {
   type CheckReadings,
   createReadingsMaintenance,
   deadbandOf,
+  decodeRollup,
   insertReadings,
   type ReadingRow,
   shouldStoreReading,
 } from '../apps/server/src/modules/readings';
-import { decodeRollup } from '../apps/server/src/modules/readings/rollup-codec';
 import { defineFacilities } from '../apps/simulator/src/facilities';
 import { readBay } from '../apps/simulator/src/readings';
 import { SHAPE_DEFINITIONS } from '../apps/simulator/src/shapes';

@@ -3,7 +3,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type ServerProcess, startServer } from '../../test/server-process';
 import { hashPassword } from '../lib/password';
-import { decodeRollup } from '../modules/readings/rollup-codec';
+import { decodeRollup } from '../modules/readings';
 import { dropDatabase, ensureDatabase, withDatabase } from './admin';
 import { appliedMigration, migrationJournal, runMigrations } from './client';
 
