@@ -16,7 +16,7 @@ type Tier = 'minute' | 'hour';
  * runs again at once) instead of one huge one. The rows of at most `API_BATCH` APIs are in memory at once.
  */
 const CHUNK = { minute: sql`interval '6 hours'`, hour: sql`interval '1 day'` } as const;
-const API_BATCH = 250;
+const API_BATCH = 50;
 
 /** Hours and days are UTC, whatever the session's time zone (some zones are half an hour off). */
 const utc = (column: ReturnType<typeof sql>) => sql`((${column}) at time zone 'UTC')`;
