@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeRollup, encodeRollup, type RollupEntry } from './rollup-codec';
+import { decodeRollup, encodeRollup, mergeEntries, type RollupEntry } from './rollup-codec';
 
 const entry = (slot: number, v: Partial<RollupEntry> = {}): RollupEntry => ({
   slot,
@@ -98,5 +98,15 @@ describe('rollup codec (decision 022)', () => {
 
   it('packs an empty row and reads it back empty', () => {
     expect(decodeRollup(encodeRollup([])).size).toBe(0);
+  });
+
+  it('merges entries into one: extremes, average weighted by counts, total, worst level, last text', () => {
+    const merged = mergeEntries(7, [
+      entry(2, { min: 4, max: 6, avg: 5, count: 3, text: 'b' }),
+      entry(1, { min: 1, max: 2, avg: 1, count: 1, worst: 3, text: 'a' }),
+      entry(3, { count: 2 }),
+    ]);
+    expect(merged).toEqual({ slot: 7, min: 1, max: 6, avg: 4, count: 6, worst: 3, text: 'b' });
+    expect(mergeEntries(0, [entry(0, { text: 'x' })])).toMatchObject({ min: null, avg: null, text: 'x' });
   });
 });
