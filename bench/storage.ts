@@ -24,6 +24,7 @@ import {
   type CheckReadings,
   createReadingsMaintenance,
   deadbandOf,
+  decodeRollup,
   insertReadings,
   type ReadingRow,
   shouldStoreReading,
@@ -173,6 +174,21 @@ async function bytes(database: Database, table: string): Promise<number> {
   return Number(rows[0]?.bytes ?? 0);
 }
 
+/** A packed rollup tier: its entries, and its data bytes as encoded and as stored (TOAST compression). */
+async function tierEntries(database: Database, table: string) {
+  const { rows } = await database.pool.query<{ data: Buffer; stored: number }>(
+    `select data, pg_column_size(data) as stored from ${table}`,
+  );
+  let entries = 0;
+  for (const r of rows) for (const list of decodeRollup(r.data).values()) entries += list.length;
+  return {
+    rows: rows.length,
+    entries,
+    encoded: rows.reduce((n, r) => n + r.data.length, 0),
+    stored: rows.reduce((n, r) => n + Number(r.stored), 0),
+  };
+}
+
 async function rollUp(database: Database) {
   const maintenance = createReadingsMaintenance({
     db: database.db,
@@ -240,7 +256,14 @@ async function main() {
     // The warm-up's half hour is rolled up too: the state starts at t0, so only the measured hours count.
     await rollUp(database);
     const minute = await bytes(database, 'readings_minute');
-    return { ...played, raw, oldBytes, rows, minute };
+    return {
+      ...played,
+      raw,
+      oldBytes,
+      rows,
+      minute,
+      minuteTier: await tierEntries(database, 'readings_minute'),
+    };
   });
   // 2. DAY_BAYS bays for a whole UTC day: the hour tier (a row per attribute and day), scaled to BAYS.
   const daily = await withScratchDatabase(async (database) => {
@@ -256,7 +279,12 @@ async function main() {
     await rollUp(database);
     const hour = await bytes(database, 'readings_hour');
     const minute = await bytes(database, 'readings_minute');
-    return { hour: (hour * BAYS) / DAY_BAYS, minutePerHour: (minute * BAYS) / DAY_BAYS / 24 };
+    return {
+      hour: (hour * BAYS) / DAY_BAYS,
+      minutePerHour: (minute * BAYS) / DAY_BAYS / 24,
+      hourTier: await tierEntries(database, 'readings_hour'),
+      hourBytes: hour,
+    };
   });
 
   const perHour = {
@@ -294,6 +322,16 @@ async function main() {
   );
   console.log(
     `| hour tier per hour (a day of ${fmt(DAY_BAYS)} bays, scaled) | ${fmt(perHour.hour / MB, 2)} MB | |`,
+  );
+  const m = hourly.minuteTier;
+  const h = daily.hourTier;
+  console.log(
+    `| minute tier: bytes per entry on disk (data as encoded → as stored) | ${fmt(hourly.minute / m.entries, 1)} ` +
+      `(${fmt(m.encoded / m.entries, 1)} → ${fmt(m.stored / m.entries, 1)}; ${fmt(m.entries / HOURS)} entries in ${fmt(m.rows / HOURS)} rows an hour) | |`,
+  );
+  console.log(
+    `| hour tier: bytes per entry on disk (data as encoded → as stored) | ${fmt(daily.hourBytes / h.entries, 1)} ` +
+      `(${fmt(h.encoded / h.entries, 1)} → ${fmt(h.stored / h.entries, 1)}; ${fmt(h.entries)} entries in ${fmt(h.rows)} rows a day of ${fmt(DAY_BAYS)} bays) | |`,
   );
   console.log(`| database growth per hour | ${fmt(growth / MB, 1)} MB | |`);
   console.log(

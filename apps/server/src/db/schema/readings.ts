@@ -2,8 +2,8 @@ import { pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /*
  * Readings of bay attributes (decision 022, replacing 007). The three tiers are partitioned tables that
- * drizzle-kit cannot describe, so they are made by hand-written SQL in migration 0016_compact_readings and
- * queried with SQL in modules/readings:
+ * drizzle-kit cannot describe, so they are made by hand-written SQL in migrations 0016_compact_readings and
+ * 0017_packed_rollups and queried with SQL in modules/readings:
  * - `readings` (raw): one row per check of an API (`api` = `apis.key`, `read_at`) with the check's stored
  *   readings in parallel arrays (`series int4[]`, `value real[]`, `exact float8[]` for the rare value
  *   that needs more than six significant digits, `level bytea` of severity codes, `text text[]` only when

@@ -60,7 +60,7 @@ export function createReadingsService({
         holdMs,
       });
     } else if (to > from && tier !== 'raw') {
-      rows = await readRollup(db, { series: found.series, from, to, bucketSeconds, tier });
+      rows = await readRollup(db, { ...found, from, to, bucketSeconds, tier });
     }
     return {
       data: rows.map((r) => ({

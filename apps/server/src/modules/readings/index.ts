@@ -10,3 +10,4 @@ export {
 } from './readings.repository';
 export { createReadingsMaintenance, type KeptHistory, type ReadingsRetention } from './readings-maintenance';
 export { type Bucket, reconstruct } from './reconstruct';
+export { decodeRollup, encodeRollup, type RollupEntry } from './rollup-codec';

@@ -168,3 +168,118 @@ describe('readings/get before and after (decision 022)', () => {
     });
   }
 });
+
+/*
+ * The rollup tiers: the same readings, DAYS_AGO days back (older than the raw retention of 48 hours, so
+ * readings/get answers from the minute tier at 3 days and from the hour tier at 20), stored under the same
+ * rule, rolled up by the job into the packed rows and read back through readings/get. Before: what the
+ * tier answered in decision 007's layout, figures of the stored readings per bucket in float8, computed
+ * here from the same stored readings. After: within half the deadband of it (a quarter per tier's
+ * quantization), counts and levels exact.
+ */
+describe('readings/get from the packed rollup tiers, before and after (decision 022)', () => {
+  const tiers = [
+    { tier: 'minute', daysAgo: 3, maxPoints: [1000, 60] },
+    { tier: 'hour', daysAgo: 20, maxPoints: [1000, 10] },
+  ] as const;
+  const stored = new Map<string, Array<{ at: number; value: number; level: number }>>();
+  const ids = new Map<string, string>();
+
+  beforeAll(async () => {
+    let earliest = Number.POSITIVE_INFINITY;
+    for (const { tier, daysAgo } of tiers) {
+      const shift = daysAgo * 86_400_000;
+      const attribute = await numberAttribute(ctx, admin, {
+        name: `Temperatur ${tier}`,
+        path: 'temp',
+        operator: 'gt',
+        critical: '90',
+        warning: '70',
+        active: '0',
+      });
+      ids.set(tier, attribute.bayMetricId);
+      const kept: Array<{ at: number; value: number; level: number }> = [];
+      let now: { value: number | null; level: AttributeLevel | null; at: Date | null } = {
+        value: null,
+        level: null,
+        at: null,
+      };
+      for (const r of READINGS) {
+        const at = r.at - shift;
+        if (!shouldStoreReading(now, r, at, HEARTBEAT_MS, DEADBAND)) continue;
+        await insertReadings(ctx.database.db, [
+          {
+            api: attribute.apiKey,
+            at: new Date(at),
+            rows: [{ series: attribute.series, value: r.value, level: r.level }],
+          },
+        ]);
+        now = { value: r.value, level: r.level, at: new Date(at) };
+        kept.push({ at, value: r.value, level: LEVEL_CODES[r.level] });
+      }
+      stored.set(tier, kept);
+      earliest = Math.min(earliest, START - shift);
+    }
+    // The job starts where the oldest readings begin and catches up to now.
+    const hour = new Date(Math.floor(earliest / 3_600_000) * 3_600_000);
+    const day = new Date(Math.floor(earliest / 86_400_000) * 86_400_000);
+    await q(
+      `insert into readings_rollup_state (tier, done_until) values ('minute', $1), ('hour', $2)
+       on conflict (tier) do update set done_until = excluded.done_until`,
+      [hour, day],
+    );
+    const engine = ctx.app.statusEngine.engine;
+    let report = await engine.runMaintenance();
+    for (let i = 0; i < 300 && report?.behind; i++) report = await engine.runMaintenance();
+    expect(report?.behind).toBe(false);
+  });
+
+  for (const { tier, daysAgo, maxPoints } of tiers) {
+    for (const max of maxPoints) {
+      it(`answers from the ${tier} tier within half the deadband of the unpacked figures (maxPoints ${max})`, async () => {
+        const shift = daysAgo * 86_400_000;
+        const res = await admin.post('backend/bays/metrics/readings/get', {
+          bayMetricId: ids.get(tier),
+          from: new Date(START - shift).toISOString(),
+          to: new Date(TO - shift).toISOString(),
+          maxPoints: max,
+        });
+        expect(res.statusCode).toBe(200);
+        const answer = res.json() as { data: Point[]; resolution: string; bucketSeconds: number };
+        expect(answer.resolution).toBe(tier);
+        expect(answer.data.length).toBeLessThanOrEqual(max);
+        const bucketMs = answer.bucketSeconds * 1000;
+        const before = new Map<
+          number,
+          { min: number; max: number; sum: number; count: number; worst: number }
+        >();
+        // A tier's entry (a minute or hour) is shown when it starts within the range.
+        const entryMs = tier === 'minute' ? 60_000 : 3_600_000;
+        for (const s of stored.get(tier) ?? []) {
+          const entry = Math.floor(s.at / entryMs) * entryMs;
+          if (entry < START - shift || entry >= TO - shift) continue;
+          const b = Math.floor(s.at / bucketMs) * bucketMs;
+          const acc = before.get(b) ?? { min: Infinity, max: -Infinity, sum: 0, count: 0, worst: 0 };
+          acc.min = Math.min(acc.min, s.value);
+          acc.max = Math.max(acc.max, s.value);
+          acc.sum += s.value;
+          acc.count++;
+          acc.worst = Math.max(acc.worst, s.level);
+          before.set(b, acc);
+        }
+        expect(answer.data.map((p) => Date.parse(p.at))).toEqual([...before.keys()].sort((a, b) => a - b));
+        expect(answer.data.length).toBeGreaterThan(1);
+        for (const p of answer.data) {
+          const b = before.get(Date.parse(p.at));
+          if (!b) throw new Error(`no figures for ${p.at}`);
+          const tolerance = (DEADBAND / 2) * Math.max(Math.abs(b.min), Math.abs(b.max)) + 1e-9;
+          expect(Math.abs(p.min - b.min), `min at ${p.at}`).toBeLessThanOrEqual(tolerance);
+          expect(Math.abs(p.max - b.max), `max at ${p.at}`).toBeLessThanOrEqual(tolerance);
+          expect(Math.abs(p.avg - b.sum / b.count), `avg at ${p.at}`).toBeLessThanOrEqual(tolerance);
+          expect(p.count).toBe(b.count);
+          expect(p.level).toBe(levelFromCode(b.worst));
+        }
+      });
+    }
+  }
+});

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiClient, caller } from '../../../test/facilities';
 import { createTestApp, type TestContext } from '../../../test/helpers';
 import { numberAttribute } from '../../../test/readings';
+import { decodeRollup, encodeRollup } from './rollup-codec';
 
 let ctx: TestContext;
 let admin: ApiClient;
@@ -43,6 +44,12 @@ const partitions = async (table: string) =>
       [table],
     )
   ).rows.map((r) => r.relname as string);
+/** This test's series in a rollup tier, decoded: a row per hour (day) with its entries. */
+const tier = async (table: 'readings_minute' | 'readings_hour') =>
+  (await q(`select bucket, data from ${table} where api = $1 order by bucket`, [apiKey])).rows.map((r) => ({
+    bucket: r.bucket as Date,
+    entries: decodeRollup(r.data).get(series) ?? [],
+  }));
 const maintain = async () => {
   const engine = ctx.app.statusEngine.engine;
   let report = await engine.runMaintenance();
@@ -64,30 +71,28 @@ describe('readings rollup and retention', () => {
        values ('minute', ${daysAgo(2)} + interval '10 hours'), ('hour', ${daysAgo(2)})`,
     );
     await maintain();
-    const minutes = await q(
-      `select extract(hour from bucket at time zone 'UTC')::int as hour, cardinality(slots) as entries,
-         count, slots[1:5] as first_slots, min[4] as min, max[4] as max, avg[4] as avg, worst[4] as worst
-       from readings_minute where series = $1 order by bucket`,
-      [series],
-    );
-    expect(minutes.rows.map((r) => [r.hour, r.entries])).toEqual([
+    const minutes = await tier('readings_minute');
+    expect(minutes.map((r) => [new Date(r.bucket).getUTCHours(), r.entries.length])).toEqual([
       [10, 60],
       [11, 60],
       [12, 30],
     ]);
-    expect(minutes.rows.every((r) => r.count.every((c: number) => c === 2))).toBe(true);
-    expect(minutes.rows[0]).toMatchObject({ first_slots: [0, 1, 2, 3, 4], min: 3, max: 5, avg: 4, worst: 3 });
-    const hours = await q(`select slots, count, min, max, worst from readings_hour where series = $1`, [
-      series,
+    expect(minutes.every((r) => r.entries.every((e) => e.count === 2))).toBe(true);
+    expect(minutes[0]?.entries.slice(0, 5).map((e) => e.slot)).toEqual([0, 1, 2, 3, 4]);
+    expect(minutes[0]?.entries[3]).toMatchObject({ min: 3, max: 5, avg: 4, worst: 3 });
+    const hours = await tier('readings_hour');
+    expect(hours.map((r) => r.entries.map((e) => [e.slot, e.count, e.min, e.max, e.worst]))).toEqual([
+      [
+        [10, 120, 3, 6, 3],
+        [11, 120, 5, 6, 0],
+        [12, 60, 5, 6, 0],
+      ],
     ]);
-    expect(hours.rows).toEqual([
-      { slots: [10, 11, 12], count: [120, 120, 60], min: [3, 5, 5], max: [6, 6, 6], worst: [3, 0, 0] },
-    ]);
+    // One row per API and hour (day), its series packed in it.
+    expect((await q('select api from readings_minute')).rows.every((r) => r.api === apiKey)).toBe(true);
     // Running again writes nothing twice; the raw partition of that day is past the (6 h) retention: dropped.
     await maintain();
-    expect(
-      (await q('select count(*)::int as n from readings_minute where series = $1', [series])).rows[0].n,
-    ).toBe(3);
+    expect((await tier('readings_minute')).length).toBe(3);
     expect((await q('select count(*)::int as n from readings')).rows[0].n).toBe(0);
   });
 
@@ -125,15 +130,23 @@ describe('readings rollup and retention', () => {
   it('drops whole partitions past retention, keeps the others, and files rows of a missing partition', async () => {
     await insertRaw(`${daysAgo(3)} + interval '1 hour'`, '1', '0', '1, 1');
     await insertRaw(`now() + interval '20 days'`, '2', '0', '1, 1');
-    const row = `array[0]::int2[], array[1]::real[], array[1]::real[], array[1]::real[], array[1], array[0]::int2[]`;
-    await q(
-      `insert into readings_minute (series, bucket, slots, min, max, avg, count, worst) values ($1, now() - interval '20 days', ${row})`,
-      [series],
+    const data = Buffer.from(
+      encodeRollup([
+        {
+          series,
+          deadband: 0.005,
+          entries: [{ slot: 0, min: 1, max: 1, avg: 1, count: 1, worst: 0, text: null }],
+        },
+      ]),
     );
-    await q(
-      `insert into readings_hour (series, bucket, slots, min, max, avg, count, worst) values ($1, now() - interval '400 days', ${row})`,
-      [series],
-    );
+    await q(`insert into readings_minute (api, bucket, data) values ($1, now() - interval '20 days', $2)`, [
+      apiKey,
+      data,
+    ]);
+    await q(`insert into readings_hour (api, bucket, data) values ($1, now() - interval '400 days', $2)`, [
+      apiKey,
+      data,
+    ]);
     // None of these has a partition yet: the default partitions took them.
     expect((await q('select count(*)::int as n from readings_default')).rows[0].n).toBe(2);
     const before = await partitions('readings');

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { apiMetrics, apis, bayMetrics } from '../../db/schema';
 import type { Bucket, StoredPoint } from './reconstruct';
+import { decodeRollup, mergeEntries, type RollupEntry } from './rollup-codec';
 
 export type ReadingRow = {
   series: number;
@@ -123,45 +124,42 @@ export async function readStoredPoints(
 }
 
 /**
- * One series from a rollup tier in buckets of `bucketSeconds` (averages weighted by their counts): the
- * minute tier (a row per attribute and hour) or the hour tier (a row per attribute and UTC day).
+ * One series from a rollup tier in buckets of `bucketSeconds`: the minute tier (a row per API and hour) or
+ * the hour tier (a row per API and UTC day), unpacked by the rollup codec (the one place that reads
+ * them) and merged per bucket (averages weighted by their counts, the last text, the worst level).
  */
 export async function readRollup(
   db: Db,
-  q: { series: number; from: Date; to: Date; bucketSeconds: number; tier: 'minute' | 'hour' },
+  q: { series: number; api: number; from: Date; to: Date; bucketSeconds: number; tier: 'minute' | 'hour' },
 ): Promise<Bucket[]> {
-  const step = q.tier === 'minute' ? sql`interval '1 minute'` : sql`interval '1 hour'`;
+  const stepMs = q.tier === 'minute' ? 60_000 : 3_600_000;
   const span = q.tier === 'minute' ? sql`interval '1 hour'` : sql`interval '1 day'`;
   const table = q.tier === 'minute' ? sql`readings_minute` : sql`readings_hour`;
-  const { rows } = await db.execute<{
-    at: Date | string;
-    min: number | null;
-    max: number | null;
-    avg: number | null;
-    text: string | null;
-    count: number;
-    worst: number;
-  }>(sql`
-    select to_timestamp(floor(extract(epoch from e.at) / ${q.bucketSeconds}) * ${q.bucketSeconds}) as at,
-      min(e.mn) as min, max(e.mx) as max,
-      sum(e.av * e.c) filter (where e.av is not null) / nullif(sum(e.c) filter (where e.av is not null), 0) as avg,
-      (array_agg(e.t order by e.at desc) filter (where e.t is not null))[1] as text,
-      sum(e.c)::int as count, max(e.w)::int as worst
-    from ${table} r
-    cross join lateral (
-      select r.bucket + u.slot * ${step} as at, u.mn, u.mx, u.av, u.c, u.w, u.t
-      from unnest(r.slots, r.min, r.max, r.avg, r.count, r.worst, r.last_text) as u(slot, mn, mx, av, c, w, t)
-    ) e
-    where r.series = ${q.series} and r.bucket > ${q.from}::timestamptz - ${span} and r.bucket < ${q.to}
-      and e.at >= ${q.from} and e.at < ${q.to}
-    group by 1 order by 1`);
-  return rows.map((r) => ({
-    at: new Date(r.at).getTime(),
-    min: r.min === null ? null : Number(r.min),
-    max: r.max === null ? null : Number(r.max),
-    avg: r.avg === null ? null : Number(r.avg),
-    text: r.text,
-    count: r.count,
-    worst: r.worst,
-  }));
+  const { rows } = await db.execute<{ bucket: Date | string; data: Buffer }>(sql`
+    select bucket, data from ${table}
+    where api = ${q.api} and bucket > ${q.from}::timestamptz - ${span} and bucket < ${q.to}
+    order by bucket`);
+  const bucketMs = q.bucketSeconds * 1000;
+  const from = q.from.getTime();
+  const to = q.to.getTime();
+  const buckets = new Map<number, RollupEntry[]>();
+  for (const row of rows) {
+    const start = new Date(row.bucket).getTime();
+    for (const e of decodeRollup(row.data, q.series).get(q.series) ?? []) {
+      const at = start + e.slot * stepMs;
+      if (at < from || at >= to) continue;
+      const b = Math.floor(at / bucketMs) * bucketMs;
+      const list = buckets.get(b);
+      // The slot carries the entry's order across rows for the last text.
+      const entry = { ...e, slot: at };
+      if (list) list.push(entry);
+      else buckets.set(b, [entry]);
+    }
+  }
+  return [...buckets.entries()]
+    .sort((a, b) => a[0] - b[0])
+    .map(([at, entries]) => {
+      const m = mergeEntries(0, entries);
+      return { at, min: m.min, max: m.max, avg: m.avg, text: m.text, count: m.count, worst: m.worst };
+    });
 }

@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { apiCheckLogs, apiCheckStats, readingsRollupState } from '../../db/schema';
+import { apiCheckLogs, apiCheckStats, bayMetrics, readingsRollupState } from '../../db/schema';
 import { dropPartitionsBefore } from './partitions.repository';
+import { deadbandOf } from './reading-policy';
+import { decodeRollup, encodeRollup, mergeEntries, type RollupEntry } from './rollup-codec';
 
 const readings = sql`readings`;
 const readingsMinute = sql`readings_minute`;
@@ -10,10 +12,11 @@ const readingsHour = sql`readings_hour`;
 type Tier = 'minute' | 'hour';
 
 /**
- * Each round rolls up at most this much: after a long stop the job catches up in bounded statements
- * (and runs again at once) instead of one huge one.
+ * Each round rolls up at most this much: after a long stop the job catches up in bounded rounds (and
+ * runs again at once) instead of one huge one. The rows of at most `API_BATCH` APIs are in memory at once.
  */
-const CHUNK = { minute: sql`interval '6 hours'`, hour: sql`interval '7 days'` } as const;
+const CHUNK = { minute: sql`interval '6 hours'`, hour: sql`interval '1 day'` } as const;
+const API_BATCH = 50;
 
 /** Hours and days are UTC, whatever the session's time zone (some zones are half an hour off). */
 const utc = (column: ReturnType<typeof sql>) => sql`((${column}) at time zone 'UTC')`;
@@ -25,7 +28,8 @@ const truncUtc = (unit: 'hour' | 'day', column: ReturnType<typeof sql>) =>
  * last complete row: the minute tier by whole hours ending at least two minutes ago (a check still
  * committing is not missed), the hour tier by whole days the minute tier has finished. Ranges never
  * overlap, so each row is written once. Charts read raw readings for anything within their retention,
- * so the minute tier lagging up to an hour behind is never seen.
+ * so the minute tier lagging up to an hour behind is never seen. The rows are packed per API here in
+ * TypeScript (`rollup-codec.ts`), a batch of APIs at a time.
  */
 export async function rollUp(tx: Db, tier: Tier): Promise<{ buckets: number; behind: boolean }> {
   const limit =
@@ -48,62 +52,144 @@ export async function rollUp(tx: Db, tier: Tier): Promise<{ buckets: number; beh
   const from = new Date(bounds.from);
   const to = new Date(bounds.to);
   if (to <= from) return { buckets: 0, behind: false };
-  const inserted = await tx.execute(tier === 'minute' ? minuteRows(from, to) : hourRows(from, to));
+  const deadbands = await deadbandsOf(tx);
+  // The APIs that have rows in the range (those deleted since too: their rows are rolled up as well).
+  const { rows: range } = await tx.execute<{ first: number | null; last: number | null }>(
+    tier === 'minute'
+      ? sql`select min(api) as first, max(api) as last from ${readings} where read_at >= ${from} and read_at < ${to}`
+      : sql`select min(api) as first, max(api) as last from ${readingsMinute} where bucket >= ${from} and bucket < ${to}`,
+  );
+  const first = Number(range[0]?.first ?? 1);
+  const last = Number(range[0]?.last ?? 0);
+  let buckets = 0;
+  for (let lo = first; lo <= last; lo += API_BATCH) {
+    const hi = lo + API_BATCH;
+    const packed =
+      tier === 'minute' ? await minuteRows(tx, from, to, lo, hi) : await hourRows(tx, from, to, lo, hi);
+    buckets += await insertPacked(tx, tier, packed, deadbands);
+  }
   await tx.execute(sql`
     insert into ${readingsRollupState} (tier, done_until) values (${tier}, ${to})
     on conflict (tier) do update set done_until = excluded.done_until`);
-  return { buckets: inserted.rowCount ?? 0, behind: to < new Date(bounds.limit) };
+  return { buckets, behind: to < new Date(bounds.limit) };
 }
 
-/** Raw readings → one row per attribute and hour, an entry per minute that had readings. */
-function minuteRows(from: Date, to: Date) {
-  return sql`
+/** Per API and row start, per series, the entries of the row. */
+type Packed = Map<string, { api: number; bucket: Date; series: Map<number, RollupEntry[]> }>;
+
+function seriesOfRow(packed: Packed, api: number, bucket: Date) {
+  const key = `${api}/${bucket.getTime()}`;
+  let row = packed.get(key);
+  if (!row) {
+    row = { api, bucket, series: new Map() };
+    packed.set(key, row);
+  }
+  return row.series;
+}
+
+/** The deadband of every series that has its own; the others have the default. */
+async function deadbandsOf(tx: Db): Promise<(series: number) => number> {
+  const { rows } = await tx.execute<{ series: number; deadband: number }>(
+    sql`select series, deadband_percent as deadband from ${bayMetrics} where deadband_percent is not null`,
+  );
+  const own = new Map(rows.map((r) => [Number(r.series), deadbandOf(Number(r.deadband))]));
+  const fallback = deadbandOf(null);
+  return (series) => own.get(series) ?? fallback;
+}
+
+async function insertPacked(
+  tx: Db,
+  tier: Tier,
+  packed: Packed,
+  deadband: (series: number) => number,
+): Promise<number> {
+  if (packed.size === 0) return 0;
+  const rows = [...packed.values()];
+  const data = rows.map((r) =>
+    Buffer.from(
+      encodeRollup(
+        [...r.series].map(([series, entries]) => ({ series, deadband: deadband(series), entries })),
+      ),
+    ),
+  );
+  const inserted = await tx.execute(sql`
+    insert into ${tier === 'minute' ? readingsMinute : readingsHour} (api, bucket, data)
+    select * from unnest(${sql.param(rows.map((r) => r.api))}::int[],
+      ${sql.param(rows.map((r) => r.bucket.toISOString()))}::timestamptz[], ${sql.param(data)}::bytea[])
+    on conflict do nothing`);
+  return inserted.rowCount ?? 0;
+}
+
+/** Raw readings of APIs [lo, hi) → per API and hour, per series an entry per minute that had readings. */
+async function minuteRows(tx: Db, from: Date, to: Date, lo: number, hi: number): Promise<Packed> {
+  const { rows } = await tx.execute<{
+    api: number;
+    hour: Date | string;
+    series: number;
+    slots: number[];
+    mn: Array<number | null>;
+    mx: Array<number | null>;
+    av: Array<number | null>;
+    c: number[];
+    w: number[];
+    t: Array<string | null> | null;
+  }>(sql`
     with raw as (
-      select u.series, r.read_at, coalesce(u.exact, u.value) as value, u.text,
+      select r.api, u.series, r.read_at, coalesce(u.exact, u.value::text::float8) as value, u.text,
         get_byte(r.level, (u.i - 1)::int) as level
       from ${readings} r
-      cross join lateral unnest(r.series, r.value::float8[], r.exact, r.text) with ordinality as u(series, value, exact, text, i)
-      where r.read_at >= ${from} and r.read_at < ${to}
+      cross join lateral unnest(r.series, r.value, r.exact, r.text) with ordinality as u(series, value, exact, text, i)
+      where r.read_at >= ${from} and r.read_at < ${to} and r.api >= ${lo} and r.api < ${hi}
     ),
     per_minute as (
-      select series, ${truncUtc('hour', sql`read_at`)} as hour,
+      select api, series, ${truncUtc('hour', sql`read_at`)} as hour,
         extract(minute from ${utc(sql`read_at`)})::int2 as slot,
-        min(value)::real as mn, max(value)::real as mx, avg(value)::real as av, count(*)::int as c,
-        max(level)::int2 as w,
+        min(value) as mn, max(value) as mx, avg(value) as av, count(*)::int as c, max(level)::int2 as w,
         (array_agg(text order by read_at desc) filter (where text is not null))[1] as t
       from raw
-      group by 1, 2, 3
+      group by 1, 2, 3, 4
     )
-    insert into ${readingsMinute} (series, bucket, slots, min, max, avg, count, worst, last_text)
-    select series, hour, array_agg(slot order by slot), array_agg(mn order by slot), array_agg(mx order by slot),
-      array_agg(av order by slot), array_agg(c order by slot), array_agg(w order by slot),
-      case when bool_or(t is not null) then array_agg(t order by slot) end
-    from per_minute group by series, hour
-    on conflict do nothing`;
+    select api, hour, series, array_agg(slot order by slot) as slots, array_agg(mn order by slot) as mn,
+      array_agg(mx order by slot) as mx, array_agg(av order by slot) as av, array_agg(c order by slot) as c,
+      array_agg(w order by slot) as w, case when bool_or(t is not null) then array_agg(t order by slot) end as t
+    from per_minute group by api, hour, series`);
+  const packed: Packed = new Map();
+  const num = (v: number | string | null) => (v === null ? null : Number(v));
+  for (const r of rows) {
+    seriesOfRow(packed, Number(r.api), new Date(r.hour)).set(
+      Number(r.series),
+      r.slots.map((slot, i) => ({
+        slot: Number(slot),
+        min: num(r.mn[i] ?? null),
+        max: num(r.mx[i] ?? null),
+        avg: num(r.av[i] ?? null),
+        count: Number(r.c[i]),
+        worst: Number(r.w[i]),
+        text: r.t?.[i] ?? null,
+      })),
+    );
+  }
+  return packed;
 }
 
-/** Minute rows → one row per attribute and UTC day, an entry per hour (averages weighted by counts). */
-function hourRows(from: Date, to: Date) {
-  return sql`
-    with per_hour as (
-      select m.series, m.bucket as hour, u.mn, u.mx, u.av, u.c, u.w, u.t
-      from ${readingsMinute} m cross join lateral (
-        select min(e.mn)::real as mn, max(e.mx)::real as mx,
-          (sum(e.av * e.c) filter (where e.av is not null)
-            / nullif(sum(e.c) filter (where e.av is not null), 0))::real as av,
-          sum(e.c)::int as c, max(e.w)::int2 as w,
-          (array_agg(e.t order by e.slot desc) filter (where e.t is not null))[1] as t
-        from unnest(m.slots, m.min, m.max, m.avg, m.count, m.worst, m.last_text) as e(slot, mn, mx, av, c, w, t)
-      ) u
-      where m.bucket >= ${from} and m.bucket < ${to}
-    )
-    insert into ${readingsHour} (series, bucket, slots, min, max, avg, count, worst, last_text)
-    select series, ${truncUtc('day', sql`hour`)} as day,
-      array_agg(extract(hour from ${utc(sql`hour`)})::int2 order by hour), array_agg(mn order by hour),
-      array_agg(mx order by hour), array_agg(av order by hour), array_agg(c order by hour),
-      array_agg(w order by hour), case when bool_or(t is not null) then array_agg(t order by hour) end
-    from per_hour group by 1, 2
-    on conflict do nothing`;
+/** Minute rows of APIs [lo, hi) → per API and UTC day, per series an entry per hour (averages weighted by counts). */
+async function hourRows(tx: Db, from: Date, to: Date, lo: number, hi: number): Promise<Packed> {
+  const { rows } = await tx.execute<{ api: number; bucket: Date | string; data: Buffer }>(sql`
+    select api, bucket, data from ${readingsMinute}
+    where bucket >= ${from} and bucket < ${to} and api >= ${lo} and api < ${hi}`);
+  const packed: Packed = new Map();
+  for (const r of rows) {
+    const hour = new Date(r.bucket);
+    const day = new Date(Date.UTC(hour.getUTCFullYear(), hour.getUTCMonth(), hour.getUTCDate()));
+    const row = seriesOfRow(packed, Number(r.api), day);
+    for (const [series, entries] of decodeRollup(r.data)) {
+      const merged = mergeEntries(hour.getUTCHours(), entries);
+      const list = row.get(series);
+      if (list) list.push(merged);
+      else row.set(series, [merged]);
+    }
+  }
+  return packed;
 }
 
 /**
@@ -117,9 +203,22 @@ export async function pruneOlderThan(
   now = new Date(),
 ): Promise<{ partitions: string[]; checkLogs: number; checkStats: number }> {
   const ago = (ms: number) => new Date(now.getTime() - ms);
+  // A tier is kept until the next one has rolled it up (after a long stop the job catches up first).
+  const { rows } = await tx.execute<{ tier: string; done: Date | string }>(
+    sql`select tier, done_until as done from ${readingsRollupState}`,
+  );
+  const done = (tier: Tier) => {
+    const row = rows.find((r) => r.tier === tier);
+    return row ? new Date(row.done) : new Date(0);
+  };
+  const earlier = (a: Date, b: Date) => (a < b ? a : b);
   const partitions = [
-    ...(await dropPartitionsBefore(tx, 'readings', ago(keep.rawHours * 3_600_000))),
-    ...(await dropPartitionsBefore(tx, 'readings_minute', ago(keep.minuteDays * 86_400_000))),
+    ...(await dropPartitionsBefore(tx, 'readings', earlier(ago(keep.rawHours * 3_600_000), done('minute')))),
+    ...(await dropPartitionsBefore(
+      tx,
+      'readings_minute',
+      earlier(ago(keep.minuteDays * 86_400_000), done('hour')),
+    )),
     ...(await dropPartitionsBefore(tx, 'readings_hour', ago(keep.hourDays * 86_400_000))),
   ];
   const deleted = async (statement: ReturnType<typeof sql>) => (await tx.execute(statement)).rowCount ?? 0;
