@@ -67,7 +67,7 @@ test('an admin sees a bay’s statistics and downloads the availability report a
   await expect(chart.locator('[data-legend="threshold"][data-level="critical"]')).toHaveText('Kritisk > 90');
 
   // The availability report of that facility, from the menu, and its CSV.
-  await page.getByRole('navigation').getByRole('link', { name: 'Rapporter' }).click();
+  await page.getByRole('navigation').getByRole('link', { name: 'Tilgjengelighetsrapport' }).click();
   await expect(page.getByRole('heading', { name: 'Tilgjengelighetsrapport', level: 1 })).toBeVisible();
   await pickOption(page, 'Anlegg', locationName, locationName);
   const report = page.getByTestId('availability-report');
