@@ -17,6 +17,7 @@ import { type Browser, chromium } from '@playwright/test';
 import pg from 'pg';
 import { startEmbeddedPostgres } from '../apps/server/src/db/embedded';
 import { hashPassword } from '../apps/server/src/lib/password';
+import { seedBays } from './seed-bays';
 
 /**
  * The PostgreSQL server a bench makes its scratch database on: the one at `DATABASE_URL` (any database
@@ -134,6 +135,23 @@ export async function startServer(options: ServerEnv): Promise<{ child: ChildPro
   }
   child.kill('SIGTERM');
   throw new Error('the server did not start within 30 s');
+}
+
+/**
+ * `facilities` × `baysPerFacility` bays seeded into `databaseUrl`, then the built server on a free port with
+ * a superadmin made for the run (its sign-in in `admin`).
+ */
+export async function startSeededServer(databaseUrl: string, facilities: number, baysPerFacility: number) {
+  const seeded = await seedBays(databaseUrl, facilities, baysPerFacility);
+  console.log(`Seeded ${seeded.facilities} facilities, ${seeded.bays} bays in ${seeded.ms} ms`);
+  const admin = { email: 'bench-admin@example.com', password: randomBytes(12).toString('hex') };
+  const started = await startServer({
+    databaseUrl,
+    port: await freePort(),
+    secretKey: randomBytes(32).toString('hex'),
+    admin,
+  });
+  return { ...started, admin };
 }
 
 export function stopServer(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {

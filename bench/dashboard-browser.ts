@@ -23,14 +23,12 @@ import pg from 'pg';
 import { dropDatabase, ensureDatabase, withDatabase } from '../apps/server/src/db/admin';
 import {
   assertBuilt,
-  freePort,
   launchChromium,
   percentile,
   postgresServer,
-  startServer,
+  startSeededServer,
   stopServer,
 } from './bench-server';
-import { seedBays } from './seed-bays';
 
 const FACILITIES = Number(process.env.FACILITIES ?? 500);
 const BAYS_PER_FACILITY = Number(process.env.BAYS_PER_FACILITY ?? 20);
@@ -199,15 +197,8 @@ const databaseUrl = withDatabase(postgres.adminUrl, dbName);
 let server: ChildProcess | null = null;
 let browser: Browser | null = null;
 try {
-  const seeded = await seedBays(databaseUrl, FACILITIES, BAYS_PER_FACILITY);
-  console.log(`Seeded ${seeded.facilities} facilities, ${seeded.bays} bays in ${seeded.ms} ms`);
-  const admin = { email: 'bench-admin@example.com', password: randomBytes(12).toString('hex') };
-  const started = await startServer({
-    databaseUrl,
-    port: await freePort(),
-    secretKey: randomBytes(32).toString('hex'),
-    admin,
-  });
+  const started = await startSeededServer(databaseUrl, FACILITIES, BAYS_PER_FACILITY);
+  const { admin } = started;
   server = started.child;
 
   if (process.env.KEEP_SERVER === '1') {

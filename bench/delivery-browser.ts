@@ -25,8 +25,7 @@ import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import type { Browser, BrowserContext, Page, Request } from '@playwright/test';
 import { dropDatabase, ensureDatabase, withDatabase } from '../apps/server/src/db/admin';
-import { assertBuilt, freePort, launchChromium, percentile, startServer, stopServer } from './bench-server';
-import { seedBays } from './seed-bays';
+import { assertBuilt, launchChromium, percentile, startSeededServer, stopServer } from './bench-server';
 
 const ADMIN_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const FACILITIES = Number(process.env.FACILITIES ?? 500);
@@ -210,15 +209,8 @@ const databaseUrl = withDatabase(ADMIN_URL, dbName);
 let server: ChildProcess | null = null;
 let browser: Browser | null = null;
 try {
-  const seeded = await seedBays(databaseUrl, FACILITIES, BAYS_PER_FACILITY);
-  console.log(`Seeded ${seeded.facilities} facilities, ${seeded.bays} bays in ${seeded.ms} ms`);
-  const admin = { email: 'bench-admin@example.com', password: randomBytes(12).toString('hex') };
-  const started = await startServer({
-    databaseUrl,
-    port: await freePort(),
-    secretKey: randomBytes(32).toString('hex'),
-    admin,
-  });
+  const started = await startSeededServer(databaseUrl, FACILITIES, BAYS_PER_FACILITY);
+  const { admin } = started;
   server = started.child;
   browser = await launchChromium();
   const runs: Awaited<ReturnType<typeof oneRun>>[] = [];
