@@ -10,12 +10,13 @@
  *   BAYS=10000 DURATION=180 CAPACITY=10000,20000,40000 node --import tsx bench/engine.ts
  *
  * Options (environment): DATABASE_URL (postgres://postgres@127.0.0.1:5432/postgres), BAYS (10000),
- * BAYS_PER_FACILITY (20), ATTRIBUTES (5), INTERVAL (30), WARMUP (40 s), DURATION (180 s), CHANGES (20),
+ * BAYS_PER_FACILITY (20), ATTRIBUTES (5), INTERVAL (30), WARMUP (30 s after every bay attribute has its first
+ * level: the first round of checks, printed as a figure of its own), DURATION (180 s), CHANGES (20),
  * CAPACITY (none), CAPACITY_DURATION (60 s), CHECK_CONCURRENCY (50), CPU_PROFILE (a file prefix: a CPU
  * profile of the server over each measured window, for Chrome DevTools or `--cpu-prof` tools).
  */
 import { randomBytes } from 'node:crypto';
-import { writeFile } from 'node:fs/promises';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import inspector from 'node:inspector/promises';
 import os from 'node:os';
 import pg from 'pg';
@@ -31,7 +32,7 @@ const num = (name: string, fallback: number) => Number(env[name] ?? fallback);
 const BAYS_PER_FACILITY = num('BAYS_PER_FACILITY', 20);
 const ATTRIBUTES = num('ATTRIBUTES', 5);
 const INTERVAL = num('INTERVAL', 30);
-const WARMUP = num('WARMUP', 40);
+const WARMUP = num('WARMUP', 30);
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 function percentile(values: number[], p: number): number {
@@ -63,7 +64,39 @@ type Figures = {
   failures: number;
   /** The machine's 1-minute load average at the end (2 cores: above 2, others wait for CPU). */
   load: number;
+  /** Seconds from the server's start until every bay attribute had a level (the first checks). */
+  firstRoundSeconds: number;
+  /** Share of the window's checks written in a quiet batch (the rest: a transaction of their own). */
+  quietShare: number;
+  /** Share of the quiet checks whose rules came from the instance's cache. */
+  rulesCachedShare: number;
+  /** The simulator's and PostgreSQL's CPU over the window (1 core = 100 %). */
+  simCpuPercent: number;
+  pgCpuPercent: number;
 };
+
+/** CPU seconds (user + system) of the given processes, from /proc (Linux; NaN elsewhere). */
+async function cpuSecondsOf(pids: number[]): Promise<number> {
+  let ticks = 0;
+  for (const pid of pids) {
+    const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => null);
+    if (!stat) continue;
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    ticks += Number(fields[11]) + Number(fields[12]);
+  }
+  return pids.length === 0 ? Number.NaN : ticks / 100;
+}
+
+/** The processes of the PostgreSQL server on this machine (all of them: the bench is its only load). */
+async function postgresPids(): Promise<number[]> {
+  const pids: number[] = [];
+  for (const entry of await readdir('/proc').catch(() => [] as string[])) {
+    if (!/^\d+$/.test(entry)) continue;
+    const comm = await readFile(`/proc/${entry}/comm`, 'utf8').catch(() => '');
+    if (comm.trim() === 'postgres') pids.push(Number(entry));
+  }
+  return pids;
+}
 
 async function scenario(bays: number, duration: number, changes: number): Promise<Figures> {
   const facilities = Math.ceil(bays / BAYS_PER_FACILITY);
@@ -91,12 +124,33 @@ async function scenario(bays: number, duration: number, changes: number): Promis
   const probe = new pg.Pool({ connectionString: url, max: 4 });
   try {
     await app.ready();
+    const serverStarted = performance.now();
+    // The first check of every API sets every level (null → a level) and so takes the full transaction;
+    // the window measures the steady state after that round, and the round's length is a figure of its own.
+    let firstRoundSeconds = Number.NaN;
+    for (;;) {
+      const { rows } = await probe.query(
+        'select exists (select 1 from bay_metrics where last_level is null) as waiting',
+      );
+      if (!rows[0].waiting) {
+        firstRoundSeconds = (performance.now() - serverStarted) / 1000;
+        break;
+      }
+      if (performance.now() - serverStarted > 20 * INTERVAL * 1000) break;
+      await sleep(1000);
+    }
+    console.log(`  alle nivåer satt etter ${fmt(firstRoundSeconds, 1)} s`);
     await sleep(WARMUP * 1000);
     const engine = app.statusEngine.engine;
     const stats = engine.stats();
     stats.lag.clear();
     stats.durations.clear();
     const finishedBefore = engine.stats().finished;
+    const processedBefore = engine.stats().processed;
+    const pgPids = await postgresPids();
+    const simPids = sim.child.pid ? [sim.child.pid] : [];
+    const simCpuBefore = await cpuSecondsOf(simPids);
+    const pgCpuBefore = await cpuSecondsOf(pgPids);
     const sizeBefore = Number(
       (await probe.query('select pg_database_size(current_database()) as s')).rows[0].s,
     );
@@ -159,7 +213,14 @@ async function scenario(bays: number, duration: number, changes: number): Promis
     clearInterval(sampler);
     const elapsed = (performance.now() - started) / 1000;
     const cpu = process.cpuUsage(cpuBefore);
+    const simCpu = (await cpuSecondsOf(simPids)) - simCpuBefore;
+    const pgCpu = (await cpuSecondsOf(pgPids)) - pgCpuBefore;
     const finished = engine.stats().finished - finishedBefore;
+    const processed = engine.stats().processed;
+    const quiet = processed.quiet - processedBefore.quiet;
+    const full = processed.full - processedBefore.full;
+    const rulesCached = processed.rulesCached - processedBefore.rulesCached;
+    const rulesLoaded = processed.rulesLoaded - processedBefore.rulesLoaded;
     if (profiler) await profiler.stop(`${env.CPU_PROFILE}-${bays}.cpuprofile`);
     const sizeAfter = Number(
       (await probe.query('select pg_database_size(current_database()) as s')).rows[0].s,
@@ -191,6 +252,11 @@ async function scenario(bays: number, duration: number, changes: number): Promis
       readingsPerMinute: ((readingsAfter - readingsBefore) / elapsed) * 60,
       failures,
       load: os.loadavg()[0] ?? Number.NaN,
+      firstRoundSeconds,
+      quietShare: quiet / (quiet + full),
+      rulesCachedShare: rulesCached / (rulesCached + rulesLoaded),
+      simCpuPercent: (simCpu / elapsed) * 100,
+      pgCpuPercent: (pgCpu / elapsed) * 100,
     };
   } finally {
     await app.close();
@@ -219,14 +285,15 @@ async function startProfiler() {
 
 function print(rows: Figures[]) {
   console.log(
-    '\n| bays | APIs | checks/s | lag p50 | lag p99 | check p50/p99 | change→status p50/p99 | CPU (1 core = 100 %) | CPU per check | RSS max | heap max | DB growth | raw readings/min | failed checks | load avg |',
+    '\n| bays | APIs | first round | checks/s | lag p50 | lag p99 | check p50/p99 | change→status p50/p99 | quiet / rules cached | CPU (1 core = 100 %) | CPU per check | simulator CPU | PostgreSQL CPU | RSS max | heap max | DB growth | raw readings/min | failed checks | load avg |',
   );
-  console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
+  console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
   for (const r of rows) {
     console.log(
-      `| ${r.bays} | ${r.apis} | ${fmt(r.checksPerSecond, 1)} | ${fmt(r.lagP50)} ms | ${fmt(r.lagP99)} ms | ` +
+      `| ${r.bays} | ${r.apis} | ${fmt(r.firstRoundSeconds, 1)} s | ${fmt(r.checksPerSecond, 1)} | ${fmt(r.lagP50)} ms | ${fmt(r.lagP99)} ms | ` +
         `${fmt(r.checkP50)}/${fmt(r.checkP99)} ms | ${r.changes ? `${fmt(r.changeP50, 1)}/${fmt(r.changeP99, 1)} s (${r.changes})` : '–'} | ` +
-        `${fmt(r.cpuPercent)} % | ${fmt(r.cpuMsPerCheck, 2)} ms | ${fmt(r.rssMaxMb)} MB | ${fmt(r.heapMaxMb)} MB | ${fmt(r.dbGrowthMbPerHour)} MB/h | ` +
+        `${fmt(r.quietShare * 100, 1)} % / ${fmt(r.rulesCachedShare * 100, 1)} % | ` +
+        `${fmt(r.cpuPercent)} % | ${fmt(r.cpuMsPerCheck, 2)} ms | ${fmt(r.simCpuPercent)} % | ${fmt(r.pgCpuPercent)} % | ${fmt(r.rssMaxMb)} MB | ${fmt(r.heapMaxMb)} MB | ${fmt(r.dbGrowthMbPerHour)} MB/h | ` +
         `${fmt(r.readingsPerMinute)} | ${r.failures} | ${fmt(r.load, 1)} |`,
     );
   }

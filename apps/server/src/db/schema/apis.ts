@@ -57,6 +57,12 @@ export const apis = pgTable(
     lastCheckAt: timestamp('last_check_at', { withTimezone: true }),
     lastSuccessAt: timestamp('last_success_at', { withTimezone: true }),
     lastError: text('last_error'),
+    /**
+     * Moves on whenever what a check of this API reads from its bay attributes may have changed: their
+     * rules, bays or facilities (triggers, migration 0018) and every check's write (decision 009). An
+     * instance's cache of the API's rules is good while the number is the one it last saw.
+     */
+    rulesVersion: integer('rules_version').notNull().default(0),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

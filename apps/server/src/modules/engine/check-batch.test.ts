@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { gathered } from './check-batch';
 
 describe('gathered', () => {
-  it('serves calls made within the window with one run, one at a time, in order', async () => {
+  it('serves calls made within the window with one run, one run at a time, in order', async () => {
     const runs: number[][] = [];
     let active = 0;
     let most = 0;
@@ -28,6 +28,30 @@ describe('gathered', () => {
       [6, 7],
     ]);
     expect(most).toBe(1);
+  });
+
+  it('gathers the calls made while a run is under way into the next run, started as it ends', async () => {
+    const runs: string[][] = [];
+    let release = () => {};
+    // A window no test waits out: a run that waited for it would time the test out.
+    const echo = gathered<string, string>(
+      async (inputs) => {
+        runs.push(inputs);
+        if (runs.length === 1) await new Promise<void>((r) => (release = r));
+        return inputs;
+      },
+      { gatherMs: 60_000, max: 2 },
+    );
+    const first = [echo('a'), echo('b')]; // a full run starts at once
+    await new Promise((r) => setImmediate(r));
+    const later = [echo('c'), echo('d'), echo('e')];
+    await new Promise((r) => setTimeout(r, 20));
+    // Still one run: the next waits for the one under way, however long it takes.
+    expect(runs).toEqual([['a', 'b']]);
+    release();
+    expect(await Promise.all([...first, ...later.slice(0, 2)])).toEqual(['a', 'b', 'c', 'd']);
+    expect(runs).toEqual([['a', 'b'], ['c', 'd'], ['e']]);
+    await expect(later[2]).resolves.toBe('e');
   });
 
   it('fails every call of a failed run, and the next run still happens', async () => {

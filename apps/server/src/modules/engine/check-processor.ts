@@ -76,6 +76,8 @@ type ApiRef = {
   details: { failureThreshold?: number; recordsPath?: string };
   /** Failures in a row when the check was claimed. */
   consecutiveFailures: number;
+  /** What the check may take from the rules cache (`check-batch.ts`). */
+  rulesVersion: number;
 };
 
 export type CheckProcessor = ReturnType<typeof createCheckProcessor>;
@@ -101,6 +103,8 @@ export function createCheckProcessor(deps: {
   const lastOkLogged = new Map<string, number>();
   const transactions = new Semaphore(TRANSACTIONS_AT_ONCE);
   const batch = createCheckBatch({ db: deps.db });
+  /** Checks written in a quiet batch, and in a transaction of their own. */
+  const counts = { quiet: 0, full: 0 };
 
   async function process(
     api: ApiRef,
@@ -112,8 +116,12 @@ export function createCheckProcessor(deps: {
     const records = outcome.ok ? extractRecords(outcome.json, api.details.recordsPath || null) : null;
     if (source === 'poll' && outcome.ok && api.consecutiveFailures === 0) {
       const quiet = await processQuietly(api, outcome, records, at);
-      if (quiet) return quiet;
+      if (quiet) {
+        counts.quiet++;
+        return quiet;
+      }
     }
+    counts.full++;
     // A success: the run of failures it ended; a failure: the run so far, this one included.
     let run: FailureRun = { failures: 0, lastSuccessAt: null, lastError: null };
     let recorded = 0;
@@ -223,8 +231,8 @@ export function createCheckProcessor(deps: {
   /**
    * The common case, written in a batch with other checks (`check-batch.ts`): a poll that succeeded after
    * a success and changed no level, pending period or no-data reason — nothing to tell anyone. Its rules
-   * are read outside a transaction; null when the check is not quiet, and the full transaction below
-   * handles it (reading its rules again, in that transaction).
+   * come from the rules cache; null when the check is not quiet, and the full transaction below handles it
+   * (reading its rules again, in that transaction).
    */
   async function processQuietly(
     api: ApiRef,
@@ -232,22 +240,33 @@ export function createCheckProcessor(deps: {
     records: ReturnType<typeof extractRecords>,
     at: Date,
   ): Promise<ProcessedCheck | null> {
-    const evaluated = await evaluateRules(await batch.rules(api.id), records);
+    const evaluated = await evaluateRules(await batch.rules(api.id, api.rulesVersion), records);
     const results = resultsOf(evaluated, at);
     const changes = (r: (typeof results)[number], i: number) =>
       r.levelChecks !== null || r.writeWithoutReading || r.level !== evaluated[i]?.rule.lastLevel;
     if (results.some(changes)) return null;
     const logRow = checkLogRow(api, outcome, records, 'poll');
-    await batch.write({
-      check: {
+    await batch.write(
+      api.rulesVersion,
+      {
         apiId: api.id,
         at,
         attributes: results.filter((r) => r.stored),
         log: shouldLogSuccess(api.id, at.getTime()) ? logRow : null,
         count: logRow,
       },
-      readings: { api: api.key, at, rows: storedReadings(evaluated, results) },
-    });
+      { api: api.key, at, rows: storedReadings(evaluated, results) },
+      () => {
+        // What the write stored, as the cached rules would read it back.
+        for (const [i, r] of results.entries()) {
+          const rule = evaluated[i]?.rule;
+          if (!r.stored || !rule) continue;
+          rule.lastReason = r.reason;
+          rule.storedValue = r.value;
+          rule.storedAt = at;
+        }
+      },
+    );
     return {
       records: records?.length ?? null,
       attributes: evaluated.length,
@@ -309,7 +328,7 @@ export function createCheckProcessor(deps: {
     };
   }
 
-  return { process };
+  return { process, stats: () => ({ ...counts, ...batch.stats }) };
 }
 
 function storedReadings(evaluated: Evaluated[], results: Array<{ stored: boolean }>) {

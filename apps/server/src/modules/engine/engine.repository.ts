@@ -125,14 +125,18 @@ export async function loadRulesOf(db: Db, apiIds: string[]): Promise<Map<string,
 /** An API's failures in a row, the last success before them and the last error. */
 export type FailureRun = { failures: number; lastSuccessAt: Date | null; lastError: string | null };
 
-/** A success: the failure count starts over. Returns the run it ended (0 failures: none). */
+/**
+ * A success: the failure count starts over. Returns the run it ended (0 failures: none). Like every write of a
+ * check it moves `rules_version` on: what the check writes of its attributes is in no instance's cache yet.
+ */
 export async function markSuccess(tx: Db, apiId: string, at: Date): Promise<FailureRun> {
   const result = await tx.execute<{
     previous: number;
     last_success_at: Date | string | null;
     last_error: string | null;
   }>(sql`
-    update ${apis} a set consecutive_failures = 0, last_check_at = ${at}, last_success_at = ${at}, last_error = null
+    update ${apis} a set consecutive_failures = 0, last_check_at = ${at}, last_success_at = ${at}, last_error = null,
+      rules_version = a.rules_version + 1
     from (select id, consecutive_failures, last_success_at, last_error from ${apis} where id = ${apiId} for update) old
     where a.id = old.id
     returning old.consecutive_failures as previous, old.last_success_at, old.last_error`);
@@ -170,7 +174,8 @@ export async function markFailure(
   error: string,
 ): Promise<{ failures: number; lastSuccessAt: Date | null }> {
   const result = await tx.execute<{ failures: number; last_success_at: Date | string | null }>(sql`
-    update ${apis} set consecutive_failures = consecutive_failures + 1, last_check_at = ${at}, last_error = ${error}
+    update ${apis} set consecutive_failures = consecutive_failures + 1, last_check_at = ${at}, last_error = ${error},
+      rules_version = rules_version + 1
     where id = ${apiId}
     returning consecutive_failures as failures, last_success_at`);
   const row = result.rows[0];
@@ -211,13 +216,20 @@ export async function writeAttributeResults(tx: Db, results: AttributeResult[], 
     where bm.id = u.id`);
 }
 
-/** Attributes that stop being evaluated lose their level, so they open alerts afresh when evaluated again. */
+/**
+ * Attributes that stop being evaluated lose their level, so they open alerts afresh when evaluated again;
+ * their APIs' cached rules are stale from then on.
+ */
 export async function clearLevels(tx: Db, bayMetricIds: string[]): Promise<void> {
   if (bayMetricIds.length === 0) return;
-  await tx
-    .update(bayMetrics)
-    .set({ lastLevel: null, lastReason: null })
-    .where(sql`${bayMetrics.id} = any(${array(bayMetricIds)}::uuid[])`);
+  await tx.execute(sql`
+    with cleared as (
+      update ${bayMetrics} set last_level = null, last_reason = null
+      where id = any(${array(bayMetricIds)}::uuid[])
+      returning api_metric_id
+    )
+    select bump_rules_version(array(select distinct am.api_id from cleared c
+      join ${apiMetrics} am on am.id = c.api_metric_id))`);
 }
 
 /** Locks the bays (in id order: two checks never deadlock) and reads the levels of their evaluated attributes. */
@@ -352,19 +364,22 @@ export type QuietCheck = {
 
 /**
  * Several quiet checks in one statement. An attribute's row is written only while its level is still the
- * one the check read: a check that changed it meanwhile (a push of the same API) is never undone.
+ * one the check read: a check that changed it meanwhile (a push of the same API) is never undone. Returns
+ * each API's `rules_version` after the write (one more than the check read: nothing else wrote between).
  */
-export async function writeQuietChecks(db: Db, checks: QuietCheck[]): Promise<void> {
-  if (checks.length === 0) return;
+export async function writeQuietChecks(db: Db, checks: QuietCheck[]): Promise<Map<string, number>> {
+  if (checks.length === 0) return new Map();
   const attributes = checks.flatMap((c) => c.attributes.map((a) => ({ ...a, at: c.at })));
   const logs = checks.flatMap((c) => (c.log ? [c.log] : []));
   const counts = checks.map((c) => c.count);
-  await db.execute(sql`
+  const { rows } = await db.execute<{ id: string; rules_version: number }>(sql`
     with checked as (
-      update ${apis} a set consecutive_failures = 0, last_check_at = c.at, last_success_at = c.at, last_error = null
+      update ${apis} a set consecutive_failures = 0, last_check_at = c.at, last_success_at = c.at, last_error = null,
+        rules_version = a.rules_version + 1
       from unnest(${array(checks.map((c) => c.apiId))}::uuid[], ${array(checks.map((c) => c.at))}::timestamptz[])
         as c(id, at)
       where a.id = c.id
+      returning a.id, a.rules_version
     ),
     stored as (
       update ${bayMetrics} bm set last_value = u.value, last_reason = u.reason, last_read_at = u.at,
@@ -381,7 +396,8 @@ export async function writeQuietChecks(db: Db, checks: QuietCheck[]): Promise<vo
         ${array(logs.map((l) => l.source))}::text[], ${array(logs.map((l) => l.outcome))}::text[],
         ${array(logs.map((l) => l.durationMs))}::int[], ${array(logs.map((l) => l.httpStatus))}::int[],
         ${array(logs.map((l) => l.bytes))}::int[], ${array(logs.map((l) => l.records))}::int[])
-    )
+    ),
+    counted as (
     insert into ${apiCheckStats}
       (api_id, hour, checks, failures, duration_sum_ms, duration_max_ms, bytes_sum, duration_histogram)
     select api_id, hour, checks, failures, duration_sum_ms, duration_max_ms, bytes_sum,
@@ -403,5 +419,8 @@ export async function writeQuietChecks(db: Db, checks: QuietCheck[]): Promise<vo
       duration_sum_ms = ${apiCheckStats.durationSumMs} + excluded.duration_sum_ms,
       duration_max_ms = greatest(${apiCheckStats.durationMaxMs}, excluded.duration_max_ms),
       duration_histogram = ${HISTOGRAM_SUM},
-      bytes_sum = ${apiCheckStats.bytesSum} + excluded.bytes_sum`);
+      bytes_sum = ${apiCheckStats.bytesSum} + excluded.bytes_sum
+    )
+    select id, rules_version from checked`);
+  return new Map(rows.map((r) => [r.id, r.rules_version]));
 }

@@ -214,7 +214,7 @@ export function createEngine(deps: {
     connectionOf,
     poll,
     processPush,
-    stats: () => ({ ...scheduler.stats, durations }),
+    stats: () => ({ ...scheduler.stats, durations, processed: processor.stats() }),
     /** Whether this instance's check loop runs (config `CHECKS_ENABLED` and started). */
     get running() {
       return scheduler.running;
