@@ -10,8 +10,8 @@
  *   BAYS=10000 DURATION=180 CAPACITY=10000,20000,40000 node --import tsx bench/engine.ts
  *
  * Options (environment): DATABASE_URL (postgres://postgres@127.0.0.1:5432/postgres), BAYS (10000),
- * BAYS_PER_FACILITY (20), ATTRIBUTES (5), INTERVAL (30), WARMUP (30 s after every bay attribute has its first
- * level: the first round of checks, printed as a figure of its own), DURATION (180 s), CHANGES (20),
+ * BAYS_PER_FACILITY (20), ATTRIBUTES (5), INTERVAL (30), WARMUP (30 s after every API's first successful
+ * check, which sets all its levels: the first round, printed as a figure of its own), DURATION (180 s), CHANGES (20),
  * CAPACITY (none), CAPACITY_DURATION (60 s), CHECK_CONCURRENCY (50), CPU_PROFILE (a file prefix: a CPU
  * profile of the server over each measured window, for Chrome DevTools or `--cpu-prof` tools).
  */
@@ -64,7 +64,7 @@ type Figures = {
   failures: number;
   /** The machine's 1-minute load average at the end (2 cores: above 2, others wait for CPU). */
   load: number;
-  /** Seconds from the server's start until every bay attribute had a level (the first checks). */
+  /** Seconds from the server's start until every API had a successful check (every level set). */
   firstRoundSeconds: number;
   /** Share of the window's checks written in a quiet batch (the rest: a transaction of their own). */
   quietShare: number;
@@ -75,27 +75,36 @@ type Figures = {
   pgCpuPercent: number;
 };
 
-/** CPU seconds (user + system) of the given processes, from /proc (Linux; NaN elsewhere). */
-async function cpuSecondsOf(pids: number[]): Promise<number> {
-  let ticks = 0;
-  for (const pid of pids) {
-    const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => null);
-    if (!stat) continue;
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    ticks += Number(fields[11]) + Number(fields[12]);
-  }
-  return pids.length === 0 ? Number.NaN : ticks / 100;
+/**
+ * CPU seconds (user + system) of a process from /proc (Linux; NaN elsewhere), with those of its children
+ * that have ended when `children` (PostgreSQL's postmaster: connections come and go).
+ */
+async function cpuSecondsOf(pid: number, children = false): Promise<number> {
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => null);
+  if (!stat) return Number.NaN;
+  const fields = stat
+    .slice(stat.lastIndexOf(')') + 2)
+    .split(' ')
+    .map(Number);
+  const own = (fields[11] ?? 0) + (fields[12] ?? 0);
+  return (own + (children ? (fields[13] ?? 0) + (fields[14] ?? 0) : 0)) / 100;
 }
 
-/** The processes of the PostgreSQL server on this machine (all of them: the bench is its only load). */
-async function postgresPids(): Promise<number[]> {
-  const pids: number[] = [];
+/** All of the PostgreSQL server's CPU so far (the bench is its only load): live processes and ended ones. */
+async function postgresCpuSeconds(): Promise<number> {
+  let total = 0;
+  let found = false;
   for (const entry of await readdir('/proc').catch(() => [] as string[])) {
     if (!/^\d+$/.test(entry)) continue;
     const comm = await readFile(`/proc/${entry}/comm`, 'utf8').catch(() => '');
-    if (comm.trim() === 'postgres') pids.push(Number(entry));
+    if (comm.trim() !== 'postgres') continue;
+    const parent = await readFile(`/proc/${entry}/stat`, 'utf8').catch(() => '');
+    const ppid = parent.slice(parent.lastIndexOf(')') + 2).split(' ')[1];
+    const parentComm = await readFile(`/proc/${ppid}/comm`, 'utf8').catch(() => '');
+    total += await cpuSecondsOf(Number(entry), parentComm.trim() !== 'postgres');
+    found = true;
   }
-  return pids;
+  return found ? total : Number.NaN;
 }
 
 async function scenario(bays: number, duration: number, changes: number): Promise<Figures> {
@@ -130,7 +139,8 @@ async function scenario(bays: number, duration: number, changes: number): Promis
     let firstRoundSeconds = Number.NaN;
     for (;;) {
       const { rows } = await probe.query(
-        'select exists (select 1 from bay_metrics where last_level is null) as waiting',
+        // An API's first success sets all its attributes' levels (`apis` is small to scan, bay attributes not).
+        'select exists (select 1 from apis where last_success_at is null) as waiting',
       );
       if (!rows[0].waiting) {
         firstRoundSeconds = (performance.now() - serverStarted) / 1000;
@@ -139,7 +149,7 @@ async function scenario(bays: number, duration: number, changes: number): Promis
       if (performance.now() - serverStarted > 20 * INTERVAL * 1000) break;
       await sleep(1000);
     }
-    console.log(`  alle nivåer satt etter ${fmt(firstRoundSeconds, 1)} s`);
+    console.log(`  alle API-er sjekket etter ${fmt(firstRoundSeconds, 1)} s`);
     await sleep(WARMUP * 1000);
     const engine = app.statusEngine.engine;
     const stats = engine.stats();
@@ -147,10 +157,10 @@ async function scenario(bays: number, duration: number, changes: number): Promis
     stats.durations.clear();
     const finishedBefore = engine.stats().finished;
     const processedBefore = engine.stats().processed;
-    const pgPids = await postgresPids();
-    const simPids = sim.child.pid ? [sim.child.pid] : [];
-    const simCpuBefore = await cpuSecondsOf(simPids);
-    const pgCpuBefore = await cpuSecondsOf(pgPids);
+    const simPid = sim.child.pid ?? 0;
+    const simCpuBefore = await cpuSecondsOf(simPid);
+    const pgCpuBefore = await postgresCpuSeconds();
+    const batchesBefore = structuredClone(engine.stats().processed);
     const sizeBefore = Number(
       (await probe.query('select pg_database_size(current_database()) as s')).rows[0].s,
     );
@@ -213,8 +223,17 @@ async function scenario(bays: number, duration: number, changes: number): Promis
     clearInterval(sampler);
     const elapsed = (performance.now() - started) / 1000;
     const cpu = process.cpuUsage(cpuBefore);
-    const simCpu = (await cpuSecondsOf(simPids)) - simCpuBefore;
-    const pgCpu = (await cpuSecondsOf(pgPids)) - pgCpuBefore;
+    const simCpu = (await cpuSecondsOf(simPid)) - simCpuBefore;
+    const pgCpu = (await postgresCpuSeconds()) - pgCpuBefore;
+    const runs = (kind: 'loads' | 'writes') => {
+      const now = engine.stats().processed[kind];
+      const was = batchesBefore[kind];
+      const count = now.runs - was.runs;
+      return `${count} × ${fmt((now.inputs - was.inputs) / count, 1)} in ${fmt((now.ms - was.ms) / count, 1)} ms`;
+    };
+    console.log(
+      `  stille skriv: ${runs('writes')}; regler lest: ${runs('loads')}; i hurtiglager: ${engine.stats().processed.cachedApis} API-er`,
+    );
     const finished = engine.stats().finished - finishedBefore;
     const processed = engine.stats().processed;
     const quiet = processed.quiet - processedBefore.quiet;

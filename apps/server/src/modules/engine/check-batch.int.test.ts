@@ -81,12 +81,17 @@ describe('quiet checks', () => {
   it('never write over a level another check changed meanwhile', async () => {
     const metricId = [...(wired[0]?.bayMetrics.values() ?? [])][1] ?? '';
     const row = await attributeRow(ctx, metricId);
-    await q(`update bay_metrics set last_level = 'critical' where id = $1`, [metricId]);
+    const { rows } = await q(
+      `update bay_metrics set last_level = 'critical' where id = $1 returning series`,
+      [metricId],
+    );
     await writeQuietChecks(ctx.database.db, [
       {
         apiId: wired[0]?.apiId ?? '',
         at: new Date(),
-        attributes: [{ id: metricId, value: 999, level: row.last_level as 'active', reason: 'stale' }],
+        attributes: [
+          { series: rows[0].series, value: 999, level: row.last_level as 'active', reason: 'stale' },
+        ],
         log: null,
         count: {
           apiId: wired[0]?.apiId ?? '',

@@ -1,6 +1,13 @@
 import type { Db } from '../../db/client';
 import { type CheckReadings, insertReadings } from '../readings';
-import { loadRulesOf, type QuietCheck, type Rule, writeQuietChecks } from './engine.repository';
+import {
+  loadRulesOf,
+  type QuietCheck,
+  type Rule,
+  type RuleCore,
+  writeQuietChecks,
+} from './engine.repository';
+import type { Evaluated } from './evaluate-rules';
 
 /**
  * Calls are served by one `run` over all their inputs, which answers one output per input in order (at
@@ -53,30 +60,55 @@ export function gathered<I, O>(
 
 /** Cached rules unused this long (an API deleted or moved to another instance) are let go. */
 const RULES_IDLE_MS = 2 * 60 * 60_000;
+/** Distinct strings the cache shares between its rules (keys, paths, thresholds) before it starts over. */
+const INTERNED_MAX = 1_000_000;
+
+/** Runs of a gathered call and the inputs and time they took, for the benchmark. */
+export type RunStats = { runs: number; inputs: number; ms: number };
+
+function measured<I, O>(stats: RunStats, run: (inputs: I[]) => Promise<O[]>) {
+  return async (inputs: I[]) => {
+    const started = performance.now();
+    try {
+      return await run(inputs);
+    } finally {
+      stats.runs++;
+      stats.inputs += inputs.length;
+      stats.ms += performance.now() - started;
+    }
+  };
+}
 
 /**
  * Quiet checks read and write together (decision 009). Rules come from this instance's cache while the
- * API's `rules_version` at the claim is the one the cache holds; the misses of a turn are read in one
- * query. What the checks found is written in one transaction of two statements per run (everything but
- * the readings, then the readings), which answers each API's `rules_version` after it. A check's write
- * resolves once its run has committed, so a caller sees its check stored, as with a transaction of its
- * own.
+ * API's `rules_version` at the claim is the one the cache holds; the misses arriving together are read
+ * in one query. The cache keeps only what a quiet check reads (`RuleCore`), with the strings that many
+ * rules share held once: about 200 bytes a bay attribute. What the checks found is written in one
+ * transaction of two statements per run (everything but the readings, then the readings), which answers
+ * each API's `rules_version` after it. A check's write resolves once its run has committed, so a caller
+ * sees its check stored, as with a transaction of its own.
  */
 export function createCheckBatch(deps: { db: Db }) {
-  const cached = new Map<string, { version: number; rules: Rule[]; usedAt: number }>();
-  const stats = { rulesCached: 0, rulesLoaded: 0 };
+  const cached = new Map<string, { version: number; rules: RuleCore[]; usedAt: number }>();
+  const interned = new Map<string, string>();
+  const stats = {
+    rulesCached: 0,
+    rulesLoaded: 0,
+    loads: { runs: 0, inputs: 0, ms: 0 } as RunStats,
+    writes: { runs: 0, inputs: 0, ms: 0 } as RunStats,
+  };
   let sweptAt = Date.now();
 
   const load = gathered<string, Rule[]>(
-    async (apiIds) => {
+    measured(stats.loads, async (apiIds) => {
       const rules = await loadRulesOf(deps.db, apiIds);
       return apiIds.map((id) => rules.get(id) ?? []);
-    },
+    }),
     { gatherMs: 5, max: 200 },
   );
 
   const write = gathered<{ check: QuietCheck; readings: CheckReadings }, number | undefined>(
-    (writes) =>
+    measured(stats.writes, (writes) =>
       deps.db.transaction(async (tx) => {
         const versions = await writeQuietChecks(
           tx,
@@ -88,8 +120,45 @@ export function createCheckBatch(deps: { db: Db }) {
         );
         return writes.map((w) => versions.get(w.check.apiId));
       }),
+    ),
     { gatherMs: 20, max: 500 },
   );
+
+  function intern<T extends string | null>(text: T): T {
+    if (text === null) return text;
+    const known = interned.get(text);
+    if (known !== undefined) return known as T;
+    if (interned.size >= INTERNED_MAX) interned.clear();
+    interned.set(text, text);
+    return text;
+  }
+
+  /**
+   * The part of a rule a quiet check reads, in one object shape. The last reason is kept only for `nodata`:
+   * a quiet check compares it only then (a new no-data reason is written), and other reasons carry the
+   * value, so each would be a string of its own.
+   */
+  function core(rule: RuleCore): RuleCore {
+    return {
+      series: rule.series,
+      keyIdentifier: intern(rule.keyIdentifier),
+      keyValue: intern(rule.keyValue),
+      path: intern(rule.path),
+      type: rule.type,
+      operator: rule.operator,
+      thresholdActive: intern(rule.thresholdActive),
+      thresholdWarning: intern(rule.thresholdWarning),
+      thresholdCritical: intern(rule.thresholdCritical),
+      thresholdInactive: intern(rule.thresholdInactive),
+      lastLevel: rule.lastLevel,
+      lastReason: rule.lastLevel === 'nodata' ? intern(rule.lastReason) : null,
+      storedValue: rule.storedValue,
+      storedAt: rule.storedAt,
+      deadbandPercent: rule.deadbandPercent,
+      pendingChecks: rule.pendingChecks,
+      levelChecks: rule.levelChecks,
+    };
+  }
 
   function sweep(now: number) {
     if (now - sweptAt < RULES_IDLE_MS / 4) return;
@@ -99,8 +168,9 @@ export function createCheckBatch(deps: { db: Db }) {
 
   return {
     stats,
+    cachedApis: () => cached.size,
     /** The API's rules as of `version` (its `rules_version` when the check was claimed). */
-    async rules(apiId: string, version: number): Promise<Rule[]> {
+    async rules(apiId: string, version: number): Promise<RuleCore[]> {
       const now = Date.now();
       const entry = cached.get(apiId);
       if (entry?.version === version) {
@@ -109,30 +179,35 @@ export function createCheckBatch(deps: { db: Db }) {
         return entry.rules;
       }
       stats.rulesLoaded++;
-      const rules = await load(apiId);
+      const rules = (await load(apiId)).map(core);
       cached.set(apiId, { version, rules, usedAt: now });
       sweep(now);
       return rules;
     },
     /**
-     * Writes a quiet check based on the rules of `version`. When its write moved the API's version on by
-     * exactly one (no other write came between), `stored` brings the cached rules up to what was written
-     * and they stay good; otherwise they are dropped and the next check reads them again.
+     * Writes a quiet check evaluated on the rules of `version`; `stored` are its evaluations whose reading
+     * it stores. When the write moved the API's version on by exactly one (no other write came between),
+     * the cached rules take what was written and stay good; otherwise they are dropped and the next check
+     * reads them again.
      */
     async write(
       version: number,
       check: QuietCheck,
       readings: CheckReadings,
-      stored: () => void,
+      stored: Evaluated<RuleCore>[],
     ): Promise<void> {
       const after = await write({ check, readings });
       const entry = cached.get(check.apiId);
       if (!entry) return;
-      if (entry.version === version && after === version + 1) {
-        stored();
-        entry.version = after;
-      } else {
+      if (entry.version !== version || after !== version + 1) {
         cached.delete(check.apiId);
+        return;
+      }
+      entry.version = after;
+      for (const e of stored) {
+        e.rule.storedValue = e.value;
+        e.rule.storedAt = check.at;
+        e.rule.lastReason = e.level === 'nodata' ? intern(e.reason) : null;
       }
     },
   };

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import type { NewNotificationEvent } from '../../notify/notification-events';
 import type { ApiEventPayload } from '../../notify/payloads';
 import type { SettledAttribute } from '../alerts';
-import { type FailureRun, firstFailureOfRun, type Rule } from './engine.repository';
+import { type FailureRun, firstFailureOfRun, type Rule, type RuleCore } from './engine.repository';
 import type { Evaluated } from './evaluate-rules';
 
 /**
@@ -12,14 +12,14 @@ import type { Evaluated } from './evaluate-rules';
  * once it is done counting, so a steady attribute costs no write. 0 is a level older than the pending
  * period itself (migration 0010): done counting, as its alert was there before notifications were.
  */
-export function levelChecksOf(e: Evaluated): number | null {
+export function levelChecksOf(e: Evaluated<RuleCore>): number | null {
   if (e.level !== e.rule.lastLevel) return 1;
   const held = e.rule.levelChecks;
   return held > 0 && held < e.rule.pendingChecks ? held + 1 : null;
 }
 
 /** Whether the level reaches its pending period in this check (and is told now). */
-export function settlesNow(e: Evaluated, levelChecks: number | null): boolean {
+export function settlesNow(e: Evaluated<RuleCore>, levelChecks: number | null): boolean {
   return levelChecks !== null && levelChecks >= e.rule.pendingChecks;
 }
 

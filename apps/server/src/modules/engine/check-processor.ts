@@ -32,6 +32,7 @@ import {
   markFailure,
   markSuccess,
   type Rule,
+  type RuleCore,
   writeAttributeResults,
 } from './engine.repository';
 import { type Evaluated, evaluateRules, everyAttribute } from './evaluate-rules';
@@ -246,6 +247,7 @@ export function createCheckProcessor(deps: {
       r.levelChecks !== null || r.writeWithoutReading || r.level !== evaluated[i]?.rule.lastLevel;
     if (results.some(changes)) return null;
     const logRow = checkLogRow(api, outcome, records, 'poll');
+    const stored = evaluated.filter((_, i) => results[i]?.stored);
     await batch.write(
       api.rulesVersion,
       {
@@ -255,17 +257,8 @@ export function createCheckProcessor(deps: {
         log: shouldLogSuccess(api.id, at.getTime()) ? logRow : null,
         count: logRow,
       },
-      { api: api.key, at, rows: storedReadings(evaluated, results) },
-      () => {
-        // What the write stored, as the cached rules would read it back.
-        for (const [i, r] of results.entries()) {
-          const rule = evaluated[i]?.rule;
-          if (!r.stored || !rule) continue;
-          rule.lastReason = r.reason;
-          rule.storedValue = r.value;
-          rule.storedAt = at;
-        }
-      },
+      { api: api.key, at, rows: stored.map(readingOf) },
+      stored,
     );
     return {
       records: records?.length ?? null,
@@ -284,10 +277,10 @@ export function createCheckProcessor(deps: {
   }
 
   /** For each evaluation: whether its reading is stored, its pending-period count, and what is written. */
-  function resultsOf(evaluated: Evaluated[], at: Date) {
+  function resultsOf(evaluated: Evaluated<RuleCore>[], at: Date) {
     const now = at.getTime();
     return evaluated.map((e) => ({
-      id: e.rule.id,
+      series: e.rule.series,
       value: e.value,
       level: e.level,
       reason: e.reason,
@@ -321,20 +314,20 @@ export function createCheckProcessor(deps: {
       results.filter((r) => r.stored || r.levelChecks !== null || r.writeWithoutReading),
       at,
     );
-    await insertReadings(tx, [{ api: apiKey, at, rows: storedReadings(evaluated, results) }]);
+    await insertReadings(tx, [
+      { api: apiKey, at, rows: evaluated.filter((_, i) => results[i]?.stored).map(readingOf) },
+    ]);
     return {
       changed: evaluated.filter((e) => e.level !== e.rule.lastLevel),
       settled: evaluated.filter((e, i) => settlesNow(e, results[i]?.levelChecks ?? null)),
     };
   }
 
-  return { process, stats: () => ({ ...counts, ...batch.stats }) };
+  return { process, stats: () => ({ ...counts, ...batch.stats, cachedApis: batch.cachedApis() }) };
 }
 
-function storedReadings(evaluated: Evaluated[], results: Array<{ stored: boolean }>) {
-  return evaluated
-    .filter((_, i) => results[i]?.stored)
-    .map((e) => ({ series: e.rule.series, value: e.value, level: e.level }));
+function readingOf(e: Evaluated<RuleCore>) {
+  return { series: e.rule.series, value: e.value, level: e.level };
 }
 
 function checkLogRow(

@@ -59,15 +59,9 @@ export async function claimDueApis(db: Db, limit: number): Promise<ClaimedApi[]>
   return claimed.map((r) => ({ ...r, dueAt: new Date(r.dueAt), claimedAt: new Date(r.claimedAt) }));
 }
 
-export type Rule = {
-  id: string;
+/** What evaluating an attribute and deciding what to store read of its rule (all a quiet check needs). */
+export type RuleCore = {
   series: number;
-  bayId: string;
-  bayName: string;
-  locationId: string;
-  locationName: string;
-  apiMetricId: string;
-  apiMetricName: string;
   keyIdentifier: string;
   keyValue: string;
   path: string;
@@ -84,6 +78,17 @@ export type Rule = {
   deadbandPercent: number | null;
   pendingChecks: number;
   levelChecks: number;
+};
+
+/** A bay attribute as a check reads it: its rule and state, with the names that alerts and notifications show. */
+export type Rule = RuleCore & {
+  id: string;
+  bayId: string;
+  bayName: string;
+  locationId: string;
+  locationName: string;
+  apiMetricId: string;
+  apiMetricName: string;
 };
 
 /** The bay attributes a check of this API evaluates: enabled API attributes, live bays and facilities. */
@@ -186,7 +191,8 @@ export async function markFailure(
 }
 
 export type AttributeResult = {
-  id: string;
+  /** The bay attribute's `series` (unique, as its id; smaller to send and to keep). */
+  series: number;
   value: string | number | boolean | null;
   level: AttributeLevel;
   reason: string;
@@ -209,11 +215,11 @@ export async function writeAttributeResults(tx: Db, results: AttributeResult[], 
       stored_value = case when u.stored then u.value else bm.stored_value end,
       stored_at = case when u.stored then ${at}::timestamptz else bm.stored_at end,
       level_checks = coalesce(u.level_checks, bm.level_checks)
-    from unnest(${array(results.map((r) => r.id))}::uuid[], ${array(results.map((r) => json(r.value)))}::jsonb[],
+    from unnest(${array(results.map((r) => r.series))}::int[], ${array(results.map((r) => json(r.value)))}::jsonb[],
       ${array(results.map((r) => r.level))}::text[], ${array(results.map((r) => r.reason))}::text[],
       ${array(results.map((r) => r.stored))}::boolean[], ${array(results.map((r) => r.levelChecks))}::int[])
-      as u(id, value, level, reason, stored, level_checks)
-    where bm.id = u.id`);
+      as u(series, value, level, reason, stored, level_checks)
+    where bm.series = u.series`);
 }
 
 /**
@@ -357,7 +363,7 @@ export type QuietCheck = {
   apiId: string;
   at: Date;
   /** Attributes whose reading is stored in this check; their level is the one the check read. */
-  attributes: Array<Pick<AttributeResult, 'id' | 'value' | 'level' | 'reason'>>;
+  attributes: Array<Pick<AttributeResult, 'series' | 'value' | 'level' | 'reason'>>;
   log: CheckLogRow | null;
   count: CheckLogRow;
 };
@@ -384,11 +390,11 @@ export async function writeQuietChecks(db: Db, checks: QuietCheck[]): Promise<Ma
     stored as (
       update ${bayMetrics} bm set last_value = u.value, last_reason = u.reason, last_read_at = u.at,
         stored_value = u.value, stored_at = u.at
-      from unnest(${array(attributes.map((r) => r.id))}::uuid[], ${array(attributes.map((r) => json(r.value)))}::jsonb[],
+      from unnest(${array(attributes.map((r) => r.series))}::int[], ${array(attributes.map((r) => json(r.value)))}::jsonb[],
         ${array(attributes.map((r) => r.level))}::text[], ${array(attributes.map((r) => r.reason))}::text[],
         ${array(attributes.map((r) => r.at))}::timestamptz[])
-        as u(id, value, level, reason, at)
-      where bm.id = u.id and bm.last_level = u.level
+        as u(series, value, level, reason, at)
+      where bm.series = u.series and bm.last_level = u.level
     ),
     logged as (
       insert into ${apiCheckLogs} (api_id, started_at, source, outcome, duration_ms, http_status, bytes, records)

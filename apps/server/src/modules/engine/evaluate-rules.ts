@@ -8,10 +8,10 @@ import {
   prepareAttribute,
   type RecordIndex,
 } from '@vaskedrift/shared';
-import type { Rule } from './engine.repository';
+import type { Rule, RuleCore } from './engine.repository';
 
-export type Evaluated = {
-  rule: Rule;
+export type Evaluated<R extends RuleCore = Rule> = {
+  rule: R;
   level: AttributeLevel;
   value: AttributeValue | null;
   reason: string;
@@ -27,13 +27,16 @@ const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resol
  * identifier, each path parsed once). `records` null: the response held no list of records, and every
  * attribute has no data.
  */
-export async function evaluateRules(rules: Rule[], records: JsonRecord[] | null): Promise<Evaluated[]> {
+export async function evaluateRules<R extends RuleCore>(
+  rules: R[],
+  records: JsonRecord[] | null,
+): Promise<Evaluated<R>[]> {
   if (records === null) return everyAttribute(rules, 'nodata', EVALUATION_REASONS.noRecords);
   const indexes = new Map<string, RecordIndex>();
-  const out: Evaluated[] = [];
+  const out: Evaluated<R>[] = [];
   for (let i = 0; i < rules.length; i++) {
     if (i > 0 && i % BATCH === 0) await yieldToEventLoop();
-    const rule = rules[i] as Rule;
+    const rule = rules[i] as R;
     let index = indexes.get(rule.keyIdentifier);
     if (!index) {
       index = indexRecords(records, rule.keyIdentifier);
@@ -46,6 +49,10 @@ export async function evaluateRules(rules: Rule[], records: JsonRecord[] | null)
 }
 
 /** The same level and reason for every rule (an API that stopped answering: `nodata`). */
-export function everyAttribute(rules: Rule[], level: AttributeLevel, reason: string): Evaluated[] {
+export function everyAttribute<R extends RuleCore>(
+  rules: R[],
+  level: AttributeLevel,
+  reason: string,
+): Evaluated<R>[] {
   return rules.map((rule) => ({ rule, level, value: null, reason }));
 }

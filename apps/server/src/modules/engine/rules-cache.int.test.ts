@@ -1,0 +1,159 @@
+import { randomBytes } from 'node:crypto';
+import { createSimulator, type Simulator } from '@vaskedrift/simulator';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { attributeRow, type WiredFacility, wireFacility } from '../../../test/engine';
+import { type ApiClient, caller } from '../../../test/facilities';
+import {
+  createTestApp,
+  createTestInstance,
+  type TestContext,
+  type TestInstance,
+} from '../../../test/helpers';
+
+/*
+ * Each instance keeps the rules of the APIs it checks while the API's `rules_version` is the one it saw
+ * (decision 009): an admin's change, another instance's check and a check that took the full transaction
+ * all move the number on, and the next check reads the rules again.
+ */
+const env = { SECRET_KEY: randomBytes(32).toString('hex'), ALLOW_LOOPBACK_TARGETS: 'true' };
+let sim: Simulator;
+let ctx: TestContext;
+let second: TestInstance;
+let admin: ApiClient;
+let wired: WiredFacility;
+let bayKey: string;
+let metricId: string;
+
+beforeAll(async () => {
+  sim = await createSimulator({ facilityCount: 1, baysPerFacility: 2, drift: false });
+  ctx = await createTestApp(env);
+  second = await createTestInstance(ctx, env);
+  admin = await caller(ctx, 'admin');
+  const facility = sim.facilities[0];
+  if (!facility) throw new Error('ingen anlegg');
+  wired = await wireFacility(admin, sim, facility, { paths: ['temperature'] });
+  bayKey = facility.bays[0]?.key ?? '';
+  metricId = wired.bayMetrics.get(`${bayKey}:temperature`) ?? '';
+});
+afterAll(async () => {
+  await ctx?.close();
+  await sim?.close();
+});
+
+const q = (text: string, values: unknown[] = []) => ctx.database.pool.query(text, values);
+const engineOf = (instance: { app: TestContext['app'] }) => instance.app.statusEngine.engine;
+const rulesVersion = async () =>
+  (await q('select rules_version from apis where id = $1', [wired.apiId])).rows[0].rules_version as number;
+
+/** One check of the API by the given instance, through the real claim. */
+async function checkOn(instance: { app: TestContext['app'] }) {
+  await q(`update apis set next_check_at = now() - interval '1 millisecond' where id = $1`, [wired.apiId]);
+  expect(await engineOf(instance).checkDue()).toEqual([wired.apiId]);
+  await instance.app.bus.drain();
+}
+
+function setTemperature(value: number) {
+  sim.control.setValues(wired.facility.id, bayKey, { temperature: value });
+}
+
+/** The stored raw readings of the attribute, oldest first. */
+async function storedValues(): Promise<number[]> {
+  const { rows } = await q(
+    `select r.value[array_position(r.series, m.series)] as v from readings r
+     join bay_metrics m on m.series = any(r.series) where m.id = $1 order by r.read_at`,
+    [metricId],
+  );
+  return rows.map((r) => Number(r.v));
+}
+
+describe('the rules cache', () => {
+  it("keeps an instance's rules between its quiet checks, and an admin's change reaches the next check", async () => {
+    setTemperature(50);
+    await checkOn(ctx); // the first levels: the full transaction
+    await checkOn(ctx); // rules read again (the full transaction moved the version)
+    const before = engineOf(ctx).stats().processed;
+    await checkOn(ctx);
+    const after = engineOf(ctx).stats().processed;
+    expect(after.rulesCached - before.rulesCached).toBe(1);
+    expect(after.rulesLoaded - before.rulesLoaded).toBe(0);
+    expect((await attributeRow(ctx, metricId)).last_level).toBe('active');
+
+    // 50 is above a warning threshold of 40: the cached rules (warning above 70) would keep it active.
+    const res = await admin.patch('backend/bays/metrics/update', { id: metricId, thresholdWarning: '40' });
+    expect(res.statusCode).toBe(200);
+    await checkOn(ctx);
+    expect((await attributeRow(ctx, metricId)).last_level).toBe('warning');
+    expect(engineOf(ctx).stats().processed.rulesLoaded - after.rulesLoaded).toBe(1);
+    await admin.patch('backend/bays/metrics/update', { id: metricId, thresholdWarning: '70' });
+    await checkOn(ctx);
+    expect((await attributeRow(ctx, metricId)).last_level).toBe('active');
+  });
+
+  it('reads the rules again after another instance checked the API: no reading is judged by a stale stored value', async () => {
+    setTemperature(50);
+    await checkOn(ctx);
+    await checkOn(ctx); // cached on the first instance, stored value 50
+    const stored = await storedValues();
+    setTemperature(60); // beyond the 0.5 % deadband: stored by the second instance
+    await checkOn(second);
+    // Within the deadband of 60, beyond that of 50: a first instance still holding 50 would store it.
+    setTemperature(60.1);
+    const before = engineOf(ctx).stats().processed;
+    await checkOn(ctx);
+    expect(engineOf(ctx).stats().processed.rulesLoaded - before.rulesLoaded).toBe(1);
+    expect(await storedValues()).toEqual([...stored, 60]);
+  });
+
+  it("moves the API's rules_version on with every change a check reads, and with nothing else", async () => {
+    const moves = async (change: () => Promise<{ statusCode: number }>) => {
+      const before = await rulesVersion();
+      const res = (await change()) as { statusCode: number; body?: string };
+      expect(res.statusCode, res.body).toBe(200);
+      return (await rulesVersion()) > before;
+    };
+    const bayId = wired.bays.get(bayKey) ?? '';
+    expect(await moves(() => admin.patch('backend/bays/update', { id: bayId, name: 'Hall Nytt Navn' }))).toBe(
+      true,
+    );
+    expect(
+      await moves(() =>
+        admin.patch('backend/locations/update', { id: wired.locationId, name: 'Anlegg Nytt' }),
+      ),
+    ).toBe(true);
+    expect(
+      await moves(() => admin.patch('backend/bays/metrics/update', { id: metricId, path: 'temperature' })),
+    ).toBe(
+      false, // the same path: nothing changed
+    );
+    expect(
+      await moves(() => admin.patch('backend/bays/metrics/update', { id: metricId, deadbandPercent: 1 })),
+    ).toBe(true);
+    expect(
+      await moves(() =>
+        admin.patch('backend/apis/metrics/update', { id: wired.apiMetricId, name: 'Hallverdier' }),
+      ),
+    ).toBe(true);
+    expect(
+      await moves(() => admin.patch('backend/locations/update', { id: wired.locationId, city: 'Bergen' })),
+    ).toBe(false);
+    const otherBay = [...wired.bays.values()].find((id) => id !== bayId) ?? '';
+    let created = '';
+    expect(
+      await moves(async () => {
+        const pressure = wired.facility.suggestedAttributes.find((a) => a.path !== 'temperature');
+        const res = await admin.post('backend/bays/metrics/create', {
+          bayId: otherBay,
+          apiMetricId: wired.apiMetricId,
+          keyValue: 'x',
+          path: pressure?.path,
+          type: pressure?.type,
+          operator: pressure?.operator,
+          ...pressure?.thresholds,
+        });
+        created = res.json().data?.id;
+        return res;
+      }),
+    ).toBe(true);
+    expect(await moves(() => admin.del('backend/bays/metrics/delete', { id: created }))).toBe(true);
+  });
+});
