@@ -4,6 +4,11 @@ import { type ClaimedApi, claimDueApis } from './engine.repository';
 
 /** How often an idle scheduler looks for due checks: the most a check can start late on a quiet system. */
 export const TICK_MS = 250;
+/**
+ * With every slot taken, the scheduler claims again this long after the first check ends (the checks
+ * ending meanwhile free their slots too): a claim per ended check would be a statement per check.
+ */
+const SLOT_GATHER_MS = 10;
 const LAG_SAMPLES = 16_384;
 
 /** A fixed-size window of recent figures (lag, duration), for the benchmark and the logs. */
@@ -34,8 +39,9 @@ export type SchedulerStats = { claimed: number; finished: number; inFlight: numb
 
 /**
  * The check loop of one server instance (decision 009). Every tick it claims as many due APIs as it has
- * free slots (`concurrency` checks in flight at most) and runs them; a full claim ticks again at once.
- * Claiming moves `next_check_at` forward in the database, which is what keeps instances apart.
+ * free slots (`concurrency` checks in flight at most) and runs them; a full claim ticks again at once, and
+ * a tick that finds every slot taken waits for a check to end rather than for the next tick. Claiming
+ * moves `next_check_at` forward in the database, which is what keeps instances apart.
  */
 export function createScheduler(deps: {
   db: Db;
@@ -46,18 +52,21 @@ export function createScheduler(deps: {
   let timer: NodeJS.Timeout | undefined;
   let stopped = true;
   let ticking: Promise<void> | null = null;
+  /** The last tick found every slot taken: the next ended check brings the next tick forward. */
+  let waitingForSlot = false;
   const running = new Set<Promise<void>>();
   const stats: SchedulerStats = { claimed: 0, finished: 0, inFlight: 0, lag: new Samples() };
 
-  async function tick(): Promise<boolean> {
+  /** Claims and starts what is due: 'full' when it filled every free slot, 'busy' when there was none. */
+  async function tick(): Promise<'full' | 'partial' | 'busy'> {
     const free = deps.concurrency - running.size;
-    if (free <= 0) return false;
+    if (free <= 0) return 'busy';
     let claimed: ClaimedApi[];
     try {
       claimed = await claimDueApis(deps.db, free);
     } catch (err) {
       if (!stopped) deps.log.error({ err }, 'kunne ikke hente sjekker som er forfalt');
-      return false;
+      return 'partial';
     }
     for (const api of claimed) {
       stats.claimed++;
@@ -69,18 +78,27 @@ export function createScheduler(deps: {
           running.delete(run);
           stats.finished++;
           stats.inFlight = running.size;
+          if (waitingForSlot) {
+            waitingForSlot = false;
+            schedule(SLOT_GATHER_MS);
+          }
         });
       running.add(run);
     }
     stats.inFlight = running.size;
-    return claimed.length === free;
+    return claimed.length === free ? 'full' : 'partial';
   }
 
   function schedule(delay: number) {
     if (stopped) return;
+    clearTimeout(timer);
     timer = setTimeout(() => {
+      waitingForSlot = false;
       ticking = tick()
-        .then((full) => schedule(full ? 0 : TICK_MS))
+        .then((outcome) => {
+          waitingForSlot = outcome === 'busy';
+          schedule(outcome === 'full' ? 0 : TICK_MS);
+        })
         .finally(() => {
           ticking = null;
         });
