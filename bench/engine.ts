@@ -6,7 +6,7 @@
  * change in the simulator to the saved bay status, the server's CPU and memory, and database growth.
  * CAPACITY=10000,20000,40000 then runs short rounds at each size and reports the lag.
  *
- *   node --import tsx bench/engine.ts
+ *   node --expose-gc --import tsx bench/engine.ts
  *   BAYS=10000 DURATION=180 CAPACITY=10000,20000,40000 node --import tsx bench/engine.ts
  *
  * Options (environment): DATABASE_URL (postgres://postgres@127.0.0.1:5432/postgres), BAYS (10000),
@@ -59,6 +59,8 @@ type Figures = {
   cpuMsPerCheck: number;
   rssMaxMb: number;
   heapMaxMb: number;
+  /** The heap in use after a full collection at the end of the window (`node --expose-gc`; NaN without). */
+  heapLiveMb: number;
   dbGrowthMbPerHour: number;
   readingsPerMinute: number;
   failures: number;
@@ -241,6 +243,9 @@ async function scenario(bays: number, duration: number, changes: number): Promis
     const rulesCached = processed.rulesCached - processedBefore.rulesCached;
     const rulesLoaded = processed.rulesLoaded - processedBefore.rulesLoaded;
     if (profiler) await profiler.stop(`${env.CPU_PROFILE}-${bays}.cpuprofile`);
+    const collect = (globalThis as { gc?: () => void }).gc;
+    collect?.();
+    const heapLive = collect ? process.memoryUsage().heapUsed : Number.NaN;
     const sizeAfter = Number(
       (await probe.query('select pg_database_size(current_database()) as s')).rows[0].s,
     );
@@ -267,6 +272,7 @@ async function scenario(bays: number, duration: number, changes: number): Promis
       cpuMsPerCheck: (cpu.user + cpu.system) / 1000 / finished,
       rssMaxMb: rssMax / 1024 / 1024,
       heapMaxMb: heapMax / 1024 / 1024,
+      heapLiveMb: heapLive / 1024 / 1024,
       dbGrowthMbPerHour: ((sizeAfter - sizeBefore) / 1024 / 1024) * (3600 / elapsed),
       readingsPerMinute: ((readingsAfter - readingsBefore) / elapsed) * 60,
       failures,
@@ -304,7 +310,7 @@ async function startProfiler() {
 
 function print(rows: Figures[]) {
   console.log(
-    '\n| bays | APIs | first round | checks/s | lag p50 | lag p99 | check p50/p99 | change→status p50/p99 | quiet / rules cached | CPU (1 core = 100 %) | CPU per check | simulator CPU | PostgreSQL CPU | RSS max | heap max | DB growth | raw readings/min | failed checks | load avg |',
+    '\n| bays | APIs | first round | checks/s | lag p50 | lag p99 | check p50/p99 | change→status p50/p99 | quiet / rules cached | CPU (1 core = 100 %) | CPU per check | simulator CPU | PostgreSQL CPU | RSS max | heap max / live | DB growth | raw readings/min | failed checks | load avg |',
   );
   console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
   for (const r of rows) {
@@ -312,7 +318,7 @@ function print(rows: Figures[]) {
       `| ${r.bays} | ${r.apis} | ${fmt(r.firstRoundSeconds, 1)} s | ${fmt(r.checksPerSecond, 1)} | ${fmt(r.lagP50)} ms | ${fmt(r.lagP99)} ms | ` +
         `${fmt(r.checkP50)}/${fmt(r.checkP99)} ms | ${r.changes ? `${fmt(r.changeP50, 1)}/${fmt(r.changeP99, 1)} s (${r.changes})` : '–'} | ` +
         `${fmt(r.quietShare * 100, 1)} % / ${fmt(r.rulesCachedShare * 100, 1)} % | ` +
-        `${fmt(r.cpuPercent)} % | ${fmt(r.cpuMsPerCheck, 2)} ms | ${fmt(r.simCpuPercent)} % | ${fmt(r.pgCpuPercent)} % | ${fmt(r.rssMaxMb)} MB | ${fmt(r.heapMaxMb)} MB | ${fmt(r.dbGrowthMbPerHour)} MB/h | ` +
+        `${fmt(r.cpuPercent)} % | ${fmt(r.cpuMsPerCheck, 2)} ms | ${fmt(r.simCpuPercent)} % | ${fmt(r.pgCpuPercent)} % | ${fmt(r.rssMaxMb)} MB | ${fmt(r.heapMaxMb)} / ${fmt(r.heapLiveMb)} MB | ${fmt(r.dbGrowthMbPerHour)} MB/h | ` +
         `${fmt(r.readingsPerMinute)} | ${r.failures} | ${fmt(r.load, 1)} |`,
     );
   }

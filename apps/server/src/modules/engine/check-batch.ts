@@ -1,3 +1,4 @@
+import { prepareAttribute } from '@vaskedrift/shared';
 import type { Db } from '../../db/client';
 import { type CheckReadings, insertReadings } from '../readings';
 import {
@@ -157,6 +158,7 @@ export function createCheckBatch(deps: { db: Db }) {
       deadbandPercent: rule.deadbandPercent,
       pendingChecks: rule.pendingChecks,
       levelChecks: rule.levelChecks,
+      preparedRule: prepareAttribute(rule),
     };
   }
 

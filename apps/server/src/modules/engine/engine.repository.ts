@@ -5,6 +5,7 @@ import {
   latencyBucket,
   latencyHistogramOf,
   type Operator,
+  type PreparedBayAttribute,
   type ValueType,
 } from '@vaskedrift/shared';
 import { and, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
@@ -78,6 +79,8 @@ export type RuleCore = {
   deadbandPercent: number | null;
   pendingChecks: number;
   levelChecks: number;
+  /** The rule with its path parsed and thresholds converted, once: the rules cache keeps it so. */
+  preparedRule?: PreparedBayAttribute;
 };
 
 /** A bay attribute as a check reads it: its rule and state, with the names that alerts and notifications show. */

@@ -42,7 +42,7 @@ export async function evaluateRules<R extends RuleCore>(
       index = indexRecords(records, rule.keyIdentifier);
       indexes.set(rule.keyIdentifier, index);
     }
-    const result = evaluateAttribute(index, prepareAttribute(rule));
+    const result = evaluateAttribute(index, rule.preparedRule ?? prepareAttribute(rule));
     out.push({ rule, level: result.level, value: result.value, reason: result.reason });
   }
   return out;
