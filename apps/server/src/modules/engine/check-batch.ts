@@ -84,10 +84,10 @@ function measured<I, O>(stats: RunStats, run: (inputs: I[]) => Promise<O[]>) {
  * Quiet checks read and write together (decision 009). Rules come from this instance's cache while the
  * API's `rules_version` at the claim is the one the cache holds; the misses arriving together are read
  * in one query. The cache keeps only what a quiet check reads (`RuleCore`), with the strings that many
- * rules share held once: about 200 bytes a bay attribute. What the checks found is written in one
- * transaction of two statements per run (everything but the readings, then the readings), which answers
- * each API's `rules_version` after it. A check's write resolves once its run has committed, so a caller
- * sees its check stored, as with a transaction of its own.
+ * rules share held once. What the checks found is written in one transaction of two statements per run
+ * (everything but the readings, then the readings), which answers each API's `rules_version` after it. A
+ * check's write resolves once its run has committed, so a caller sees its check stored, as with a
+ * transaction of its own.
  */
 export function createCheckBatch(deps: { db: Db }) {
   const cached = new Map<string, { version: number; rules: RuleCore[]; usedAt: number }>();

@@ -247,7 +247,7 @@ export function createCheckProcessor(deps: {
       r.levelChecks !== null || r.writeWithoutReading || r.level !== evaluated[i]?.rule.lastLevel;
     if (results.some(changes)) return null;
     const logRow = checkLogRow(api, outcome, records, 'poll');
-    const stored = evaluated.filter((_, i) => results[i]?.stored);
+    const stored = storedOf(evaluated, results);
     await batch.write(
       api.rulesVersion,
       {
@@ -314,9 +314,7 @@ export function createCheckProcessor(deps: {
       results.filter((r) => r.stored || r.levelChecks !== null || r.writeWithoutReading),
       at,
     );
-    await insertReadings(tx, [
-      { api: apiKey, at, rows: evaluated.filter((_, i) => results[i]?.stored).map(readingOf) },
-    ]);
+    await insertReadings(tx, [{ api: apiKey, at, rows: storedOf(evaluated, results).map(readingOf) }]);
     return {
       changed: evaluated.filter((e) => e.level !== e.rule.lastLevel),
       settled: evaluated.filter((e, i) => settlesNow(e, results[i]?.levelChecks ?? null)),
@@ -324,6 +322,11 @@ export function createCheckProcessor(deps: {
   }
 
   return { process, stats: () => ({ ...counts, ...batch.stats, cachedApis: batch.cachedApis() }) };
+}
+
+/** The evaluations whose reading is stored in this check. */
+function storedOf<E>(evaluated: E[], results: Array<{ stored: boolean }>): E[] {
+  return evaluated.filter((_, i) => results[i]?.stored);
 }
 
 function readingOf(e: Evaluated<RuleCore>) {
