@@ -10,15 +10,11 @@
  */
 import { randomBytes } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
-import { dashboardWireSchema, dataResponse, type Role } from '@vaskedrift/shared';
+import { dashboardWireSchema, dataResponse, decodeDashboard } from '@vaskedrift/shared';
 import { safeEncode } from 'zod/v4/core';
-import { buildApp } from '../apps/server/src/app';
-import { loadConfig } from '../apps/server/src/config';
 import { dropDatabase, ensureDatabase, withDatabase } from '../apps/server/src/db/admin';
-import { connectDatabase } from '../apps/server/src/db/client';
-import { hashPassword } from '../apps/server/src/lib/password';
 import { getDashboard } from '../apps/server/src/modules/dashboard/dashboard.service';
-import { insertUser } from '../apps/server/src/modules/users/users.repository';
+import { startBenchApp } from './bench-app';
 import { postgresServer } from './bench-server';
 import { seedBays } from './seed-bays';
 
@@ -38,36 +34,11 @@ try {
   const seeded = await seedBays(url, FACILITIES, BAYS_PER_FACILITY);
   console.log(`Seeded ${seeded.facilities} facilities, ${seeded.bays} bays in ${seeded.ms} ms`);
 
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    DATABASE_URL: url,
-    SECRET_KEY: randomBytes(32).toString('hex'),
-    LOG_LEVEL: 'silent',
-  });
-  const database = connectDatabase(url, 5);
-  const app = await buildApp({ config, db: database.db, databaseKind: 'external', logger: false });
-  await app.ready();
+  const bench = await startBenchApp(url);
+  const { app, database } = bench;
 
-  async function tokenFor(role: Role): Promise<{ id: string; token: string }> {
-    const email = `bench-${role}@example.com`;
-    const password = 'bench-passord-123';
-    const user = await insertUser(database.db, {
-      email,
-      passwordHash: await hashPassword(password),
-      firstName: 'Bench',
-      lastName: role,
-      role,
-    });
-    const res = await app.inject({
-      method: 'POST',
-      url: '/auth/v1/token?grant_type=password',
-      payload: { email, password },
-    });
-    return { id: user?.id ?? '', token: res.json().access_token };
-  }
-
-  const admin = await tokenFor('admin');
-  const operator = await tokenFor('operator');
+  const admin = await bench.signedIn('admin');
+  const operator = await bench.signedIn('operator');
   await database.pool.query(
     'insert into user_location_access (user_id, location_id) select $1, id from locations',
     [operator.id],
@@ -92,8 +63,9 @@ try {
       body = res.body;
     }
     times.sort((a, b) => a - b);
-    const parsed = JSON.parse(body).data;
-    const bays = parsed.locations.reduce((n: number, l: { bays: unknown[] }) => n + l.bays.length, 0);
+    // The answer is columnar (decision 021): decoded as the web client does.
+    const parsed = decodeDashboard(JSON.parse(body).data);
+    const bays = parsed.locations.reduce((n, l) => n + l.bays.length, 0);
     const bytes = Buffer.byteLength(body);
     console.log(
       `${label.padEnd(34)} p50 ${percentile(times, 50).toFixed(1)} ms  p95 ${percentile(times, 95).toFixed(1)} ms  ` +
@@ -138,8 +110,7 @@ try {
   const plan = explain.rows[0]['QUERY PLAN'][0];
   console.log(`SQL alone (EXPLAIN ANALYZE of the admin query): ${plan['Execution Time'].toFixed(1)} ms`);
 
-  await app.close();
-  await database.close();
+  await bench.close();
 } finally {
   await dropDatabase(server.adminUrl, dbName);
   await server.stop();

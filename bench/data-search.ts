@@ -8,13 +8,10 @@
  * Options (environment): FILES (1000), SIZE_KB (20), CALLS (30).
  */
 import { randomBytes } from 'node:crypto';
-import { buildApp } from '../apps/server/src/app';
-import { loadConfig } from '../apps/server/src/config';
 import { dropDatabase, ensureDatabase, withDatabase } from '../apps/server/src/db/admin';
-import { connectDatabase, runMigrations } from '../apps/server/src/db/client';
-import { hashPassword } from '../apps/server/src/lib/password';
-import { insertUser } from '../apps/server/src/modules/users/users.repository';
+import { runMigrations } from '../apps/server/src/db/client';
 import { multipartBody } from '../apps/server/test/multipart';
+import { startBenchApp } from './bench-app';
 import { percentile } from './bench-server';
 
 const FILES = Number(process.env.FILES ?? 1000);
@@ -49,30 +46,9 @@ await ensureDatabase(adminUrl, dbName);
 const url = withDatabase(adminUrl, dbName);
 try {
   await runMigrations(url);
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    DATABASE_URL: url,
-    SECRET_KEY: randomBytes(32).toString('hex'),
-    LOG_LEVEL: 'silent',
-  });
-  const database = connectDatabase(url, 5);
-  const app = await buildApp({ config, db: database.db, databaseKind: 'external', logger: false });
-  await app.ready();
-  const password = 'bench-passord-123';
-  await insertUser(database.db, {
-    email: 'bench-admin@example.com',
-    passwordHash: await hashPassword(password),
-    firstName: 'Bench',
-    lastName: 'Admin',
-    role: 'admin',
-  });
-  const token = (
-    await app.inject({
-      method: 'POST',
-      url: '/auth/v1/token?grant_type=password',
-      payload: { email: 'bench-admin@example.com', password },
-    })
-  ).json().access_token as string;
+  const bench = await startBenchApp(url);
+  const { app, database } = bench;
+  const { token } = await bench.signedIn('admin');
 
   let started = performance.now();
   for (let from = 0; from < FILES; from += 100) {
@@ -141,8 +117,7 @@ try {
   await measure('vaskehallene');
   await measure('"børstene såpe" -voks');
 
-  await app.close();
-  await database.close();
+  await bench.close();
 } finally {
   await dropDatabase(adminUrl, dbName);
 }

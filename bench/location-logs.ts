@@ -9,12 +9,8 @@
  * Without DATABASE_URL it runs on an embedded PostgreSQL in a temporary directory. CALLS (30) per case.
  */
 import { randomBytes } from 'node:crypto';
-import { buildApp } from '../apps/server/src/app';
-import { loadConfig } from '../apps/server/src/config';
 import { dropDatabase, ensureDatabase, withDatabase } from '../apps/server/src/db/admin';
-import { connectDatabase } from '../apps/server/src/db/client';
-import { hashPassword } from '../apps/server/src/lib/password';
-import { insertUser } from '../apps/server/src/modules/users/users.repository';
+import { startBenchApp } from './bench-app';
 import { percentile, postgresServer } from './bench-server';
 import { seedBays } from './seed-bays';
 
@@ -32,31 +28,10 @@ await ensureDatabase(server.adminUrl, dbName);
 const url = withDatabase(server.adminUrl, dbName);
 try {
   const seeded = await seedBays(url, FACILITIES, BAYS_PER_FACILITY);
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    DATABASE_URL: url,
-    SECRET_KEY: randomBytes(32).toString('hex'),
-    LOG_LEVEL: 'silent',
-    CHECKS_ENABLED: 'false',
-  });
-  const database = connectDatabase(url, 5);
-  const app = await buildApp({ config, db: database.db, databaseKind: 'external', logger: false });
-  await app.ready();
-  const password = 'bench-passord-123';
-  const admin = await insertUser(database.db, {
-    email: 'bench-admin@example.com',
-    passwordHash: await hashPassword(password),
-    firstName: 'Bench',
-    lastName: 'Admin',
-    role: 'admin',
-  });
-  const token = (
-    await app.inject({
-      method: 'POST',
-      url: '/auth/v1/token?grant_type=password',
-      payload: { email: 'bench-admin@example.com', password },
-    })
-  ).json().access_token as string;
+  const bench = await startBenchApp(url, { CHECKS_ENABLED: 'false' });
+  const { app, database } = bench;
+  const admin = await bench.signedIn('admin');
+  const token = admin.token;
   const call = (path: string, payload: Record<string, unknown>, method: 'POST' | 'PATCH' = 'POST') =>
     app.inject({ method, url: `/api/v1/${path}`, headers: { authorization: `Bearer ${token}` }, payload });
 
@@ -115,7 +90,7 @@ try {
      from locations l
      cross join generate_series(1, $2) n
      join lateral (select id from bays where location_id = l.id order by sort_order limit 1) b on true`,
-    [admin?.id, AUDIT],
+    [admin.id, AUDIT],
   );
   const failures = FAILURE_DAYS * 24 * 120;
   await database.pool.query(
@@ -158,8 +133,7 @@ try {
         `(${count} entries match)`,
     );
   }
-  await app.close();
-  await database.close();
+  await bench.close();
 } finally {
   if (KEEP) console.log(`kept ${dbName}`);
   else await dropDatabase(server.adminUrl, dbName);

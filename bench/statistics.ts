@@ -12,13 +12,9 @@
  */
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { buildApp } from '../apps/server/src/app';
-import { loadConfig } from '../apps/server/src/config';
 import { dropDatabase, ensureDatabase, withDatabase } from '../apps/server/src/db/admin';
-import { connectDatabase } from '../apps/server/src/db/client';
-import { hashPassword } from '../apps/server/src/lib/password';
 import { figuresSql } from '../apps/server/src/modules/statistics/figures.repository';
-import { insertUser } from '../apps/server/src/modules/users/users.repository';
+import { startBenchApp } from './bench-app';
 import { percentile, postgresServer } from './bench-server';
 import { seedBays } from './seed-bays';
 
@@ -113,34 +109,11 @@ try {
   console.log(
     `Seeded ${seeded.facilities} facilities × ${BAYS_PER_FACILITY} bays + 1 of 50 in ${seeded.ms} ms`,
   );
-  const database = connectDatabase(url, 5);
+  const bench = await startBenchApp(url);
+  const { app, database } = bench;
   await seedHistory(database.pool);
 
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    DATABASE_URL: url,
-    SECRET_KEY: randomBytes(32).toString('hex'),
-    LOG_LEVEL: 'silent',
-  });
-  const app = await buildApp({ config, db: database.db, databaseKind: 'external', logger: false });
-  await app.ready();
-
-  const email = 'bench-admin@example.com';
-  const password = 'bench-passord-123';
-  await insertUser(database.db, {
-    email,
-    passwordHash: await hashPassword(password),
-    firstName: 'Bench',
-    lastName: 'admin',
-    role: 'admin',
-  });
-  const token = (
-    await app.inject({
-      method: 'POST',
-      url: '/auth/v1/token?grant_type=password',
-      payload: { email, password },
-    })
-  ).json().access_token as string;
+  const { token } = await bench.signedIn('admin');
 
   const { rows: bigFacility } = await database.pool.query<{ id: string }>(
     `select location_id as id from bays group by location_id having count(*) = 50`,
@@ -250,8 +223,7 @@ try {
   console.log('\nEXPLAIN ANALYZE of the figures query, 50 bays, 30 days:');
   for (const row of explain.rows) console.log(`  ${row['QUERY PLAN']}`);
 
-  await app.close();
-  await database.close();
+  await bench.close();
 } finally {
   if (process.env.KEEP_DB) console.log(`Kept database ${dbName}`);
   else await dropDatabase(server.adminUrl, dbName).catch((err) => console.error('drop failed', err));
