@@ -12,6 +12,9 @@ export default defineConfig({
           include: ['packages/**/*.test.ts', 'apps/**/src/**/*.test.{ts,tsx}'],
           exclude: ['**/node_modules/**', '**/*.int.test.ts'],
           environment: 'node',
+          // A ceiling, not a wait: a few unit tests talk HTTP to a simulator, and on two busy cores (another
+          // suite beside them) 5 s was too short for them (docs/decisions/003-testing.md).
+          testTimeout: 20_000,
         },
       },
       {

@@ -9,7 +9,7 @@ import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { connectDatabase } from '../apps/server/src/db/client';
 import { hashPassword } from '../apps/server/src/lib/password';
-import { insertUser } from '../apps/server/src/modules/users/users.repository';
+import { insertUser } from '../apps/server/src/modules/users';
 
 export type BenchApp = Awaited<ReturnType<typeof startBenchApp>>;
 

@@ -13,7 +13,7 @@ import { gzipSync } from 'node:zlib';
 import { dashboardWireSchema, dataResponse, decodeDashboard } from '@vaskedrift/shared';
 import { safeEncode } from 'zod/v4/core';
 import { dropDatabase, ensureDatabase, withDatabase } from '../apps/server/src/db/admin';
-import { getDashboard } from '../apps/server/src/modules/dashboard/dashboard.service';
+import { getDashboard } from '../apps/server/src/modules/dashboard';
 import { startBenchApp } from './bench-app';
 import { postgresServer } from './bench-server';
 import { seedBays } from './seed-bays';

@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import type { FacilityInfo } from '@vaskedrift/simulator';
 import pg from 'pg';
 import { runMigrations } from '../apps/server/src/db/client';
-import { createApiSecrets } from '../apps/server/src/modules/engine/api-secrets';
+import { createApiSecrets } from '../apps/server/src/lib/api-secrets';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 

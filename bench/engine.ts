@@ -24,7 +24,7 @@ import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { dropDatabase, ensureDatabase, withDatabase } from '../apps/server/src/db/admin';
 import { connectDatabase } from '../apps/server/src/db/client';
-import { criticalOverride, seedEngine, startSimulatorProcess } from './engine-setup';
+import { criticalOverride, type SimulatorProcess, seedEngine, startSimulatorProcess } from './engine-setup';
 
 const env = process.env;
 const ADMIN_URL = env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -109,6 +109,58 @@ async function postgresCpuSeconds(): Promise<number> {
   return found ? total : Number.NaN;
 }
 
+/** Seconds from `serverStarted` until every API has succeeded once (NaN if that takes over 20 intervals). */
+async function firstRoundSecondsOf(probe: pg.Pool, serverStarted: number): Promise<number> {
+  for (;;) {
+    const { rows } = await probe.query(
+      // An API's first success sets all its attributes' levels (`apis` is small to scan, bay attributes not).
+      'select exists (select 1 from apis where last_success_at is null) as waiting',
+    );
+    if (!rows[0].waiting) return (performance.now() - serverStarted) / 1000;
+    if (performance.now() - serverStarted > 20 * INTERVAL * 1000) return Number.NaN;
+    await sleep(1000);
+  }
+}
+
+/**
+ * After `delayMs`, one random operational bay's first attribute is set past its critical threshold in the
+ * simulator; answers the milliseconds until the bay's status `error` is saved (null if none was found).
+ */
+async function statusChangeMs(
+  sim: SimulatorProcess,
+  probe: pg.Pool,
+  bayIds: Map<string, string>,
+  delayMs: number,
+): Promise<number | null> {
+  await sleep(delayMs);
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const facility = sim.facilities[Math.floor(Math.random() * sim.facilities.length)];
+    const bay = facility?.bays[Math.floor(Math.random() * facility.bays.length)];
+    const override = facility && criticalOverride(facility);
+    const bayId = facility && bay && bayIds.get(`${facility.id}/${bay.key}`);
+    if (!facility || !bay || !override || !bayId) continue;
+    const { rows } = await probe.query('select status from bays where id = $1', [bayId]);
+    if (rows[0]?.status !== 'operational') continue;
+    const t0 = Date.now();
+    await sim.control('POST', `facilities/${facility.id}/bays/${encodeURIComponent(bay.key)}`, override);
+    let latency: number | null = null;
+    for (;;) {
+      const { rows: now } = await probe.query('select status, status_changed_at from bays where id = $1', [
+        bayId,
+      ]);
+      if (now[0]?.status === 'error') {
+        latency = new Date(now[0].status_changed_at).getTime() - t0;
+        break;
+      }
+      if (Date.now() - t0 > (INTERVAL + 30) * 1000) break;
+      await sleep(100);
+    }
+    await sim.control('DELETE', `facilities/${facility.id}/bays/${encodeURIComponent(bay.key)}`, {});
+    return latency;
+  }
+  return null;
+}
+
 async function scenario(bays: number, duration: number, changes: number): Promise<Figures> {
   const facilities = Math.ceil(bays / BAYS_PER_FACILITY);
   const dbName = `vd_bench_engine_${randomBytes(4).toString('hex')}`;
@@ -138,19 +190,7 @@ async function scenario(bays: number, duration: number, changes: number): Promis
     const serverStarted = performance.now();
     // The first check of every API sets every level (null → a level) and so takes the full transaction;
     // the window measures the steady state after that round, and the round's length is a figure of its own.
-    let firstRoundSeconds = Number.NaN;
-    for (;;) {
-      const { rows } = await probe.query(
-        // An API's first success sets all its attributes' levels (`apis` is small to scan, bay attributes not).
-        'select exists (select 1 from apis where last_success_at is null) as waiting',
-      );
-      if (!rows[0].waiting) {
-        firstRoundSeconds = (performance.now() - serverStarted) / 1000;
-        break;
-      }
-      if (performance.now() - serverStarted > 20 * INTERVAL * 1000) break;
-      await sleep(1000);
-    }
+    const firstRoundSeconds = await firstRoundSecondsOf(probe, serverStarted);
     console.log(`  alle API-er sjekket etter ${fmt(firstRoundSeconds, 1)} s`);
     await sleep(WARMUP * 1000);
     const engine = app.statusEngine.engine;
@@ -186,38 +226,9 @@ async function scenario(bays: number, duration: number, changes: number): Promis
     const changeRuns: Promise<void>[] = [];
     for (let i = 0; i < changes; i++) {
       changeRuns.push(
-        (async () => {
-          await sleep((i * duration * 1000) / changes);
-          for (let attempt = 0; attempt < 20; attempt++) {
-            const facility = sim.facilities[Math.floor(Math.random() * sim.facilities.length)];
-            const bay = facility?.bays[Math.floor(Math.random() * facility.bays.length)];
-            const override = facility && criticalOverride(facility);
-            const bayId = facility && bay && bayIds.get(`${facility.id}/${bay.key}`);
-            if (!facility || !bay || !override || !bayId) continue;
-            const { rows } = await probe.query('select status from bays where id = $1', [bayId]);
-            if (rows[0]?.status !== 'operational') continue;
-            const t0 = Date.now();
-            await sim.control(
-              'POST',
-              `facilities/${facility.id}/bays/${encodeURIComponent(bay.key)}`,
-              override,
-            );
-            for (;;) {
-              const { rows: now } = await probe.query(
-                'select status, status_changed_at from bays where id = $1',
-                [bayId],
-              );
-              if (now[0]?.status === 'error') {
-                latencies.push(new Date(now[0].status_changed_at).getTime() - t0);
-                break;
-              }
-              if (Date.now() - t0 > (INTERVAL + 30) * 1000) break;
-              await sleep(100);
-            }
-            await sim.control('DELETE', `facilities/${facility.id}/bays/${encodeURIComponent(bay.key)}`, {});
-            return;
-          }
-        })(),
+        statusChangeMs(sim, probe, bayIds, (i * duration * 1000) / changes).then((ms) => {
+          if (ms !== null) latencies.push(ms);
+        }),
       );
     }
     await sleep(duration * 1000);

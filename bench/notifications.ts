@@ -31,10 +31,12 @@ import { dropDatabase, ensureDatabase, withDatabase } from '../apps/server/src/d
 import { connectDatabase, type Database, runMigrations } from '../apps/server/src/db/client';
 import { notificationEvents } from '../apps/server/src/db/schema';
 import { hashPassword } from '../apps/server/src/lib/password';
-import { insertUser } from '../apps/server/src/modules/users/users.repository';
-import { recordNotificationEvents } from '../apps/server/src/notify/notification-events';
-import { createWebhookSecrets } from '../apps/server/src/notify/webhook-delivery';
-import { enqueueWebhookDeliveries } from '../apps/server/src/notify/webhook-fanout';
+import {
+  createWebhookSecrets,
+  enqueueWebhookDeliveries,
+  recordNotificationEvents,
+} from '../apps/server/src/modules/notifications';
+import { insertUser } from '../apps/server/src/modules/users';
 import { startSmtpServer, type TestSmtpServer } from '../apps/server/test/smtp';
 import { startWebhookReceiver, type WebhookReceiver } from '../apps/server/test/webhooks';
 
@@ -129,7 +131,7 @@ async function throughput(bench: Bench) {
       })),
     );
     const events = await tx.select().from(notificationEvents).where(inArray(notificationEvents.id, ids));
-    await enqueueWebhookDeliveries(tx, events);
+    await enqueueWebhookDeliveries(tx, events, 'http://127.0.0.1:3000'); // the bodies' links: not followed here
   });
   app.mailer.nudge();
   app.notifying.webhookSender.nudge();

@@ -13,7 +13,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { dropDatabase, ensureDatabase, withDatabase } from '../apps/server/src/db/admin';
-import { figuresSql } from '../apps/server/src/modules/statistics/figures.repository';
+import { figuresSql } from '../apps/server/src/modules/statistics';
 import { startBenchApp } from './bench-app';
 import { percentile, postgresServer } from './bench-server';
 import { seedBays } from './seed-bays';

@@ -17,6 +17,15 @@
  * HEARTBEAT_MINUTES (30), OLD=0 skips the old design.
  */
 import { randomBytes } from 'node:crypto';
+import {
+  type AttributeLevel,
+  evaluateAttribute,
+  extractRecords,
+  indexRecords,
+  LEVEL_CODES,
+  prepareAttribute,
+} from '@vaskedrift/shared';
+import { defineFacilities, readBay, SHAPE_DEFINITIONS } from '@vaskedrift/simulator';
 import pino from 'pino';
 import { dropDatabase, ensureDatabase, withDatabase } from '../apps/server/src/db/admin';
 import { connectDatabase, type Database, runMigrations } from '../apps/server/src/db/client';
@@ -29,17 +38,6 @@ import {
   type ReadingRow,
   shouldStoreReading,
 } from '../apps/server/src/modules/readings';
-import { defineFacilities } from '../apps/simulator/src/facilities';
-import { readBay } from '../apps/simulator/src/readings';
-import { SHAPE_DEFINITIONS } from '../apps/simulator/src/shapes';
-import {
-  type AttributeLevel,
-  evaluateAttribute,
-  extractRecords,
-  indexRecords,
-  LEVEL_CODES,
-  prepareAttribute,
-} from '../packages/shared/src/index';
 
 const env = process.env;
 const ADMIN_URL = env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';

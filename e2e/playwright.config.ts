@@ -1,6 +1,6 @@
 import os from 'node:os';
 import path from 'node:path';
-import { defineConfig } from '@playwright/test';
+import { defineConfig, devices } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 3310);
 export const baseURL = `http://127.0.0.1:${port}`;
@@ -12,6 +12,20 @@ export const MAILBOX_URL = `http://127.0.0.1:${mailboxPort}/messages`;
 /** start-server.mjs also runs the controller simulator (2 facilities × 2 bays, steady values) on E2E_PORT+3. */
 const simulatorPort = port + 3;
 export const SIMULATOR_URL = `http://127.0.0.1:${simulatorPort}`;
+
+/** Specs that run in the phone project only (`*.phone.spec.ts`); every other spec runs on a desktop. */
+const PHONE_SPECS = /\.phone\.spec\.ts$/;
+/**
+ * A phone held upright, as a technician in a wash bay holds it: 390 × 844 CSS pixels at 3×, touch, a mobile
+ * viewport (the page may be zoomed out when it is wider than the screen) and a mobile browser's user agent.
+ */
+const PHONE = {
+  viewport: { width: 390, height: 844 },
+  deviceScaleFactor: 3,
+  isMobile: true,
+  hasTouch: true,
+  userAgent: devices['Pixel 7'].userAgent,
+};
 
 export default defineConfig({
   testDir: './tests',
@@ -41,7 +55,10 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+  projects: [
+    { name: 'chromium', use: { browserName: 'chromium' }, testIgnore: PHONE_SPECS },
+    { name: 'phone', use: { browserName: 'chromium', ...PHONE }, testMatch: PHONE_SPECS },
+  ],
   webServer: {
     command: 'node start-server.mjs',
     url: `${baseURL}/api/v1/misc/fallback`,

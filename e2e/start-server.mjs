@@ -46,6 +46,8 @@ const child = spawn(process.execPath, [server], {
     SMTP_URL: mail.url,
     PUBLIC_URL: `http://127.0.0.1:${process.env.PORT}`,
     ALLOW_LOOPBACK_TARGETS: 'true',
+    // An incident's opening waits 2 s for more causes instead of 30 (decision 033), so e-mails come soon.
+    INCIDENT_GROUP_WAIT_MS: '2000',
   },
 });
 for (const signal of ['SIGINT', 'SIGTERM']) {

@@ -1,9 +1,10 @@
+import { createHash } from 'node:crypto';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig, loadEnv, type Plugin } from 'vite';
+import { build, defineConfig, loadEnv, type Plugin } from 'vite';
 
 /** VITE_API_PROXY: a port (`3200`) or a URL (`http://host:3200`) of a running Vaskedrift server. */
 function proxyTarget(value: string | undefined): string {
@@ -52,10 +53,110 @@ function precompress(): Plugin {
   };
 }
 
+/** The API reference page (decision 028): big, and never needed offline; nor is what only it loads. */
+const NOT_PRECACHED = /(^|\/)api-reference-page-[^/]*$/;
+
+type Bundle = Parameters<NonNullable<Extract<Plugin['generateBundle'], (...args: never[]) => unknown>>>[1];
+
+/**
+ * The build's files the app can load without the API reference: every chunk reachable from the entry without
+ * passing through that page, with their CSS and assets, and every file no chunk claims (fonts, index.html).
+ */
+function precacheable(bundle: Bundle): string[] {
+  const reached = new Set<string>();
+  const claimed = new Set<string>();
+  const stack = Object.values(bundle).flatMap((item) =>
+    item.type === 'chunk' && item.isEntry ? [item.fileName] : [],
+  );
+  while (stack.length > 0) {
+    const name = stack.pop() as string;
+    const chunk = bundle[name];
+    if (reached.has(name) || NOT_PRECACHED.test(name) || chunk?.type !== 'chunk') continue;
+    reached.add(name);
+    stack.push(...chunk.imports, ...chunk.dynamicImports);
+    for (const file of [
+      ...(chunk.viteMetadata?.importedCss ?? []),
+      ...(chunk.viteMetadata?.importedAssets ?? []),
+    ]) {
+      reached.add(file);
+    }
+  }
+  for (const item of Object.values(bundle)) {
+    if (item.type !== 'chunk') continue;
+    for (const file of [
+      ...(item.viteMetadata?.importedCss ?? []),
+      ...(item.viteMetadata?.importedAssets ?? []),
+    ]) {
+      claimed.add(file);
+    }
+  }
+  return Object.values(bundle)
+    .filter((item) => !item.fileName.endsWith('.map'))
+    .filter((item) => reached.has(item.fileName) || (item.type === 'asset' && !claimed.has(item.fileName)))
+    .map((item) => item.fileName);
+}
+
+/**
+ * Writes `sw.js` (src/sw/sw.ts as one classic script) with this build's version and the files it precaches:
+ * the shell page, every file of the build and of public/ (docs/decisions/036-installable-app.md). The version
+ * is a hash of those files' contents, so any change to the app is a new worker and the page's 'Oppdater'.
+ */
+function serviceWorker(): Plugin {
+  let root = '.';
+  let publicDir = '';
+  return {
+    name: 'vaskedrift-service-worker',
+    apply: 'build',
+    enforce: 'post',
+    configResolved(config) {
+      root = config.root;
+      publicDir = config.publicDir;
+    },
+    async generateBundle(_options, bundle) {
+      if (!bundle['index.html']) throw new Error('sw.js: no index.html in the build');
+      const files = new Map<string, string | Uint8Array>();
+      for (const name of precacheable(bundle)) {
+        const item = bundle[name];
+        if (item) files.set(`/${name}`, item.type === 'chunk' ? item.code : item.source);
+      }
+      const publicFiles = publicDir ? await readdir(publicDir, { recursive: true, withFileTypes: true }) : [];
+      for (const entry of publicFiles) {
+        if (!entry.isFile()) continue;
+        const full = path.join(entry.parentPath, entry.name);
+        files.set(`/${path.relative(publicDir, full).split(path.sep).join('/')}`, await readFile(full));
+      }
+      const hash = createHash('sha256');
+      const precache = [...files.keys()].sort();
+      for (const name of precache) hash.update(name).update(files.get(name) ?? '');
+      const swBuild = { version: hash.digest('hex').slice(0, 16), precache };
+      const output = await build({
+        configFile: false,
+        root,
+        logLevel: 'warn',
+        publicDir: false,
+        // As a string parsed in the worker: an array literal in `define` came out as one joined string.
+        define: { __SW_BUILD__: JSON.stringify(JSON.stringify(swBuild)) },
+        build: {
+          write: false,
+          // Not the app's dist: a nested build would otherwise empty it.
+          outDir: path.join(root, 'node_modules/.vite-sw'),
+          emptyOutDir: false,
+          minify: true,
+          lib: { entry: path.join(root, 'src/sw/sw.ts'), formats: ['iife'], name: 'vaskedriftSw' },
+        },
+      });
+      const [result] = Array.isArray(output) ? output : [output];
+      const chunk = result && 'output' in result ? result.output.find((item) => item.type === 'chunk') : null;
+      if (chunk?.type !== 'chunk') throw new Error('sw.js: the worker did not build');
+      this.emitFile({ type: 'asset', fileName: 'sw.js', source: chunk.code });
+    },
+  };
+}
+
 export default defineConfig(({ mode }) => {
   const target = proxyTarget(loadEnv(mode, '.', 'VITE_').VITE_API_PROXY);
   return {
-    plugins: [react(), precompress()],
+    plugins: [react(), serviceWorker(), precompress()],
     build: {
       outDir: 'dist',
       emptyOutDir: true,

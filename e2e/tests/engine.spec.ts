@@ -14,7 +14,8 @@ import { type BayStatus, bayTile, dashboardCard, expectTileStatus, pickOption } 
 const NEXT_CHECK = { timeout: 50_000, intervals: [1_000, 2_000, 5_000] };
 
 // An action that cannot find its element fails after a while, not at the end of the long test.
-test.use({ actionTimeout: 15_000 });
+// A wide window: the attribute table shows 'Nøkkelverdi' from 1600 px (decision of its layout, issue 24).
+test.use({ actionTimeout: 15_000, viewport: { width: 1680, height: 1000 } });
 
 /** The bay's tile on the dashboard, reloaded until it shows the status (the dashboard polls every 30 s). */
 async function expectTile(page: Page, facilityName: string, bayName: string, status: BayStatus) {
@@ -81,7 +82,7 @@ test('an admin connects a controller, and a bay follows its value: red with an a
   await page.getByRole('tab', { name: 'Attributter' }).click();
   await page.getByRole('button', { name: 'Nytt attributt' }).click();
   const metricDialog = page.getByRole('dialog', { name: 'Nytt API-attributt' });
-  await metricDialog.getByLabel('Navn').fill('Temperatur');
+  await metricDialog.getByRole('textbox', { name: 'Navn', exact: true }).fill('Temperatur');
   await metricDialog.getByLabel('Beskrivelse').fill('Vanntemperatur i hallen');
   await metricDialog.getByRole('combobox', { name: 'Nøkkelidentifikator', exact: true }).fill('bayId');
   await metricDialog.getByRole('combobox', { name: 'Målnøkler', exact: true }).fill('temperature');

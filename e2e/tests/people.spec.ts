@@ -362,7 +362,7 @@ test('a group with members cannot be deleted until the members are removed', asy
   await expect(dialog.getByText('Beskrivelse er påkrevd')).toBeVisible();
   await dialog.getByLabel('Navn').fill(name);
   await dialog.getByLabel('Beskrivelse').fill('Helgevakt');
-  await dialog.getByLabel('Farge').fill('#F1416C');
+  await dialog.getByRole('textbox', { name: 'Farge' }).fill('#F1416C');
   await dialog.getByRole('button', { name: 'Opprett gruppe' }).click();
   await expect(page.getByText(`Gruppen ${name} er opprettet`)).toBeVisible();
 

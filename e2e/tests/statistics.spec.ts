@@ -8,11 +8,13 @@ import { pickOption } from '../helpers/ui';
 /*
  * Statistics end to end: a bay bound to the simulator's temperature has readings after its first check;
  * an admin opens the bay's statistics (status timeline, the attribute's chart with its threshold lines)
- * and downloads the availability report of its facility as a CSV for Norwegian Excel.
+ * and downloads the availability report of its facility as a CSV for Norwegian Excel. A second bay has no
+ * attribute: it is marked 'Ikke overvåket' and shows 'Ingen data', never a figure (docs/domain.md,
+ * Statistics).
  */
 
 const CSV_HEADER =
-  'Anlegg;Vaskehall;Tilgjengelighet (%);Nedetid (timer);Antall feil;MTTR (minutter);Vedlikehold (timer)';
+  'Anlegg;Vaskehall;Tilgjengelighet (%);Nedetid (timer);Antall feil;Antall advarsler;MTTR (minutter);Vedlikehold (timer);Vask;Forventede vask;Tapte vask';
 
 test('an admin sees a bay’s statistics and downloads the availability report as CSV', async ({
   page,
@@ -32,6 +34,10 @@ test('an admin sees a bay’s statistics and downloads the availability report a
     locationId: location.id,
     name: 'Hall 1',
     status: 'operational',
+  });
+  const unmonitored = await api<{ id: string }>('POST', 'backend/bays/create', {
+    locationId: location.id,
+    name: 'Hall 2',
   });
   const { id: apiMetricId } = await temperatureAttribute(request, facility);
   await bindTemperature(request, { bayId: bay.id, apiMetricId, key: facility.bays[0]?.key ?? 'hall-1' });
@@ -65,14 +71,24 @@ test('an admin sees a bay’s statistics and downloads the availability report a
   await expect(chart.locator('canvas')).toBeVisible();
   await expect(chart.locator('[data-legend="threshold"]')).toHaveText(['Kritisk > 90', 'Advarsel > 70']);
   await expect(chart.locator('[data-legend="threshold"][data-level="critical"]')).toHaveText('Kritisk > 90');
+  await expect(page.locator('[data-figure="Advarsler"]')).toBeVisible();
+
+  // The bay without attributes: nothing measured, so nothing to show but that.
+  await page.goto(`/locations/${location.id}/bays/${unmonitored.id}/statistics?range=24h`);
+  await expect(page.locator('[data-figure="Tilgjengelighet"]')).toContainText('Ingen data');
+  await expect(page.locator('[data-figure="Nedetid"]')).toContainText('Ingen data');
+  await expect(page.getByText('Vaskehallen ble ikke overvåket i perioden')).toBeVisible();
 
   // The availability report of that facility, from the menu, and its CSV.
   await page.getByRole('navigation').getByRole('link', { name: 'Tilgjengelighetsrapport' }).click();
   await expect(page.getByRole('heading', { name: 'Tilgjengelighetsrapport', level: 1 })).toBeVisible();
   await pickOption(page, 'Anlegg', locationName, locationName);
   const report = page.getByTestId('availability-report');
-  await expect(report.getByRole('row')).toHaveCount(3);
+  await expect(report.getByRole('row')).toHaveCount(4);
   await expect(report.getByRole('row', { name: new RegExp(`${locationName} Hall 1`) })).toBeVisible();
+  const unmonitoredRow = report.getByRole('row', { name: new RegExp(`${locationName} Hall 2`) });
+  await expect(unmonitoredRow).toContainText('Ikke overvåket');
+  await expect(unmonitoredRow).toContainText('Ingen data');
   await expect(page.getByTestId('availability-report-total')).toContainText('Totalt (kjeden)');
 
   const downloading = page.waitForEvent('download');
@@ -83,7 +99,9 @@ test('an admin sees a bay’s statistics and downloads the availability report a
   expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   const lines = bytes.subarray(3).toString('utf8').trimEnd().split('\r\n');
   expect(lines[0]).toBe(CSV_HEADER);
-  expect(lines).toHaveLength(3);
+  expect(lines).toHaveLength(4);
   expect(lines[1]).toMatch(new RegExp(`^${locationName};Hall 1;\\d+,\\d{2};`));
-  expect(lines[2]).toMatch(/^Totalt;;/);
+  // Never monitored: every figure measured from its status is an empty field, not 0 or 100.
+  expect(lines[2]).toBe(`${locationName};Hall 2;;;;;;0,00;;;`);
+  expect(lines[3]).toMatch(/^Totalt;;/);
 });

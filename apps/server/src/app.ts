@@ -6,23 +6,26 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type pg from 'pg';
 import type { Logger } from 'pino';
+import { createDocumentation, documentationRoutes } from './composition/documentation';
+import { createFacilities, facilitiesRoutes } from './composition/facilities';
+import { createNotifying, type Notifying, notifyingRoutes } from './composition/notifying';
+import { createPeople, peopleRoutes } from './composition/people';
+import { createStatusEngine, type StatusEngine, statusEngineRoutes } from './composition/status-engine';
 import type { Config } from './config';
 import type { Db } from './db/client';
+import { createDatabaseHealth } from './db/health';
 import { EventBus } from './events/bus';
+import { type Clock, systemClock } from './lib/clock';
 import { createOutboundClient } from './lib/outbound';
 import { authRoutes, createAuthService, createTokenSigner } from './modules/auth';
-import { createDocumentation, documentationRoutes } from './modules/documentation';
-import { createFacilities, facilitiesRoutes } from './modules/facilities';
 import { type Housekeeping, registerHousekeeping } from './modules/housekeeping';
 import { subscribeLogs } from './modules/logs';
 import { miscRoutes, probeRoutes } from './modules/misc';
-import { createNotifying, type Notifying, notifyingRoutes } from './modules/notifying';
-import { createPeople, peopleRoutes } from './modules/people';
+import { createMailer, type Mailer } from './modules/notifications';
 import { createRealtime, type Realtime } from './modules/realtime';
 import { createSystemSettings, type SystemSettingsService, settingsRoutes } from './modules/settings';
-import { createStatusEngine, type StatusEngine, statusEngineRoutes } from './modules/status-engine';
-import { createMailer, type Mailer } from './notify/email';
 import { requireAuthentication } from './plugins/authenticate';
+import { registerCloseConnections } from './plugins/close-connections';
 import { registerCompression } from './plugins/compression';
 import { registerErrorHandling } from './plugins/errors';
 import { registerJsonBodyParser } from './plugins/json-body';
@@ -34,6 +37,13 @@ export type AppOptions = {
   db: Db;
   /** The pool under `db`: the live channel's adapter reaches the other instances through it (decision 020). */
   pool?: pg.Pool;
+  /**
+   * The status engine's own database pool (decision 029): claims, check writes and the settings its loops
+   * read, so API requests can never take its connections. Default: `db`.
+   */
+  engineDb?: Db;
+  /** The pool under `engineDb`. */
+  enginePool?: pg.Pool;
   databaseKind: 'embedded' | 'external';
   /** pino options, or false to stay quiet (tests). */
   logger?: boolean | Record<string, unknown>;
@@ -53,6 +63,8 @@ export type AppOptions = {
    * `app.notifying.webhookSender.sendDue(now)` instead.
    */
   backgroundWebhooks?: boolean;
+  /** The wall clock of tokens, reminders, escalation and checks' times (decision 030); tests move one. */
+  clock?: Clock;
 };
 
 declare module 'fastify' {
@@ -67,11 +79,33 @@ declare module 'fastify' {
   }
 }
 
+/** The HTTP layer every route shares: security headers, rate limits, compression, errors, bodies, OpenAPI. */
+async function registerHttp(app: FastifyInstance, version: string) {
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        'upgrade-insecure-requests': null,
+        'img-src': ["'self'", 'data:', 'blob:'],
+      },
+    },
+    // Served over plain HTTP on a LAN as often as behind TLS: HSTS belongs to the TLS terminator.
+    strictTransportSecurity: false,
+  });
+  await app.register(rateLimit, { global: false, keyGenerator: (req) => req.ip ?? 'local' });
+  await registerCompression(app);
+  registerErrorHandling(app);
+  registerCloseConnections(app);
+  registerJsonBodyParser(app);
+  await registerOpenApi(app, version);
+}
+
 /** Registers plugins and modules. Never listens: server.ts does, and tests use `inject`. */
 export async function buildApp({
   config,
   db,
   pool,
+  engineDb = db,
+  enginePool,
   databaseKind,
   logger,
   dnsLookup,
@@ -79,9 +113,20 @@ export async function buildApp({
   backgroundNotifications = true,
   loopbackTargets = [],
   backgroundWebhooks = true,
+  clock = systemClock,
 }: AppOptions): Promise<FastifyInstance> {
+  // One error line per database outage, not one per request and loop (db/health.ts).
+  const databaseHealth = createDatabaseHealth();
+  if (pool) databaseHealth.watch(pool);
+  if (enginePool) databaseHealth.watch(enginePool);
   const app = Fastify({
-    logger: logger ?? { level: config.logLevel },
+    logger:
+      logger === false
+        ? false
+        : {
+            ...(typeof logger === 'object' ? logger : { level: config.logLevel }),
+            hooks: { logMethod: databaseHealth.logMethod },
+          },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
   });
@@ -96,23 +141,9 @@ export async function buildApp({
     unsubscribeLogs();
   });
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        'upgrade-insecure-requests': null,
-        'img-src': ["'self'", 'data:', 'blob:'],
-      },
-    },
-    // Served over plain HTTP on a LAN as often as behind TLS: HSTS belongs to the TLS terminator.
-    strictTransportSecurity: false,
-  });
-  await app.register(rateLimit, { global: false, keyGenerator: (req) => req.ip ?? 'local' });
-  await registerCompression(app);
-  registerErrorHandling(app);
-  registerJsonBodyParser(app);
-  await registerOpenApi(app, config.version);
+  await registerHttp(app, config.version);
 
-  const tokens = createTokenSigner(config.secretKey);
+  const tokens = createTokenSigner(config.secretKey, clock);
   const auth = createAuthService({ db, bus, tokens, maxFailuresPerMinute: config.loginMaxFailuresPerMinute });
   const mailer = createMailer({ db, smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });
   app.decorate('mailer', mailer);
@@ -128,32 +159,38 @@ export async function buildApp({
   app.addHook('onClose', () => outbound.close());
   const facilities = createFacilities({ config, db, bus, outbound });
   // The settings every loop reads (failure threshold, retention, escalation): decision 025.
-  const systemSettings = createSystemSettings({ db, bus, config });
+  const systemSettings = createSystemSettings({ db, loopDb: engineDb, bus, config });
   app.decorate('systemSettings', systemSettings);
+  const statusEngine = createStatusEngine({
+    clock,
+    config,
+    db,
+    engineDb,
+    bus,
+    outbound,
+    log: app.log as Logger,
+    settings: systemSettings,
+    // An alert or API event recorded by a check is dispatched at once, not at the next poll (the
+    // dispatcher is made below; checks start only once the app is ready).
+    onNotificationsRecorded: () => notifying.dispatcher.nudge(),
+  });
+  app.decorate('statusEngine', statusEngine);
   const notifying = createNotifying({
+    clock,
     config,
     db,
     bus,
     mailer,
     outbound,
     log: app.log as Logger,
+    statistics: statusEngine.statistics,
+    acknowledgeAlert: statusEngine.alerts.acknowledge,
     // Desktop notifications ride the live channel (made below; the dispatcher runs only once the app is ready).
     desktop: (deliveries) => {
       for (const { userIds, notification } of deliveries) realtime.notifyUsers(userIds, notification);
     },
   });
   app.decorate('notifying', notifying);
-  const statusEngine = createStatusEngine({
-    config,
-    db,
-    bus,
-    outbound,
-    log: app.log as Logger,
-    settings: systemSettings,
-    // An alert or API event recorded by a check is dispatched at once, not at the next poll.
-    onNotificationsRecorded: () => notifying.dispatcher.nudge(),
-  });
-  app.decorate('statusEngine', statusEngine);
   // Checks start once the app is ready and stop before anything else closes (no check half-recorded).
   app.addHook('onReady', async () => {
     // Header values stored before they were sealed are sealed before any check reads them (decision 015).

@@ -9,7 +9,7 @@ const bool = z
   .transform((v) => v === 'true' || v === '1')
   .optional();
 
-export const DEFAULT_DATA_DIR = './data';
+const DEFAULT_DATA_DIR = './data';
 
 /** Where the embedded install lives, without reading or creating anything there. */
 export function configuredDataDir(env: NodeJS.ProcessEnv = process.env): string {
@@ -48,6 +48,8 @@ const envSchema = z.object({
   CHECKS_ENABLED: bool,
   /** Checks in flight at once per instance. */
   CHECK_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(50),
+  /** The longest one statement of a statistics or report answer may run before it answers 503 (decision 029). */
+  STATISTICS_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(1).default(30_000),
   /** Readings kept raw, then per minute, then per hour (decision 022). */
   READINGS_RAW_RETENTION_HOURS: z.coerce.number().int().min(1).default(48),
   READINGS_MINUTE_RETENTION_DAYS: z.coerce.number().int().min(1).default(14),
@@ -62,6 +64,8 @@ const envSchema = z.object({
   EMAIL_RETENTION_DAYS: z.coerce.number().int().min(1).default(30),
   /** Minutes a critical alert may stay unacknowledged before `escalation` recipients are told. */
   ALERT_ESCALATION_MINUTES: z.coerce.number().int().min(1).max(10_080).default(DEFAULT_ESCALATION_MINUTES),
+  /** How long an incident's opening waits for more causes before it is sent (decision 033). */
+  INCIDENT_GROUP_WAIT_MS: z.coerce.number().int().min(0).max(600_000).default(30_000),
   /** Where `npm run backup` and scheduled backups write (decision 016). */
   BACKUP_DIR: z.string().min(1).default('./backups'),
   /** Hour of the day (server time) for a scheduled backup; unset: none. */
@@ -101,8 +105,11 @@ export type Config = {
     concurrency: number;
     logRetentionDays: number;
   };
+  statistics: { statementTimeoutMs: number };
   backup: { dir: string; hour: number | undefined; keep: number };
   notifications: { escalationMinutes: number };
+  /** How long an incident's opening waits for more causes (decision 033). */
+  incidentGroupWaitMs: number;
   readings: {
     rawRetentionHours: number;
     minuteRetentionDays: number;
@@ -163,8 +170,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, version = '0.0.
       concurrency: e.CHECK_CONCURRENCY,
       logRetentionDays: e.CHECK_LOG_RETENTION_DAYS,
     },
+    statistics: { statementTimeoutMs: e.STATISTICS_STATEMENT_TIMEOUT_MS },
     backup: { dir: path.resolve(e.BACKUP_DIR), hour: e.BACKUP_HOUR, keep: e.BACKUP_KEEP },
     notifications: { escalationMinutes: e.ALERT_ESCALATION_MINUTES },
+    incidentGroupWaitMs: e.INCIDENT_GROUP_WAIT_MS,
     readings: {
       rawRetentionHours: e.READINGS_RAW_RETENTION_HOURS,
       minuteRetentionDays: e.READINGS_MINUTE_RETENTION_DAYS,

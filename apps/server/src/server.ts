@@ -4,11 +4,13 @@ import pino from 'pino';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { ensureDatabase, withDatabase } from './db/admin';
-import { connectDatabase, runMigrations } from './db/client';
+import { connectDatabase } from './db/client';
 import { DataDirInUseError, type EmbeddedPostgres, startEmbeddedPostgres } from './db/embedded';
+import { migrateWhenReachable } from './db/wait-for-database';
 import { loopbackTarget } from './lib/outbound';
 import { startBackupSchedule } from './modules/backup';
 import { type Demo, startDemo } from './modules/demo';
+import { ENGINE_POOL_SIZE } from './modules/engine';
 import { ensureSuperadmin } from './modules/users';
 import { VERSION } from './version';
 
@@ -29,10 +31,13 @@ async function main() {
   }
 
   const database = connectDatabase(databaseUrl);
+  // The status engine's own pool: API requests can never take its connections (decision 029).
+  const engineDatabase = connectDatabase(databaseUrl, ENGINE_POOL_SIZE, 'vaskedrift-engine');
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
   let demo: Demo | null = null;
   let backups: { stop(): Promise<void> } | undefined;
   let shuttingDown = false;
+  const starting = new AbortController();
 
   async function shutdown(signal: string, code = 0) {
     if (shuttingDown) {
@@ -40,6 +45,7 @@ async function main() {
       process.exit(1);
     }
     shuttingDown = true;
+    starting.abort();
     log.info({ signal }, 'avslutter: tar ikke imot nye forespørsler, fullfører pågående');
     const timer = setTimeout(() => {
       log.error('avslutningen tok for lang tid; avbryter');
@@ -51,6 +57,7 @@ async function main() {
       await backups?.stop();
       await demo?.stop();
       await database.close();
+      await engineDatabase.close();
       await embedded?.stop();
       log.info('avsluttet');
     } catch (err) {
@@ -63,7 +70,12 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   try {
-    await runMigrations(databaseUrl);
+    await migrateWhenReachable(databaseUrl, {
+      log,
+      port: config.port,
+      host: config.host,
+      signal: starting.signal,
+    });
     await ensureSuperadmin(database.db, config, log);
     // The demo (decision 008): on by default with the embedded database only. Outbound requests may
     // reach its simulator's own address and port, and no other loopback target (decision 016).
@@ -79,6 +91,8 @@ async function main() {
       config,
       db: database.db,
       pool: database.pool,
+      engineDb: engineDatabase.db,
+      enginePool: engineDatabase.pool,
       databaseKind: embedded ? 'embedded' : 'external',
       loopbackTargets,
     });
@@ -87,6 +101,7 @@ async function main() {
     const shownHost = config.host === '0.0.0.0' ? '127.0.0.1' : config.host;
     process.stdout.write(`\n  Vaskedrift ${VERSION} kjører på http://${shownHost}:${config.port}\n\n`);
   } catch (err) {
+    if (shuttingDown) return; // stopped while it waited for the database
     log.fatal({ err }, 'oppstart feilet');
     await shutdown('startup-failure', 1);
   }

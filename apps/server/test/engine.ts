@@ -12,9 +12,7 @@ export function apiBodyFor(sim: Simulator, facility: FacilityInfo, overrides: Re
     authMethod: auth.kind,
     ...(auth.kind === 'apiKey' ? { apiKey: auth.apiKey } : {}),
     ...(auth.kind === 'bearer' ? { apiKey: auth.token } : {}),
-    ...(auth.kind === 'basic' || auth.kind === 'oauth2'
-      ? { clientId: auth.clientId, clientSecret: auth.clientSecret }
-      : {}),
+    ...(auth.clientId ? { clientId: auth.clientId, clientSecret: auth.clientSecret } : {}),
     ...(auth.kind === 'oauth2'
       ? { authEndpointUrl: `${sim.url}${auth.authEndpointPath}`, tokenPath: auth.tokenPath }
       : {}),

@@ -9,6 +9,7 @@ import { dropDatabase, ensureDatabase, withDatabase } from '../src/db/admin';
 import { connectDatabase, type Database, runMigrations } from '../src/db/client';
 import type { UserRow } from '../src/db/schema';
 import { hashPassword } from '../src/lib/password';
+import { ENGINE_POOL_SIZE } from '../src/modules/engine';
 import { insertUser } from '../src/modules/users/users.repository';
 import { createErrorLog, type ErrorLog } from './error-log';
 
@@ -41,7 +42,7 @@ export async function createTestDatabase(): Promise<{ url: string; drop(): Promi
   return { url, drop: () => dropDatabase(adminUrl, name) };
 }
 
-export type TestAppOptions = Pick<AppOptions, 'dnsLookup' | 'loopbackTargets'> & {
+export type TestAppOptions = Pick<AppOptions, 'dnsLookup' | 'loopbackTargets' | 'clock'> & {
   /**
    * Run this instance's background check scheduler and readings rollup, as a server does. Off by default:
    * a test that claims checks or rolls readings up by hand then owns every claim, and no loop races it.
@@ -55,6 +56,11 @@ export type TestAppOptions = Pick<AppOptions, 'dnsLookup' | 'loopbackTargets'> &
   backgroundNotifications?: boolean;
   /** Run this instance's webhook sender in the background. Off by default: tests call `sendDue(now)`. */
   backgroundWebhooks?: boolean;
+  /**
+   * Give the status engine a pool of its own, as server.ts does (decision 029). Off by default: the engine
+   * shares the test's pool of 5.
+   */
+  engineDatabase?: boolean;
 };
 
 /** The test environment's own settings; a test sets the engine's loops through `backgroundChecks`. */
@@ -110,18 +116,26 @@ async function startInstance(
   options: TestAppOptions,
 ): Promise<TestInstance> {
   const database = connectDatabase(url, 5);
+  const engine = options.engineDatabase
+    ? connectDatabase(url, ENGINE_POOL_SIZE, 'vaskedrift-engine')
+    : undefined;
   const app = await buildApp({
     config: testConfig(url, env, options),
     db: database.db,
     pool: database.pool,
+    engineDb: engine?.db,
+    enginePool: engine?.pool,
     databaseKind: 'external',
     logger: errorLog.logger,
     dnsLookup: options.dnsLookup,
     loopbackTargets: options.loopbackTargets,
+    clock: options.clock,
     backgroundWebhooks: options.backgroundWebhooks ?? false,
     backgroundHousekeeping: false,
     backgroundNotifications: options.backgroundNotifications ?? false,
   });
+  // After the engine has stopped (preClose), before the test's pool closes.
+  if (engine) app.addHook('onClose', () => engine.close());
   await app.ready();
   return { app, database };
 }

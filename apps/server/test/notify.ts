@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../src/db/client';
-import { type NewNotificationEvent, recordNotificationEvents } from '../src/notify/notification-events';
-import type { AlertEventPayload } from '../src/notify/payloads';
+import type { AlertEventPayload } from '../src/modules/notifications';
+import { type NewNotificationEvent, recordNotificationEvents } from '../src/modules/notifications';
 import type { TestContext } from './helpers';
 
 /** An alert payload on a bay, as the status engine records it. */
@@ -12,12 +12,16 @@ export function alertPayload(p: { locationId: string; bayId: string }): AlertEve
     bayName: 'Hall 1',
     attributeName: 'Vanntrykk',
     path: 'pressure',
+    type: 'number',
+    unit: 'bar',
+    trueLabel: null,
+    falseLabel: null,
     level: 'critical',
     previousLevel: 'active',
     value: 1.2,
-    threshold: '< 2',
+    threshold: '2',
     operator: 'lt',
-    reason: 'Under terskel',
+    reason: 'kritisk: 1.2 < 2',
     at: new Date().toISOString(),
   };
 }

@@ -1,6 +1,13 @@
 import { SMTPServer } from 'smtp-server';
 
-export type CaughtMail = { to: string[]; subject: string; text: string; receivedAt: number };
+type CaughtAttachment = { filename: string; contentType: string; content: string };
+export type CaughtMail = {
+  to: string[];
+  subject: string;
+  text: string;
+  attachments: CaughtAttachment[];
+  receivedAt: number;
+};
 
 export type TestSmtpServer = {
   port: number;
@@ -34,12 +41,40 @@ function decodeWords(header: string): string {
     );
 }
 
-/** Parses the single-part plain-text messages our mailer sends; enough for asserting what arrived. */
-export function parseMessage(raw: string): { subject: string; text: string } {
+/** A message's (or a part's) unfolded headers and its body. */
+function splitPart(raw: string): { headers: string; body: string } {
   const split = raw.indexOf('\r\n\r\n');
-  const headers = raw.slice(0, split).replace(/\r\n[ \t]+/g, ' ');
-  const subject = decodeWords(/^subject:\s*(.*)$/im.exec(headers)?.[1]?.trim() ?? '');
-  return { subject, text: decodeBody(headers, raw.slice(split + 4)) };
+  return { headers: raw.slice(0, split).replace(/\r\n[ \t]+/g, ' '), body: raw.slice(split + 4) };
+}
+
+const header = (headers: string, name: string) =>
+  new RegExp(`^${name}:\\s*(.*)$`, 'im').exec(headers)?.[1]?.trim() ?? '';
+
+/**
+ * Parses the messages our mailer sends: plain text, or `multipart/mixed` with the text first and files
+ * attached (a report's CSV). Enough for asserting what arrived.
+ */
+export function parseMessage(raw: string): Omit<CaughtMail, 'to' | 'receivedAt'> {
+  const { headers, body } = splitPart(raw);
+  const subject = decodeWords(header(headers, 'subject'));
+  const boundary = /boundary="?([^";]+)"?/i.exec(header(headers, 'content-type'))?.[1];
+  if (!boundary) return { subject, text: decodeBody(headers, body), attachments: [] };
+  const parts = body
+    .split(`--${boundary}`)
+    .slice(1, -1)
+    .map((part) => splitPart(part.replace(/^\r\n/, '').replace(/\r\n$/, '')));
+  const text = parts.find((part) => !/attachment/i.test(header(part.headers, 'content-disposition')));
+  return {
+    subject,
+    text: text ? decodeBody(text.headers, text.body) : '',
+    attachments: parts
+      .filter((part) => /attachment/i.test(header(part.headers, 'content-disposition')))
+      .map((part) => ({
+        filename: /filename="?([^";]+)"?/i.exec(header(part.headers, 'content-disposition'))?.[1] ?? '',
+        contentType: header(part.headers, 'content-type'),
+        content: decodeBody(part.headers, part.body),
+      })),
+  };
 }
 
 /** A real SMTP server on 127.0.0.1 (`port` 0: any free port) that keeps every message it receives. */

@@ -5,10 +5,9 @@ import type { WebhookBody } from '@vaskedrift/shared';
 import { inArray } from 'drizzle-orm';
 import type { Db } from '../src/db/client';
 import { notificationEvents } from '../src/db/schema';
-import { recordNotificationEvents } from '../src/notify/notification-events';
-import { enqueueWebhookDeliveries } from '../src/notify/webhook-fanout';
+import { enqueueWebhookDeliveries, recordNotificationEvents } from '../src/modules/notifications';
 
-export type ReceivedWebhook = {
+type ReceivedWebhook = {
   body: WebhookBody;
   headers: Record<string, string | string[] | undefined>;
   /** The signature matched `${timestamp}.${body}` under the secret, and the timestamp is under 5 minutes old. */
@@ -22,6 +21,8 @@ export type WebhookReceiver = {
   /** The `loopbackTargets` entry that lets the test app reach this receiver, and nothing else. */
   target: string;
   received: ReceivedWebhook[];
+  /** Requests that reached the receiver so far, answered or still being answered. */
+  readonly arrived: number;
   /** The status every request gets from now on (200 to begin with). */
   answer(status: number): void;
   /** Resolves with the first delivery matching, waiting up to `timeoutMs`. */
@@ -35,7 +36,7 @@ export type WebhookReceiver = {
  * Verifies a delivery as a receiver should (docs/decisions/019-notifications.md, Webhook signature),
  * written here on its own so the test checks the scheme, not the server's signing code against itself.
  */
-export function verifySignature(
+function verifySignature(
   secret: string,
   headers: Record<string, string | string[] | undefined>,
   rawBody: string,
@@ -57,7 +58,9 @@ export function verifySignature(
 export async function startWebhookReceiver(secret: string, delayMs = 0): Promise<WebhookReceiver> {
   const received: ReceivedWebhook[] = [];
   let status = 200;
+  let arrived = 0;
   const server = createServer((req, res) => {
+    arrived++;
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', async () => {
@@ -94,6 +97,9 @@ export async function startWebhookReceiver(secret: string, delayMs = 0): Promise
     url: `http://127.0.0.1:${port}/hook`,
     target: `127.0.0.1:${port}`,
     received,
+    get arrived() {
+      return arrived;
+    },
     answer: (next) => {
       status = next;
     },
@@ -133,7 +139,7 @@ export async function recordWebhookEvents(db: Db, count = 1, fanOut = true): Pro
     );
     if (fanOut) {
       const rows = await tx.select().from(notificationEvents).where(inArray(notificationEvents.id, ids));
-      await enqueueWebhookDeliveries(tx, rows);
+      await enqueueWebhookDeliveries(tx, rows, 'https://drift.example.no');
     }
     return ids;
   });

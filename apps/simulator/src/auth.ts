@@ -1,5 +1,6 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { DigestNonces, verifyDigest } from './digest';
 import type { Facility } from './facilities';
 import { HttpError, readBody, sendJson } from './http';
 
@@ -73,12 +74,34 @@ function basicCredentials(req: IncomingMessage): { id: string; secret: string } 
 
 const missing = (scheme: string) => new HttpError(401, 'unauthorized', `Missing credentials (${scheme})`);
 
+/** What the checks remember: OAuth2 tokens issued and the key digest nonces are signed with. */
+export type AuthState = { tokens: TokenStore; nonces: DigestNonces };
+
+export function createAuthState(now: () => number, tokenTtlSeconds: number): AuthState {
+  return { tokens: new TokenStore(now, tokenTtlSeconds), nonces: new DigestNonces(now) };
+}
+
+const DIGEST_ERRORS = {
+  missing: missing('Digest'),
+  stale: new HttpError(401, 'stale_nonce', 'The nonce has expired'),
+  wrong: new HttpError(401, 'unauthorized', 'Invalid digest credentials'),
+};
+
+function digestOf(facility: Facility, req: IncomingMessage, nonces: DigestNonces) {
+  const { clientId = '', clientSecret = '' } = facility.auth;
+  return verifyDigest(req, { id: facility.id, clientId, clientSecret }, nonces);
+}
+
 /**
  * Checks a data request against the facility's auth kind. Missing or wrong credentials → 401, except a
  * wrong API key → 403; an unknown, expired or revoked OAuth2 token → 401 (a client then fetches a new one).
  * Returns the error to send, or null when the request may pass.
  */
-export function authenticate(facility: Facility, req: IncomingMessage, tokens: TokenStore): HttpError | null {
+export function authenticate(
+  facility: Facility,
+  req: IncomingMessage,
+  { tokens, nonces }: AuthState,
+): HttpError | null {
   const { auth } = facility;
   switch (auth.kind) {
     case 'none':
@@ -101,6 +124,10 @@ export function authenticate(facility: Facility, req: IncomingMessage, tokens: T
         safeEqual(credentials.secret, auth.clientSecret ?? '');
       return ok ? null : new HttpError(401, 'unauthorized', 'Invalid client id or secret');
     }
+    case 'digest': {
+      const outcome = digestOf(facility, req, nonces);
+      return outcome === 'ok' ? null : DIGEST_ERRORS[outcome];
+    }
     case 'oauth2': {
       const token = bearerToken(req);
       if (token === null) return missing('Bearer');
@@ -111,8 +138,16 @@ export function authenticate(facility: Facility, req: IncomingMessage, tokens: T
   }
 }
 
-/** The `WWW-Authenticate` challenge sent with a 401 for the facility's auth kind. */
-export function challenge(facility: Facility): Record<string, string> {
+/** The `WWW-Authenticate` challenge sent with a 401 for the facility's auth kind (digest: a fresh nonce). */
+export function challenge(
+  facility: Facility,
+  req: IncomingMessage,
+  { nonces }: AuthState,
+): Record<string, string> {
+  if (facility.auth.kind === 'digest') {
+    const stale = digestOf(facility, req, nonces) === 'stale';
+    return { 'www-authenticate': nonces.challenge(facility.id, stale) };
+  }
   if (facility.auth.kind === 'basic') return { 'www-authenticate': 'Basic realm="vaskedrift-simulator"' };
   if (facility.auth.kind === 'bearer' || facility.auth.kind === 'oauth2') {
     return { 'www-authenticate': 'Bearer realm="vaskedrift-simulator"' };

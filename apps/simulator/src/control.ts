@@ -12,7 +12,7 @@ import type { OverrideStore } from './overrides';
  * meant to bind to 127.0.0.1).
  */
 
-export interface FacilityStats {
+interface FacilityStats {
   requests: number;
   lastRequestAt: string | null;
 }
@@ -80,7 +80,7 @@ export interface ControlTarget {
   url(): string;
 }
 
-export interface FacilityState extends FacilityInfo {
+interface FacilityState extends FacilityInfo {
   endpointUrl: string;
   fault: FaultSpec;
   overrides: Record<string, Record<string, unknown>>;

@@ -1,18 +1,25 @@
 import { createHash } from 'node:crypto';
+import { AUTH_METHODS, type AuthMethod } from '@vaskedrift/shared';
 import { SHAPE_DEFINITIONS, SHAPES, type Shape, type SuggestedAttribute } from './shapes';
 
-export const AUTH_KINDS = ['none', 'apiKey', 'bearer', 'basic', 'oauth2'] as const;
-export type AuthKind = (typeof AUTH_KINDS)[number];
+/** The simulator speaks every auth method of the shared registry (`AUTH_METHOD_REGISTRY`). */
+export const AUTH_KINDS = AUTH_METHODS;
+type AuthKind = AuthMethod;
+/**
+ * The kinds facilities rotate through unless `authKinds` says otherwise. Fixed, so that a method added to
+ * the registry moves no facility to another kind: tests, the demo and the benchmarks find them by position.
+ */
+const DEFAULT_AUTH_ROTATION: readonly AuthKind[] = ['none', 'apiKey', 'bearer', 'basic', 'oauth2'];
 
 /** How to call a facility; the fields match an API connection's (`apiKey`, `clientId`, `tokenPath`…). */
-export interface FacilityAuth {
+interface FacilityAuth {
   kind: AuthKind;
   /** apiKey: sent in the `x-api-key` header. */
   apiKey?: string;
   apiKeyHeader?: 'x-api-key';
   /** bearer: sent as `Authorization: Bearer <token>`. */
   token?: string;
-  /** basic and oauth2. */
+  /** basic, digest (username and password) and oauth2. */
   clientId?: string;
   clientSecret?: string;
   /** oauth2: where the token is in the token response, and the token endpoint's path. */
@@ -44,12 +51,14 @@ export interface FacilityOptions {
   seed?: number;
   /** Ids instead of `anlegg-001`…; their number sets the facility count. */
   facilityIds?: string[];
+  /** The auth kinds facilities rotate through (default none, apiKey, bearer, basic, oauth2). */
+  authKinds?: readonly AuthKind[];
 }
 
-export const DEFAULT_FACILITY_COUNT = 5;
-export const DEFAULT_BAYS_PER_FACILITY = 4;
-export const DEFAULT_SEED = 1;
-export const TOKEN_PATH = 'access_token';
+const DEFAULT_FACILITY_COUNT = 5;
+const DEFAULT_BAYS_PER_FACILITY = 4;
+const DEFAULT_SEED = 1;
+const TOKEN_PATH = 'access_token';
 export const TOKEN_ENDPOINT_PATH = '/oauth/token';
 
 const TOWNS = [
@@ -110,7 +119,8 @@ function authFor(kind: AuthKind, seed: number, facilityId: string): FacilityAuth
     case 'bearer':
       return { kind, token: `sim_${credential(seed, facilityId, 'token')}` };
     case 'basic':
-      return { kind, clientId: `${facilityId}-client`, clientSecret: credential(seed, facilityId, 'basic') };
+    case 'digest':
+      return { kind, clientId: `${facilityId}-client`, clientSecret: credential(seed, facilityId, kind) };
     case 'oauth2':
       return {
         kind,
@@ -129,8 +139,8 @@ export interface Facility extends FacilityInfo {
 }
 
 /**
- * The facilities of a simulator, pure and deterministic: shapes rotate A, B, C and auth kinds none, apiKey,
- * bearer, basic, oauth2, so any 15 consecutive facilities cover every pair.
+ * The facilities of a simulator, pure and deterministic: shapes rotate A, B, C and auth kinds through
+ * `authKinds` (by default none, apiKey, bearer, basic, oauth2: any 15 consecutive facilities cover every pair).
  */
 export function defineFacilities(options: FacilityOptions = {}): Facility[] {
   const seed = options.seed ?? DEFAULT_SEED;
@@ -144,9 +154,11 @@ export function defineFacilities(options: FacilityOptions = {}): Facility[] {
   if (new Set(ids).size !== ids.length) throw new Error('facilityIds must be distinct');
   if (!Number.isInteger(bayCount) || bayCount < 1 || bayCount > 1000)
     throw new Error('baysPerFacility must be 1–1000');
+  const kinds = options.authKinds ?? DEFAULT_AUTH_ROTATION;
+  if (kinds.length === 0) throw new Error('authKinds must name at least one kind');
   return ids.map((id, index) => {
     const shape = SHAPES[index % SHAPES.length] as Shape;
-    const kind = AUTH_KINDS[index % AUTH_KINDS.length] as AuthKind;
+    const kind = kinds[index % kinds.length] as AuthKind;
     const definition = SHAPE_DEFINITIONS[shape];
     const bays = Array.from({ length: bayCount }, (_, bay) => ({
       key: definition.bayKey(index + 1, bay + 1),

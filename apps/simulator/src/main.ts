@@ -9,6 +9,7 @@ const USAGE = `Usage: node --import tsx apps/simulator/src/main.ts [options]
   --seed <n>        seed of values and credentials (default 1)
   --token-ttl <s>   expires_in of OAuth2 tokens (default 300)
   --no-drift        steady values, no random faults
+  --scenario        bays follow the scenario with a truth (rhythm, wash counter, faults; docs in README)
   --quiet           print only the URL, not every facility`;
 
 function integer(name: string, value: string | undefined, fallback: number): number {
@@ -31,7 +32,8 @@ function credentials(facility: FacilityInfo): string {
     case 'bearer':
       return `Authorization: Bearer ${auth.token}`;
     case 'basic':
-      return `basic ${auth.clientId}:${auth.clientSecret}`;
+    case 'digest':
+      return `${auth.kind} ${auth.clientId}:${auth.clientSecret}`;
     case 'oauth2':
       return `oauth2 POST ${auth.authEndpointPath} client ${auth.clientId}:${auth.clientSecret}`;
   }
@@ -47,6 +49,7 @@ async function main() {
       seed: { type: 'string' },
       'token-ttl': { type: 'string' },
       'no-drift': { type: 'boolean' },
+      scenario: { type: 'boolean' },
       quiet: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
@@ -63,6 +66,7 @@ async function main() {
     seed: integer('seed', values.seed, 1),
     tokenTtlSeconds: integer('token-ttl', values['token-ttl'], 300),
     drift: !values['no-drift'],
+    scenario: values.scenario ?? false,
   });
   console.log(`Simulator: ${simulator.url} (${simulator.facilities.length} facilities)`);
   console.log(`Control:   ${simulator.url}/control/facilities`);

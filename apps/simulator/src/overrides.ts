@@ -31,7 +31,7 @@ function parseOverridePath(path: string): ParsedPath {
  * A patch as leaf overrides: `{"chemicals": {"soap": 3}}`, `{"chemicals.soap": 3}` and
  * `{"sensors[0].v": 3}` all name one value. Arrays, null and empty objects are leaves, set as a whole.
  */
-export function flattenPatch(patch: unknown, prefix: ParsedPath = []): Override[] {
+function flattenPatch(patch: unknown, prefix: ParsedPath = []): Override[] {
   if (!isPlainObject(patch)) {
     throw new HttpError(400, 'invalid_patch', 'The patch must be a JSON object of paths and values');
   }

@@ -4,7 +4,7 @@
  * recomputed exactly in a test.
  */
 
-export type BayCondition = 'running' | 'idle' | 'fault';
+type BayCondition = 'running' | 'idle' | 'fault';
 
 /** Shape-independent measurements; each shape renders them its own way. */
 export interface BayReading {
@@ -20,6 +20,8 @@ export interface BayReading {
   /** The controller's error number while faulted (rendered as `E42` or `42`). */
   errorCode: number | null;
   doorOpen: boolean;
+  /** The wash counter (only with `--scenario`): grows with each wash, back to 0 at a reset. */
+  washCount?: number;
 }
 
 export interface ReadingContext {
@@ -67,7 +69,7 @@ const HOUR_S = 3600;
 const BUSY_SLOT_S = 600;
 const BUSY_SHARE = 0.6;
 /** The chance that a bay faults in a given hour, and how long a fault lasts. */
-export const FAULT_CHANCE_PER_HOUR = 0.03;
+const FAULT_CHANCE_PER_HOUR = 0.03;
 const FAULT_MIN_S = 120;
 const FAULT_MAX_S = 900;
 /** Chemical tanks drain from 100 % down to this over a two-to-four-day cycle, then are refilled. */

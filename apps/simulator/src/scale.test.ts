@@ -32,6 +32,8 @@ async function headersFor(facility: FacilityInfo): Promise<Record<string, string
       return {
         authorization: `Basic ${Buffer.from(`${auth.clientId}:${auth.clientSecret}`).toString('base64')}`,
       };
+    case 'digest':
+      throw new Error('digest is not in the default rotation of auth kinds');
     case 'oauth2': {
       let token = tokens.get(facility.id);
       if (token === undefined) {

@@ -10,7 +10,7 @@ import type { BayReading } from './readings';
 export const SHAPES = ['A', 'B', 'C'] as const;
 export type Shape = (typeof SHAPES)[number];
 
-export type Thresholds = {
+type Thresholds = {
   thresholdCritical: string;
   thresholdWarning: string;
   thresholdInactive: string;
@@ -24,10 +24,14 @@ export interface SuggestedAttribute {
   path: string;
   type: ValueType;
   operator: Operator;
+  /** How a bay attribute shows the value (docs/domain.md, Words): its unit, or its words for true and false. */
+  unit?: string;
+  trueLabel?: string;
+  falseLabel?: string;
   thresholds: Thresholds;
 }
 
-export interface ShapeBay {
+interface ShapeBay {
   /** The value of the record's key identifier, as a bay attribute's `keyValue`. */
   key: string;
   name: string;
@@ -61,6 +65,7 @@ const temperature = (path: string): SuggestedAttribute => ({
   path,
   type: 'number',
   operator: 'gt',
+  unit: '°C',
   thresholds: thresholds('90', '70', '', '0'),
 });
 
@@ -70,6 +75,7 @@ const pressure = (path: string): SuggestedAttribute => ({
   path,
   type: 'number',
   operator: 'lt',
+  unit: 'bar',
   thresholds: thresholds('2', '4', '', '100'),
 });
 
@@ -79,6 +85,7 @@ const tank = (name: string, path: string): SuggestedAttribute => ({
   path,
   type: 'number',
   operator: 'lte',
+  unit: '%',
   thresholds: thresholds('5', '15', '', '100'),
 });
 
@@ -100,6 +107,7 @@ export const SHAPE_DEFINITIONS: Record<Shape, ShapeDefinition> = {
       chemicals: { soap: reading.soap, wax: reading.wax, rinse: reading.rinse },
       errorCode: reading.errorCode === null ? null : `E${reading.errorCode}`,
       doorOpen: reading.doorOpen,
+      ...(reading.washCount === undefined ? {} : { washCount: reading.washCount }),
     }),
     body: ({ facilityName, now }, records) => ({
       site: facilityName,
@@ -112,11 +120,13 @@ export const SHAPE_DEFINITIONS: Record<Shape, ShapeDefinition> = {
       tank('Såpenivå', 'chemicals.soap'),
       tank('Voksnivå', 'chemicals.wax'),
       {
-        name: 'Dør åpen',
+        name: 'Dør',
         description: 'Døren til vaskehallen står åpen',
         path: 'doorOpen',
         type: 'boolean',
         operator: 'eq',
+        trueLabel: 'Åpen',
+        falseLabel: 'Lukket',
         thresholds: thresholds('', 'true', '', 'false'),
       },
     ],
@@ -154,6 +164,8 @@ export const SHAPE_DEFINITIONS: Record<Shape, ShapeDefinition> = {
         path: 'values.online',
         type: 'boolean',
         operator: 'eq',
+        trueLabel: 'Ja',
+        falseLabel: 'Nei',
         thresholds: thresholds('', '', 'false', 'true'),
       },
     ],
@@ -185,6 +197,8 @@ export const SHAPE_DEFINITIONS: Record<Shape, ShapeDefinition> = {
         path: 'alarm.active',
         type: 'boolean',
         operator: 'eq',
+        trueLabel: 'Utløst',
+        falseLabel: 'Ingen',
         thresholds: thresholds('true', '', '', 'false'),
       },
       {

@@ -1,6 +1,12 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { authenticate, challenge, DEFAULT_TOKEN_TTL_SECONDS, handleTokenRequest, TokenStore } from './auth';
+import {
+  authenticate,
+  challenge,
+  createAuthState,
+  DEFAULT_TOKEN_TTL_SECONDS,
+  handleTokenRequest,
+} from './auth';
 import { createControl, handleControlRequest, type SimulatorControl, StatsCounter } from './control';
 import {
   defineFacilities,
@@ -27,15 +33,23 @@ import {
 import { HttpError, sendError, sendJson } from './http';
 import { OverrideStore } from './overrides';
 import { type ReadingContext, readBay } from './readings';
+import { scenarioReader } from './scenario/controller-reading';
 import { SHAPE_DEFINITIONS } from './shapes';
 
-export type { SimulatorControl, SimulatorStats } from './control';
-export type { AuthKind, FacilityAuth, FacilityInfo, FacilityOptions } from './facilities';
-export { AUTH_KINDS, defineFacilities, facilityName } from './facilities';
-export type { FaultMode, FaultSpec } from './faults';
-export { FAULT_MODES, GZIP_BOMB_INFLATED_BYTES, METADATA_URL } from './faults';
-export type { Shape, SuggestedAttribute, Thresholds } from './shapes';
-export { SHAPES } from './shapes';
+export type { FacilityInfo, FacilityOptions } from './facilities';
+export { AUTH_KINDS, defineFacilities } from './facilities';
+export type { FaultSpec } from './faults';
+export { type BayReading, readBay } from './readings';
+export {
+  type Anomaly,
+  BayScenario,
+  type Fault,
+  hourOfWeek,
+  NUMERIC_ATTRIBUTES,
+  type NumericAttribute,
+  SCENARIO_THRESHOLDS,
+} from './scenario';
+export { SHAPE_DEFINITIONS } from './shapes';
 
 export interface SimulatorOptions extends FacilityOptions {
   /** 0 (the default) picks a free port. */
@@ -44,6 +58,11 @@ export interface SimulatorOptions extends FacilityOptions {
   host?: string;
   /** Values move slowly and bays now and then fault (default true); false → steady values. */
   drift?: boolean;
+  /**
+   * Bays follow the scenario with a truth (`src/scenario/`: a week's rhythm, faults, anomalies) instead;
+   * shape A then also answers `washCount`, the bay's wash counter.
+   */
+  scenario?: boolean;
   /** `expires_in` of issued OAuth2 tokens (default 300 s). */
   tokenTtlSeconds?: number;
   /** The clock (ms since the epoch) readings and token expiry follow; for tests. */
@@ -66,6 +85,33 @@ export function listFacilities(options: FacilityOptions = {}): FacilityInfo[] {
 
 const NO_FAULT: FaultSpec = { mode: 'none' };
 
+/** A facility's answer as the fault set for it shapes it; the redirect fault sends the client to `redirectUrl`. */
+function sendAnswer(res: ServerResponse, fault: FaultSpec, data: () => unknown, redirectUrl: string) {
+  switch (fault.mode) {
+    case 'none':
+      return sendJson(res, 200, data());
+    case 'slow':
+      return afterDelay(res, fault.delayMs ?? DEFAULT_SLOW_MS, () => sendJson(res, 200, data()));
+    case 'timeout':
+      // Never answered; the socket closes when the client gives up or the simulator closes.
+      return;
+    case 'http500':
+      return sendServerError(res);
+    case 'invalidJson':
+      return sendInvalidJson(res, JSON.stringify(data()));
+    case 'huge':
+      return streamHuge(res, JSON.stringify(data()), fault.sizeBytes ?? DEFAULT_HUGE_BYTES);
+    case 'gzipBomb':
+      return sendGzipBomb(res);
+    case 'redirect':
+      return sendRedirect(res, redirectUrl);
+    case 'redirectMetadata':
+      return sendRedirect(res, METADATA_URL);
+    case 'slowBody':
+      return trickle(res, JSON.stringify(data()), fault.delayMs ?? DEFAULT_SLOW_BODY_MS);
+  }
+}
+
 export async function createSimulator(options: SimulatorOptions = {}): Promise<Simulator> {
   const now = options.now ?? Date.now;
   const facilities = defineFacilities(options);
@@ -76,9 +122,13 @@ export async function createSimulator(options: SimulatorOptions = {}): Promise<S
     ),
   );
   const readings: ReadingContext = { seed: options.seed ?? 1, drift: options.drift ?? true };
+  const read = options.scenario
+    ? scenarioReader(readings.seed)
+    : (facility: number, bay: number, at: number) => readBay(readings, facility, bay, at);
   const overrides = new OverrideStore();
   const faults = new Map<string, FaultSpec>();
-  const tokens = new TokenStore(now, options.tokenTtlSeconds ?? DEFAULT_TOKEN_TTL_SECONDS);
+  const auth = createAuthState(now, options.tokenTtlSeconds ?? DEFAULT_TOKEN_TTL_SECONDS);
+  const { tokens } = auth;
   const stats = new StatsCounter();
   let baseUrl = '';
   const control = createControl({
@@ -95,11 +145,7 @@ export async function createSimulator(options: SimulatorOptions = {}): Promise<S
     const at = now();
     const shape = SHAPE_DEFINITIONS[facility.shape];
     const records = facility.bays.map((bay, index) =>
-      overrides.apply(
-        facility.id,
-        bay.key,
-        shape.record({ ...bay, index }, readBay(readings, facility.index, index, at)),
-      ),
+      overrides.apply(facility.id, bay.key, shape.record({ ...bay, index }, read(facility.index, index, at))),
     );
     return shape.body({ facilityName: facility.name, now: new Date(at) }, records);
   }
@@ -116,33 +162,16 @@ export async function createSimulator(options: SimulatorOptions = {}): Promise<S
     }
     // The redirect target answers without auth: it tests whether a client follows, not how it signs in.
     if (!redirected) {
-      const denied = authenticate(facility, req, tokens);
-      if (denied) return sendError(res, denied, denied.status === 401 ? challenge(facility) : {});
+      const denied = authenticate(facility, req, auth);
+      if (denied) return sendError(res, denied, denied.status === 401 ? challenge(facility, req, auth) : {});
     }
     const fault = redirected ? NO_FAULT : (faults.get(facility.id) ?? NO_FAULT);
-    switch (fault.mode) {
-      case 'none':
-        return sendJson(res, 200, body(facility));
-      case 'slow':
-        return afterDelay(res, fault.delayMs ?? DEFAULT_SLOW_MS, () => sendJson(res, 200, body(facility)));
-      case 'timeout':
-        // Never answered; the socket closes when the client gives up or the simulator closes.
-        return;
-      case 'http500':
-        return sendServerError(res);
-      case 'invalidJson':
-        return sendInvalidJson(res, JSON.stringify(body(facility)));
-      case 'huge':
-        return streamHuge(res, JSON.stringify(body(facility)), fault.sizeBytes ?? DEFAULT_HUGE_BYTES);
-      case 'gzipBomb':
-        return sendGzipBomb(res);
-      case 'redirect':
-        return sendRedirect(res, `${baseUrl}/redirected/${encodeURIComponent(facility.id)}`);
-      case 'redirectMetadata':
-        return sendRedirect(res, METADATA_URL);
-      case 'slowBody':
-        return trickle(res, JSON.stringify(body(facility)), fault.delayMs ?? DEFAULT_SLOW_BODY_MS);
-    }
+    return sendAnswer(
+      res,
+      fault,
+      () => body(facility),
+      `${baseUrl}/redirected/${encodeURIComponent(facility.id)}`,
+    );
   }
 
   async function route(req: IncomingMessage, res: ServerResponse) {

@@ -50,3 +50,11 @@ void router.then((ready) =>
     </StrictMode>,
   ),
 );
+
+// The service worker (docs/decisions/036-installable-app.md): after the page has loaded, from a chunk of its
+// own, so the first screen waits for none of it.
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  window.addEventListener('load', () => {
+    void import('./lib/pwa/service-worker').then((worker) => worker.registerServiceWorker()).catch(() => {});
+  });
+}

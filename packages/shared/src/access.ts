@@ -19,7 +19,7 @@ export const userAccessGetSchema = z.object({ userId: idSchema });
 export const userAccessChangeSchema = z.object({ userId: idSchema, locationId: idSchema });
 export type UserAccessChange = z.infer<typeof userAccessChangeSchema>;
 
-export const grantedLocationSchema = z.object({
+const grantedLocationSchema = z.object({
   locationId: z.uuid(),
   name: z.string(),
   address: z.string(),

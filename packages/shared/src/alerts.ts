@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { dataResponse, idSchema, listRequest, listResponse } from './api';
-import { attributeLevelSchema } from './evaluation';
+import { valueLabelsSchema } from './attribute-display';
+import { attributeLevelSchema, operatorSchema, valueTypeSchema } from './evaluation';
 import { sortSchema, timestampSchema } from './fields';
 import { ROLE_LEVELS, type Role, roleLevel } from './roles';
 
@@ -10,32 +11,15 @@ import { ROLE_LEVELS, type Role, roleLevel } from './roles';
  * attribute. `inactive`/`nodata` transitions are `info` events, not alerts.
  */
 
-export const ALERT_LEVELS = ['critical', 'warning'] as const;
-export const alertLevelSchema = z.enum(ALERT_LEVELS, { error: 'Ugyldig nivå' });
+const ALERT_LEVELS = ['critical', 'warning'] as const;
+const alertLevelSchema = z.enum(ALERT_LEVELS, { error: 'Ugyldig nivå' });
 export type AlertLevel = z.infer<typeof alertLevelSchema>;
 
-export const ALERT_STATES = ['open', 'resolved'] as const;
+const ALERT_STATES = ['open', 'resolved'] as const;
 export type AlertState = (typeof ALERT_STATES)[number];
 
 /** What happened to an attribute's alert; `info`: the attribute became inactive or lost its data. */
-export const ALERT_EVENT_KINDS = [
-  'opened',
-  'escalated',
-  'deescalated',
-  'resolved',
-  'acknowledged',
-  'info',
-] as const;
-export type AlertEventKind = (typeof ALERT_EVENT_KINDS)[number];
-
-export const ALERT_EVENT_LABELS: Record<AlertEventKind, string> = {
-  opened: 'Åpnet',
-  escalated: 'Skjerpet',
-  deescalated: 'Dempet',
-  resolved: 'Løst',
-  acknowledged: 'Jeg ser på det',
-  info: 'Info',
-};
+const ALERT_EVENT_KINDS = ['opened', 'escalated', 'deescalated', 'resolved', 'acknowledged', 'info'] as const;
 
 export const ALERT_MESSAGES = {
   notFound: 'Fant ikke varselet',
@@ -52,7 +36,7 @@ export function canAcknowledgeAlerts(role: Role): boolean {
 
 export const ALERT_SORT_COLUMNS = ['openedAt', 'updatedAt', 'resolvedAt', 'level'] as const;
 
-export const alertFiltersSchema = z.object({
+const alertFiltersSchema = z.object({
   locationId: idSchema.optional(),
   bayId: idSchema.optional(),
   bayMetricId: idSchema.optional(),
@@ -69,12 +53,27 @@ export const getAlertsSchema = listRequest(alertFiltersSchema).extend({
   id: idSchema.optional(),
   sort: sortSchema(ALERT_SORT_COLUMNS).optional(),
 });
-export type GetAlertsInput = z.input<typeof getAlertsSchema>;
 
 /** `POST backend/alerts/acknowledge`: 'jeg ser på det'. Acknowledging twice keeps the first. */
 export const acknowledgeAlertSchema = z.object({ id: idSchema });
 
 const personSchema = z.object({ id: z.uuid(), firstName: z.string(), lastName: z.string() });
+
+/**
+ * How an alert's attribute reads now (docs/domain.md, Words): its words, rule and thresholds, so a row
+ * says 'Vanntrykk 1,2 bar · kritisk under 2 bar' (`describeReading`).
+ */
+const alertAttributeSchema = z.object({
+  labels: valueLabelsSchema,
+  type: valueTypeSchema,
+  operator: operatorSchema,
+  thresholds: z.object({
+    thresholdCritical: z.string(),
+    thresholdWarning: z.string(),
+    thresholdInactive: z.string(),
+    thresholdActive: z.string(),
+  }),
+});
 
 export const alertSchema = z.object({
   id: z.uuid(),
@@ -83,8 +82,13 @@ export const alertSchema = z.object({
   bayName: z.string(),
   locationId: z.uuid(),
   locationName: z.string(),
-  /** The API attribute's name when the alert opened. */
+  /**
+   * The name shown: the bay attribute's display name now (docs/domain.md, Words), or, once the attribute is
+   * deleted, the name it had when the alert was last written.
+   */
   attributeName: z.string(),
+  /** How the attribute's value reads now; null once the attribute is deleted. */
+  attribute: alertAttributeSchema.nullable(),
   level: alertLevelSchema,
   state: z.enum(ALERT_STATES),
   openedAt: timestampSchema,
@@ -99,7 +103,7 @@ export const alertSchema = z.object({
 });
 export type Alert = z.infer<typeof alertSchema>;
 
-export const alertEventSchema = z.object({
+const alertEventSchema = z.object({
   id: z.number().int(),
   kind: z.enum(ALERT_EVENT_KINDS),
   level: attributeLevelSchema.nullable(),
@@ -110,7 +114,7 @@ export const alertEventSchema = z.object({
 });
 export type AlertEvent = z.infer<typeof alertEventSchema>;
 
-export const alertDetailSchema = alertSchema.extend({ events: z.array(alertEventSchema) });
+const alertDetailSchema = alertSchema.extend({ events: z.array(alertEventSchema) });
 export type AlertDetail = z.infer<typeof alertDetailSchema>;
 
 export const getAlertsResponseSchema = z.union([dataResponse(alertDetailSchema), listResponse(alertSchema)]);

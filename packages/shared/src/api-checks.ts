@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { idSchema, listRequest, listResponse } from './api';
 import { API_MESSAGES, apiDraftSchema } from './apis';
+import { valueLabelsSchema } from './attribute-display';
+import { operatorSchema, valueTypeSchema } from './evaluation';
 import { timestampSchema } from './fields';
 
 /*
@@ -61,19 +63,28 @@ export const apiCheckResultSchema = z.object({
       value: z.unknown(),
       level: z.string(),
       reason: z.string(),
+      /** How the value reads (docs/domain.md, Words): its words, type, operator and thresholds. */
+      labels: valueLabelsSchema,
+      type: valueTypeSchema,
+      operator: operatorSchema,
+      thresholds: z.object({
+        thresholdCritical: z.string(),
+        thresholdWarning: z.string(),
+        thresholdInactive: z.string(),
+        thresholdActive: z.string(),
+      }),
     }),
   ),
 });
 export type ApiCheckResult = z.infer<typeof apiCheckResultSchema>;
 
-export const CHECK_OUTCOMES = ['ok', 'error'] as const;
-export const CHECK_SOURCES = ['poll', 'push'] as const;
+const CHECK_OUTCOMES = ['ok', 'error'] as const;
+const CHECK_SOURCES = ['poll', 'push'] as const;
 
 /** `backend/apis/logs/get`: an API's check log, newest first. */
 export const getApiLogsSchema = listRequest(
   z.object({ outcome: z.enum(CHECK_OUTCOMES, { error: 'Ugyldig utfall' }).optional() }),
 ).extend({ apiId: idSchema });
-export type GetApiLogsInput = z.input<typeof getApiLogsSchema>;
 
 export const apiCheckLogSchema = z.object({
   id: z.number().int(),

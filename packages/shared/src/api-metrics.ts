@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idSchema, listRequest } from './api';
 import { apiStatusSchema } from './apis';
+import { displayFieldsResponseShape, displayFieldsShape } from './attribute-display';
 import { parsePath } from './evaluation';
 import { entityNameSchema, oneOrListResponse, sortSchema, timestampSchema } from './fields';
 
@@ -22,7 +23,7 @@ export const API_METRIC_MESSAGES = {
   pathInvalid: 'Ugyldig sti (bruk punktum mellom feltene, f.eks. status.code)',
 } as const;
 
-export const keyIdentifierSchema = z
+const keyIdentifierSchema = z
   .string({ error: API_METRIC_MESSAGES.keyIdentifierRequired })
   .trim()
   .min(1, API_METRIC_MESSAGES.keyIdentifierRequired)
@@ -34,7 +35,7 @@ export const keyIdentifierSchema = z
  * Target keys may be sent comma-separated or as a list (docs/domain.md, Validation). Stored and answered as a
  * list of trimmed, distinct keys, each longer than 1 character.
  */
-export const targetKeysSchema = z
+const targetKeysSchema = z
   .union([z.string(), z.array(z.string())], { error: API_METRIC_MESSAGES.targetKeysRequired })
   .transform((value) => {
     const parts = (Array.isArray(value) ? value : value.split(',')).map((k) => k.trim()).filter(Boolean);
@@ -49,7 +50,7 @@ export const targetKeysSchema = z
       .refine((keys) => keys.every((k) => k.length > 1), API_METRIC_MESSAGES.targetKeysTooShort),
   );
 
-export const descriptionSchema = z
+const descriptionSchema = z
   .string({ error: API_METRIC_MESSAGES.descriptionRequired })
   .trim()
   .min(1, API_METRIC_MESSAGES.descriptionRequired)
@@ -62,6 +63,11 @@ const apiMetricFields = {
   keyIdentifier: keyIdentifierSchema,
   targetKeys: targetKeysSchema,
   status: apiStatusSchema,
+  /**
+   * Defaults for the bay attributes bound to this API attribute that set none of their own (docs/domain.md,
+   * Words): most useful when it reads one value ('Temperatur', '°C').
+   */
+  ...displayFieldsShape,
 };
 
 export const createApiMetricSchema = z.object({
@@ -78,7 +84,7 @@ export type UpdateApiMetricInput = z.input<typeof updateApiMetricSchema>;
 
 export const API_METRIC_SORT_COLUMNS = ['name', 'apiName', 'status', 'createdAt'] as const;
 
-export const apiMetricFiltersSchema = z.object({
+const apiMetricFiltersSchema = z.object({
   apiId: idSchema.optional(),
   status: apiStatusSchema.optional(),
 });
@@ -88,7 +94,6 @@ export const getApiMetricsSchema = listRequest(apiMetricFiltersSchema).extend({
   id: idSchema.optional(),
   sort: sortSchema(API_METRIC_SORT_COLUMNS).optional(),
 });
-export type GetApiMetricsInput = z.input<typeof getApiMetricsSchema>;
 
 export const apiMetricSchema = z.object({
   id: z.uuid(),
@@ -99,6 +104,8 @@ export const apiMetricSchema = z.object({
   keyIdentifier: z.string(),
   targetKeys: z.array(z.string()),
   status: apiStatusSchema,
+  /** Defaults for its bay attributes' display fields; null: not set. */
+  ...displayFieldsResponseShape,
   /** Bay attributes bound to this API attribute. */
   bayMetricCount: z.number().int(),
   createdAt: timestampSchema,

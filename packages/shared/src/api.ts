@@ -17,7 +17,6 @@ export const fallbackSchema = z.object({
   version: z.string(),
   database: z.enum(['embedded', 'external']),
 });
-export type Fallback = z.infer<typeof fallbackSchema>;
 
 /** `GET misc/live` (the process answers) and `GET misc/ready` (database reachable and migrated). */
 export const probeSchema = z.object({ status: z.enum(['live', 'ready']) });
@@ -28,7 +27,7 @@ export const MAX_ITEMS_PER_PAGE = 100;
 export const idSchema = z.uuid({ error: 'Ugyldig id' });
 
 /** `POST …/get` for one row: `{id}`. */
-export const getOneSchema = z.object({ id: idSchema });
+const getOneSchema = z.object({ id: idSchema });
 
 /** `POST …/get` for a page of rows. `filters` keys are checked by each resource's own schema. */
 export const listQuerySchema = z.object({
@@ -44,7 +43,6 @@ export const listQuerySchema = z.object({
     .object({ column: z.string().max(64), direction: z.enum(['asc', 'desc']).default('asc') })
     .optional(),
 });
-export type ListQuery = z.infer<typeof listQuerySchema>;
 
 /** A list request with the resource's own filters. */
 export function listRequest<F extends z.ZodType>(filters: F) {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { dataResponse, idSchema, listRequest } from './api';
+import { authMethodSchema, missingAuthFields } from './auth-methods';
 import { parsePath } from './evaluation';
 import { entityNameSchema, httpUrlSchema, oneOrListResponse, sortSchema, timestampSchema } from './fields';
 import { jsonBounds } from './json';
@@ -10,29 +11,17 @@ import { jsonBounds } from './json';
  * whether one is set, or which header names are.
  */
 
-export const AUTH_METHODS = ['none', 'apiKey', 'bearer', 'basic', 'oauth2'] as const;
-export const authMethodSchema = z.enum(AUTH_METHODS, { error: 'Ugyldig autentiseringsmetode' });
-export type AuthMethod = z.infer<typeof authMethodSchema>;
-
-export const AUTH_METHOD_LABELS: Record<AuthMethod, string> = {
-  none: 'Ingen',
-  apiKey: 'API-nøkkel i header',
-  bearer: 'Bearer-token',
-  basic: 'Basic (klient-ID og hemmelighet)',
-  oauth2: 'OAuth2 (client credentials)',
-};
-
 export const HTTP_METHODS = ['GET', 'POST'] as const;
-export const httpMethodSchema = z.enum(HTTP_METHODS, { error: 'Metoden må være GET eller POST' });
+const httpMethodSchema = z.enum(HTTP_METHODS, { error: 'Metoden må være GET eller POST' });
 export type HttpMethod = z.infer<typeof httpMethodSchema>;
 
-export const API_STATUSES = ['enabled', 'disabled'] as const;
+const API_STATUSES = ['enabled', 'disabled'] as const;
 export const apiStatusSchema = z.enum(API_STATUSES, { error: 'Status må være aktivert eller deaktivert' });
 export type ApiStatus = z.infer<typeof apiStatusSchema>;
-export const API_STATUS_LABELS: Record<ApiStatus, string> = { enabled: 'aktivert', disabled: 'deaktivert' };
+const API_STATUS_LABELS: Record<ApiStatus, string> = { enabled: 'aktivert', disabled: 'deaktivert' };
 
-export const MIN_CHECK_INTERVAL_SECONDS = 30;
-export const MAX_CHECK_INTERVAL_SECONDS = 86_400;
+const MIN_CHECK_INTERVAL_SECONDS = 30;
+const MAX_CHECK_INTERVAL_SECONDS = 86_400;
 export const DEFAULT_CHECK_INTERVAL_SECONDS = 60;
 export const DEFAULT_FAILURE_THRESHOLD = 3;
 export const DEFAULT_API_KEY_HEADER = 'x-api-key';
@@ -46,10 +35,6 @@ export const API_MESSAGES = {
   textTooShort: 'Må være lenger enn 2 tegn',
   textTooLong: 'Kan ikke være lenger enn 2048 tegn',
   checkIntervalInvalid: 'Må være et gyldig tall over 30 sekunder',
-  authEndpointRequired: 'Token-URL er påkrevd for OAuth2',
-  clientIdRequired: 'Klient-ID er påkrevd',
-  clientSecretRequired: 'Klienthemmelighet er påkrevd',
-  apiKeyRequired: 'API-nøkkel er påkrevd',
   headerNameInvalid: 'Ugyldig headernavn',
   headerValueInvalid: 'Headerverdien kan ikke inneholde linjeskift',
   headerReserved: 'Denne headeren settes av Vaskedrift og kan ikke overstyres',
@@ -122,13 +107,13 @@ function checkHeaders(headers: Record<string, string | null>, ctx: z.RefinementC
 }
 
 /** Custom request headers of a new API. Their values are sealed like the other secrets, never answered. */
-export const headersSchema = stringRecord('Headerne').superRefine(checkHeaders);
+const headersSchema = stringRecord('Headerne').superRefine(checkHeaders);
 
 /**
  * Custom headers on update and in a draft, laid over the stored ones (`patchHeaders`): a value sets or
  * replaces that header, null removes it, a header left out keeps its stored value.
  */
-export const headersPatchSchema = z
+const headersPatchSchema = z
   .record(z.string(), z.string({ error: 'Verdien må være tekst' }).max(4096).nullable())
   .refine((r) => Object.keys(r).length <= 50, API_MESSAGES.tooManyEntries)
   .check(jsonBounds({ label: 'Headerne', maxLength: 16 * 1024 }))
@@ -178,7 +163,7 @@ export function movesAddress(
 }
 
 /** Query parameters added to the endpoint URL. */
-export const paramsSchema = stringRecord('Parameterne');
+const paramsSchema = stringRecord('Parameterne');
 
 const pathSchema = z
   .string({ error: API_MESSAGES.pathInvalid })
@@ -189,7 +174,7 @@ const pathSchema = z
  * Settings beside the API's named fields. Unknown keys are kept (the demo marks its APIs with
  * `demo: true`), within 8 kB.
  */
-export const apiDetailsSchema = z
+const apiDetailsSchema = z
   .looseObject({
     /** Header carrying the key for `apiKey` (default x-api-key). */
     apiKeyHeader: z
@@ -221,7 +206,7 @@ export const apiDetailsSchema = z
   );
 export type ApiDetails = z.infer<typeof apiDetailsSchema>;
 
-export const checkIntervalSchema = z
+const checkIntervalSchema = z
   .number({ error: API_MESSAGES.checkIntervalInvalid })
   .int(API_MESSAGES.checkIntervalInvalid)
   .min(MIN_CHECK_INTERVAL_SECONDS, API_MESSAGES.checkIntervalInvalid)
@@ -254,33 +239,6 @@ const apiFields = {
   checkInterval: checkIntervalSchema,
   status: apiStatusSchema,
 };
-
-/** What an auth method needs, as far as is known: a stored secret counts as set. */
-export type AuthRequirements = {
-  authMethod: AuthMethod;
-  authEndpointUrl?: string | null;
-  clientId?: string | null;
-  hasClientSecret: boolean;
-  hasApiKey: boolean;
-};
-
-/** The fields an auth method needs and lacks, with their messages (for the form and the server). */
-export function missingAuthFields(values: AuthRequirements): { path: string; message: string }[] {
-  const missing: { path: string; message: string }[] = [];
-  if (values.authMethod === 'oauth2' && !values.authEndpointUrl) {
-    missing.push({ path: 'authEndpointUrl', message: API_MESSAGES.authEndpointRequired });
-  }
-  if ((values.authMethod === 'oauth2' || values.authMethod === 'basic') && !values.clientId) {
-    missing.push({ path: 'clientId', message: API_MESSAGES.clientIdRequired });
-  }
-  if ((values.authMethod === 'oauth2' || values.authMethod === 'basic') && !values.hasClientSecret) {
-    missing.push({ path: 'clientSecret', message: API_MESSAGES.clientSecretRequired });
-  }
-  if ((values.authMethod === 'apiKey' || values.authMethod === 'bearer') && !values.hasApiKey) {
-    missing.push({ path: 'apiKey', message: API_MESSAGES.apiKeyRequired });
-  }
-  return missing;
-}
 
 export const createApiSchema = z
   .object({
@@ -331,7 +289,7 @@ export type ApiDraft = z.input<typeof apiDraftSchema>;
 
 export const API_SORT_COLUMNS = ['name', 'status', 'lastCheckAt', 'checkInterval', 'createdAt'] as const;
 
-export const apiFiltersSchema = z.object({
+const apiFiltersSchema = z.object({
   status: apiStatusSchema.optional(),
   authMethod: authMethodSchema.optional(),
   /** Only APIs now failing (consecutive failures above 0). */
@@ -343,10 +301,9 @@ export const getApisSchema = listRequest(apiFiltersSchema).extend({
   id: idSchema.optional(),
   sort: sortSchema(API_SORT_COLUMNS).optional(),
 });
-export type GetApisInput = z.input<typeof getApisSchema>;
 
 /** How an API is doing: `down` once the failure threshold is reached, `unknown` before its first check. */
-export const API_HEALTH = ['ok', 'failing', 'down', 'unknown', 'disabled'] as const;
+const API_HEALTH = ['ok', 'failing', 'down', 'unknown', 'disabled'] as const;
 export type ApiHealth = (typeof API_HEALTH)[number];
 
 export const apiSchema = z.object({

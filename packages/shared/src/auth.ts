@@ -10,7 +10,7 @@ export const signInSchema = z.object({
 export type SignInInput = z.infer<typeof signInSchema>;
 
 /** GoTrue error codes this server answers with. */
-export const AUTH_ERROR_CODES = [
+const AUTH_ERROR_CODES = [
   'invalid_credentials',
   'validation_failed',
   'bad_json',
@@ -44,13 +44,13 @@ export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 export const REFRESH_REUSE_GRACE_SECONDS = 10;
 
 /** What the app keeps of a user in `app_metadata` / `user_metadata` of the GoTrue user. */
-export const authUserMetadataSchema = z.object({
+const authUserMetadataSchema = z.object({
   firstName: z.string(),
   lastName: z.string(),
   phone: z.string().nullable(),
   avatar: z.string().nullable(),
 });
-export const authAppMetadataSchema = z.object({
+const authAppMetadataSchema = z.object({
   provider: z.literal('email'),
   providers: z.array(z.string()),
   role: roleSchema,
@@ -78,7 +78,6 @@ export const authUserSchema = z.looseObject({
   updated_at: z.string(),
   last_sign_in_at: z.string().nullable(),
 });
-export type AuthUser = z.infer<typeof authUserSchema>;
 
 export const authSessionSchema = z.object({
   access_token: z.string(),
@@ -111,7 +110,7 @@ export const verifyRecoverySchema = z.looseObject({
 });
 
 /** A TOTP factor in the GoTrue user object (`user.factors`). */
-export const authFactorSchema = z.object({
+const authFactorSchema = z.object({
   id: z.uuid(),
   friendly_name: z.string().optional(),
   factor_type: z.literal('totp'),
@@ -119,7 +118,6 @@ export const authFactorSchema = z.object({
   created_at: z.string(),
   updated_at: z.string(),
 });
-export type AuthFactor = z.infer<typeof authFactorSchema>;
 
 /** TOTP: the product's name in authenticator apps; a challenge lives 5 minutes like GoTrue's. */
 export const TOTP_ISSUER = 'Vaskedrift';
@@ -166,7 +164,7 @@ export const MFA_RECOVERY_CODE_COUNT = 10;
 export const MFA_RECOVERY_CODE_LENGTH = 16;
 
 /** A recovery code as typed or pasted: case, spaces and `-` do not matter (GoTrue's rule). */
-export function normaliseRecoveryCode(input: string): string {
+function normaliseRecoveryCode(input: string): string {
   return input.replace(/[\s-]+/g, '').toLowerCase();
 }
 

@@ -33,12 +33,13 @@ describe('bay statuses', () => {
   });
 
   it('reads a dashboard tuple as an object', () => {
-    expect(dashboardBayFromTuple(['id', 'Hall 1', 'warning', 0, true])).toEqual({
+    expect(dashboardBayFromTuple(['id', 'Hall 1', 'warning', 0, true, false])).toStrictEqual({
       id: 'id',
       name: 'Hall 1',
       status: 'warning',
       statusChangedAt: new Date(0),
       muted: true,
+      monitored: false,
     });
   });
 });

@@ -20,7 +20,7 @@ export const BAY_STATUS_META: Record<BayStatus, { label: string; color: string; 
  * How a bay's status follows from its attributes (docs/domain.md, Bay status), first that holds wins: an
  * active maintenance beats everything, then any critical attribute, any warning, any inactive/no data.
  */
-export const BAY_STATUS_PRECEDENCE: readonly BayStatus[] = [
+const BAY_STATUS_PRECEDENCE: readonly BayStatus[] = [
   'maintenance',
   'error',
   'warning',
@@ -91,7 +91,7 @@ export const BAY_SORT_COLUMNS = [
   'createdAt',
 ] as const;
 
-export const bayFiltersSchema = z.object({
+const bayFiltersSchema = z.object({
   locationId: idSchema.optional(),
   /** One status or several. */
   status: z
@@ -106,7 +106,6 @@ export const getBaysSchema = listRequest(bayFiltersSchema).extend({
   id: idSchema.optional(),
   sort: sortSchema(BAY_SORT_COLUMNS).optional(),
 });
-export type GetBaysInput = z.input<typeof getBaysSchema>;
 
 export const baySchema = z.object({
   id: z.uuid(),
@@ -115,6 +114,11 @@ export const baySchema = z.object({
   name: z.string(),
   status: bayStatusSchema,
   statusChangedAt: timestampSchema,
+  /**
+   * An evaluated attribute has a level now (docs/domain.md, Statistics, Monitored). False: the status is
+   * only what was set by hand, the bay shows 'Ikke overvåket' and counts in no figure.
+   */
+  monitored: z.boolean(),
   sortOrder: z.number().int(),
   /** Its notifications are muted until then (its own mute or its facility's, the later); null: not muted. */
   mutedUntil: timestampSchema.nullable(),

@@ -49,7 +49,6 @@ export const getCamerasSchema = listRequest(z.object({ locationId: idSchema.opti
   id: idSchema.optional(),
   sort: sortSchema(CAMERA_SORT_COLUMNS).optional(),
 });
-export type GetCamerasInput = z.input<typeof getCamerasSchema>;
 
 export const cameraSchema = z.object({
   id: z.uuid(),

@@ -10,21 +10,22 @@ import {
   encodeDashboard,
 } from './dashboard';
 
-const bay = (index: number, muted = false): DashboardBayTuple => [
+const bay = (index: number, muted = false, monitored = true): DashboardBayTuple => [
   randomUUID(),
   `Hall ${index + 1}`,
   BAY_STATUSES[index % BAY_STATUSES.length] ?? 'operational',
   1_764_000_000_000 + index * 61_000,
   muted,
+  monitored,
 ];
 
 const dashboard: Dashboard = {
-  counts: { operational: 2, warning: 1, error: 1, inactive: 1, maintenance: 1, total: 6 },
+  counts: { operational: 2, warning: 1, error: 1, inactive: 1, maintenance: 1, total: 6, unmonitored: 1 },
   seq: 42,
   locations: [
     { id: randomUUID(), name: 'Majorstuen', bays: [bay(0), bay(1, true), bay(2), bay(3), bay(4, true)] },
     { id: randomUUID(), name: 'Tom', bays: [] },
-    { id: randomUUID(), name: 'Åsane', bays: [bay(5)] },
+    { id: randomUUID(), name: 'Åsane', bays: [bay(5, false, false)] },
   ],
 };
 
@@ -34,7 +35,7 @@ describe('encodeDashboard / decodeDashboard', () => {
     expect(decodeDashboard(wire)).toEqual(dashboard);
   });
 
-  it('sends each facility’s bays as columns: hex ids, one letter per status, seconds, muted positions', () => {
+  it('sends each facility’s bays as columns: hex ids, one letter per status, seconds, muted and unmonitored positions', () => {
     const [first] = encodeDashboard(dashboard).locations;
     const ids = dashboard.locations[0]?.bays.map(([id]) => id.replaceAll('-', '')).join('');
     expect(first).toEqual({
@@ -45,7 +46,9 @@ describe('encodeDashboard / decodeDashboard', () => {
       statuses: 'oweim',
       since: [1_764_000_000, 1_764_000_061, 1_764_000_122, 1_764_000_183, 1_764_000_244],
       muted: [1, 4],
+      unmonitored: [],
     });
+    expect(encodeDashboard(dashboard).locations[2]?.unmonitored).toEqual([0]);
   });
 
   it('drops milliseconds: a status change is shown to the minute', () => {
@@ -55,7 +58,7 @@ describe('encodeDashboard / decodeDashboard', () => {
         {
           id: 'x',
           name: 'X',
-          bays: [['00000000-0000-4000-8000-000000000001', 'A', 'error', 1_764_000_000_999, false]],
+          bays: [['00000000-0000-4000-8000-000000000001', 'A', 'error', 1_764_000_000_999, false, true]],
         },
       ],
     };
@@ -72,5 +75,6 @@ describe('encodeDashboard / decodeDashboard', () => {
     );
     expect(dashboardWireLocationSchema.safeParse({ ...first, since: [1] }).success).toBe(false);
     expect(dashboardWireLocationSchema.safeParse({ ...first, muted: [5] }).success).toBe(false);
+    expect(dashboardWireLocationSchema.safeParse({ ...first, unmonitored: [5] }).success).toBe(false);
   });
 });

@@ -11,29 +11,40 @@ export const dashboardRequestSchema = z.object({
     .max(1000)
     .optional(),
 });
-export type DashboardRequest = z.input<typeof dashboardRequestSchema>;
 
 /**
- * One bay as a tuple `[id, name, status, statusChangedAt (epoch ms), muted]`. `muted`: its notifications
- * are muted now, the bay's own or its facility's ('Demp varsler').
+ * One bay as a tuple `[id, name, status, statusChangedAt (epoch ms), muted, monitored]`. `muted`: its
+ * notifications are muted now, the bay's own or its facility's ('Demp varsler'). `monitored`: false shows
+ * 'Ikke overvåket' (docs/domain.md, Statistics, Monitored).
  */
-export const dashboardBaySchema = z.tuple([z.string(), z.string(), bayStatusSchema, z.number(), z.boolean()]);
+const dashboardBaySchema = z.tuple([
+  z.string(),
+  z.string(),
+  bayStatusSchema,
+  z.number(),
+  z.boolean(),
+  z.boolean(),
+]);
 export type DashboardBayTuple = z.infer<typeof dashboardBaySchema>;
 
-export const dashboardLocationSchema = z.object({
+const dashboardLocationSchema = z.object({
   id: z.string(),
   name: z.string(),
   /** Ordered by the bays' sort order. */
   bays: z.array(dashboardBaySchema),
 });
 
-const dashboardCountsSchema = statusCountsSchema.extend({ total: z.number().int() });
+const dashboardCountsSchema = statusCountsSchema.extend({
+  total: z.number().int(),
+  /** Of the total, the bays not monitored ('Ikke overvåket'); they are counted in their status too. */
+  unmonitored: z.number().int(),
+});
 
 /**
  * The dashboard as the browser holds it (`decodeDashboard` of the answer): each facility's bays as
  * tuples, `statusChangedAt` in epoch ms.
  */
-export const dashboardSchema = z.object({
+const dashboardSchema = z.object({
   /** Bays per status across the facilities shown, and their total. */
   counts: dashboardCountsSchema,
   /** Facilities shown on the dashboard that the caller may see, by name. */
@@ -52,11 +63,19 @@ export type DashboardBay = {
   status: BayStatus;
   statusChangedAt: Date;
   muted: boolean;
+  monitored: boolean;
 };
 
 /** The tuple as an object, for code that prefers names. */
-export function dashboardBayFromTuple([id, name, status, changedAt, muted]: DashboardBayTuple): DashboardBay {
-  return { id, name, status, statusChangedAt: new Date(changedAt), muted };
+export function dashboardBayFromTuple([
+  id,
+  name,
+  status,
+  changedAt,
+  muted,
+  monitored,
+]: DashboardBayTuple): DashboardBay {
+  return { id, name, status, statusChangedAt: new Date(changedAt), muted, monitored };
 }
 
 /** Guards a status decoded from elsewhere (a realtime payload) before it colours a tile. */
@@ -65,7 +84,7 @@ export function isBayStatus(value: unknown): value is BayStatus {
 }
 
 /** One letter per status in the answer's `statuses` strings. */
-export const BAY_STATUS_CODES = {
+const BAY_STATUS_CODES = {
   operational: 'o',
   warning: 'w',
   error: 'e',
@@ -97,6 +116,8 @@ export const dashboardWireLocationSchema = z
     since: z.array(z.number().int()),
     /** Positions of the bays whose notifications are muted now. */
     muted: z.array(z.number().int().min(0)),
+    /** Positions of the bays not monitored now ('Ikke overvåket'). */
+    unmonitored: z.array(z.number().int().min(0)),
   })
   .refine(
     (location) => {
@@ -105,12 +126,12 @@ export const dashboardWireLocationSchema = z
         location.bayIds.length === count * UUID_HEX &&
         location.statuses.length === count &&
         location.since.length === count &&
-        location.muted.every((index) => index < count)
+        location.muted.every((index) => index < count) &&
+        location.unmonitored.every((index) => index < count)
       );
     },
     { error: 'Kolonnene har ulik lengde' },
   );
-export type DashboardWireLocation = z.infer<typeof dashboardWireLocationSchema>;
 
 /** The answer of `POST dashboard/get`: as `dashboardSchema`, each facility's bays in columns. */
 export const dashboardWireSchema = z.object({
@@ -130,12 +151,14 @@ export function encodeDashboard(dashboard: Dashboard): DashboardWire {
     seq: dashboard.seq,
     locations: dashboard.locations.map((location) => {
       const muted: number[] = [];
+      const unmonitored: number[] = [];
       let bayIds = '';
       let statuses = '';
-      location.bays.forEach(([id, , status, , isMuted], index) => {
+      location.bays.forEach(([id, , status, , isMuted, monitored], index) => {
         bayIds += id.replaceAll('-', '').toLowerCase();
         statuses += BAY_STATUS_CODES[status];
         if (isMuted) muted.push(index);
+        if (!monitored) unmonitored.push(index);
       });
       return {
         id: location.id,
@@ -145,6 +168,7 @@ export function encodeDashboard(dashboard: Dashboard): DashboardWire {
         statuses,
         since: location.bays.map((bay) => Math.floor(bay[3] / 1000)),
         muted,
+        unmonitored,
       };
     }),
   };
@@ -157,6 +181,7 @@ export function decodeDashboard(wire: DashboardWire): Dashboard {
     seq: wire.seq,
     locations: wire.locations.map((location) => {
       const muted = new Set(location.muted);
+      const unmonitored = new Set(location.unmonitored);
       return {
         id: location.id,
         name: location.name,
@@ -168,6 +193,7 @@ export function decodeDashboard(wire: DashboardWire): Dashboard {
             status,
             (location.since[index] ?? 0) * 1000,
             muted.has(index),
+            !unmonitored.has(index),
           ];
         }),
       };

@@ -8,9 +8,9 @@ import { timestampSchema } from './fields';
  */
 export const DATA_SOURCE_MAX_FILES = 10;
 export const DATA_SOURCE_MAX_BYTES = 1024 * 1024;
-export const DATA_SOURCE_NAME_MAX_LENGTH = 200;
+const DATA_SOURCE_NAME_MAX_LENGTH = 200;
 export const DATA_SOURCE_SEARCH_MAX_LENGTH = 200;
-export const DATA_SOURCE_EXTENSION = '.md';
+const DATA_SOURCE_EXTENSION = '.md';
 
 export const DATA_SOURCE_MESSAGES = {
   missing: 'Velg minst én Markdown-fil å laste opp',
@@ -77,7 +77,7 @@ export function markdownTitle(text: string, fileName: string): string {
   return (heading || fileName.replace(/\.md$/i, '')).slice(0, DATA_SOURCE_NAME_MAX_LENGTH);
 }
 
-export const dataSourceSchema = z.object({
+const dataSourceSchema = z.object({
   id: z.uuid(),
   title: z.string(),
   fileName: z.string(),
@@ -87,14 +87,14 @@ export const dataSourceSchema = z.object({
 });
 export type DataSource = z.infer<typeof dataSourceSchema>;
 
-export const dataSourceWithBodySchema = dataSourceSchema.extend({ body: z.string() });
+const dataSourceWithBodySchema = dataSourceSchema.extend({ body: z.string() });
 export type DataSourceWithBody = z.infer<typeof dataSourceWithBodySchema>;
 
 /** A piece of a search hit's excerpt; `hit` marks the words that matched (rendered as <mark>, never as HTML). */
-export const excerptSegmentSchema = z.object({ text: z.string(), hit: z.boolean() });
+const excerptSegmentSchema = z.object({ text: z.string(), hit: z.boolean() });
 export type ExcerptSegment = z.infer<typeof excerptSegmentSchema>;
 
-export const dataSourceHitSchema = dataSourceSchema.extend({
+const dataSourceHitSchema = dataSourceSchema.extend({
   rank: z.number(),
   excerpt: z.array(excerptSegmentSchema),
 });

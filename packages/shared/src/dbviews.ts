@@ -5,13 +5,12 @@ import { idSchema } from './api';
  * The database views a client may read by name (`POST dbviews/get`; docs/decisions/025-system-settings.md).
  * A whitelist: the name picks a reader on the server, never SQL.
  */
-export const DB_VIEWS = ['v_users_data'] as const;
+const DB_VIEWS = ['v_users_data'] as const;
 export type DbView = (typeof DB_VIEWS)[number];
 
-export const DBVIEW_MESSAGES = { unknownView: 'Ukjent databasevisning' } as const;
+const DBVIEW_MESSAGES = { unknownView: 'Ukjent databasevisning' } as const;
 
 export const dbViewGetSchema = z.object({
   view: z.enum(DB_VIEWS, { error: DBVIEW_MESSAGES.unknownView }),
   id: idSchema,
 });
-export type DbViewGetInput = z.infer<typeof dbViewGetSchema>;

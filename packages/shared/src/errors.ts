@@ -13,4 +13,3 @@ export { ERROR_CODES } from './error-codes';
 
 /** One field's failure in a validation error's `details`. */
 export const fieldErrorSchema = z.object({ path: z.string(), message: z.string() });
-export type FieldError = z.infer<typeof fieldErrorSchema>;

@@ -63,4 +63,11 @@ describe('createLocationSchema', () => {
       );
     }
   });
+
+  it("refuses '0000', which is no Norwegian postal code", () => {
+    expect(firstMessage(createLocationSchema.safeParse({ ...valid, postalCode: '0000' }))).toBe(
+      'Postnummeret 0000 finnes ikke',
+    );
+    expect(createLocationSchema.safeParse({ ...valid, postalCode: '0001' }).success).toBe(true);
+  });
 });

@@ -17,8 +17,8 @@ export const FIELD_MESSAGES = {
   booleanInvalid: 'Ugyldig verdi (ja eller nei)',
 } as const;
 
-export const NAME_MIN_LENGTH = 3;
-export const NAME_MAX_LENGTH = 100;
+const NAME_MIN_LENGTH = 3;
+const NAME_MAX_LENGTH = 100;
 
 /**
  * Names of facilities, bays, links and cameras: longer than 2 letters, letters (æøå and other

@@ -19,8 +19,8 @@ export const GROUP_ERROR_CODES = {
   nameTaken: 'groups/name-taken',
 } as const;
 
-export const GROUP_NAME_MAX = 100;
-export const GROUP_DESCRIPTION_MAX = 500;
+const GROUP_NAME_MAX = 100;
+const GROUP_DESCRIPTION_MAX = 500;
 
 const groupNameSchema = z
   .string({ error: GROUP_MESSAGES.nameRequired })
@@ -33,7 +33,7 @@ const groupDescriptionSchema = z
   .min(1, GROUP_MESSAGES.descriptionRequired)
   .max(GROUP_DESCRIPTION_MAX, `Beskrivelsen kan ha høyst ${GROUP_DESCRIPTION_MAX} tegn`);
 
-export const groupConfigSchema = z.object({ color: colorSchema });
+const groupConfigSchema = z.object({ color: colorSchema });
 const memberIdsSchema = z.array(idSchema, { error: GROUP_MESSAGES.unknownMember }).max(1000);
 
 /** `POST backend/groups/create`. `members` are user ids; it may be left out for an empty group. */
@@ -59,7 +59,7 @@ export type UpdateGroupInput = z.infer<typeof updateGroupSchema>;
 export const groupRefSchema = z.object({ id: z.uuid(), name: z.string(), color: z.string() });
 export type GroupRef = z.infer<typeof groupRefSchema>;
 
-export const groupMemberSchema = z.object({
+const groupMemberSchema = z.object({
   id: z.uuid(),
   firstName: z.string(),
   lastName: z.string(),

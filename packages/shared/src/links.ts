@@ -9,8 +9,8 @@ import {
 } from './fields';
 
 /** Where a link opens: this tab (`self`) or a new one (`blank`). */
-export const LINK_TARGETS = ['self', 'blank'] as const;
-export const linkTargetSchema = z.enum(LINK_TARGETS, { error: 'Mål må være self eller blank' });
+const LINK_TARGETS = ['self', 'blank'] as const;
+const linkTargetSchema = z.enum(LINK_TARGETS, { error: 'Mål må være self eller blank' });
 export type LinkTarget = z.infer<typeof linkTargetSchema>;
 
 export const LINK_MESSAGES = {
@@ -62,7 +62,6 @@ export const getLinksSchema = z
     message: 'Oppgi id eller filters.bayId',
     path: ['filters', 'bayId'],
   });
-export type GetLinksInput = z.input<typeof getLinksSchema>;
 
 /** The full new order of a bay's links: every link id once. */
 export const reorderLinksSchema = z.object({

@@ -3,13 +3,13 @@ import { idSchema, listQuerySchema, listResponse } from './api';
 import { logUserSchema } from './logs';
 
 /** The two sources of a facility's log: audit entries (`logs`) and failed checks (`api_check_logs`). */
-export const LOCATION_LOG_KINDS = ['audit', 'check'] as const;
+const LOCATION_LOG_KINDS = ['audit', 'check'] as const;
 export type LocationLogKind = (typeof LOCATION_LOG_KINDS)[number];
 
 /** The type a failed check has in the facility's log (the check log has no type of its own). */
 export const CHECK_FAILURE_LOG_TYPE = 'apis/check/failed';
 
-export const LOCATION_LOG_MESSAGES = {
+const LOCATION_LOG_MESSAGES = {
   kindInvalid: 'Ukjent loggkilde',
   dateInvalid: 'Ugyldig tidspunkt',
   periodInvalid: 'Fra-tidspunktet må være før til-tidspunktet',
@@ -18,7 +18,7 @@ export const LOCATION_LOG_MESSAGES = {
 
 const dateTime = z.iso.datetime({ offset: true, error: LOCATION_LOG_MESSAGES.dateInvalid });
 
-export const locationLogFiltersSchema = z
+const locationLogFiltersSchema = z
   .object({
     kind: z.enum(LOCATION_LOG_KINDS, { error: LOCATION_LOG_MESSAGES.kindInvalid }).optional(),
     type: z.string().trim().max(100).optional(),
@@ -49,7 +49,7 @@ export const locationLogsGetSchema = listQuerySchema.extend({
 });
 export type LocationLogsGetInput = z.infer<typeof locationLogsGetSchema>;
 
-export const locationLogEntrySchema = z.object({
+const locationLogEntrySchema = z.object({
   /** `audit:<logs.id>` or `check:<api_check_logs.id>`: unique across both sources. */
   id: z.string(),
   kind: z.enum(LOCATION_LOG_KINDS),

@@ -5,7 +5,7 @@ import { entityNameSchema, FIELD_MESSAGES, oneOrListResponse, sortSchema, timest
 import { ROLE_LEVELS, type Role, roleLevel } from './roles';
 
 /** Creating, changing and deleting facilities, bays, links and cameras is for admins and above. */
-export function canManageFacilities(role: Role): boolean {
+export function canManageLocations(role: Role): boolean {
   return roleLevel(role) >= ROLE_LEVELS.admin;
 }
 
@@ -16,6 +16,7 @@ export const LOCATION_MESSAGES = {
   cityTooShort: 'Poststedet må være lenger enn 2 bokstaver',
   postalCodeRequired: 'Postnummer er påkrevd',
   postalCodeInvalid: 'Postnummeret må være 4 siffer',
+  postalCodeZero: 'Postnummeret 0000 finnes ikke',
   notFound: 'Fant ikke anlegget',
   imageNotFound: 'Fant ikke bildet',
 } as const;
@@ -30,11 +31,12 @@ function textOver2(required: string, tooShort: string, max: number) {
 }
 
 /** Norwegian postal codes are 4 digits and may start with 0 (Oslo 0150), so they are strings. */
-export const postalCodeSchema = z
+const postalCodeSchema = z
   .string({ error: LOCATION_MESSAGES.postalCodeRequired })
   .trim()
   .min(1, LOCATION_MESSAGES.postalCodeRequired)
-  .regex(/^\d{4}$/, LOCATION_MESSAGES.postalCodeInvalid);
+  .regex(/^\d{4}$/, LOCATION_MESSAGES.postalCodeInvalid)
+  .refine((code) => code !== '0000', LOCATION_MESSAGES.postalCodeZero);
 
 const locationFields = {
   name: entityNameSchema,
@@ -60,7 +62,7 @@ export type UpdateLocationInput = z.input<typeof updateLocationSchema>;
 
 export const LOCATION_SORT_COLUMNS = ['name', 'city', 'createdAt', 'bays'] as const;
 
-export const locationFiltersSchema = z.object({
+const locationFiltersSchema = z.object({
   isVisibleInDashboard: z.boolean({ error: FIELD_MESSAGES.booleanInvalid }).optional(),
 });
 
@@ -69,7 +71,6 @@ export const getLocationsSchema = listRequest(locationFiltersSchema).extend({
   id: idSchema.optional(),
   sort: sortSchema(LOCATION_SORT_COLUMNS).optional(),
 });
-export type GetLocationsInput = z.input<typeof getLocationsSchema>;
 
 export const locationSchema = z.object({
   id: z.uuid(),

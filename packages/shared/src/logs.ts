@@ -7,12 +7,12 @@ import { jsonBounds } from './json';
  * What a browser may write to the audit log itself. Everything else is written by the server,
  * so an entry claiming an admin change cannot be forged from the client.
  */
-export const CLIENT_LOG_TYPES = [LOG_TYPES.loginAuto] as const;
+const CLIENT_LOG_TYPES = [LOG_TYPES.loginAuto] as const;
 
 /** What a browser may attach to its own entry: a few facts, not a store (any role may write it). */
-export const MAX_CLIENT_LOG_EXTRA_DATA_LENGTH = 8 * 1024;
+const MAX_CLIENT_LOG_EXTRA_DATA_LENGTH = 8 * 1024;
 /** An admin's edit of an entry keeps what the server wrote there and adds a note. */
-export const MAX_LOG_EXTRA_DATA_LENGTH = 64 * 1024;
+const MAX_LOG_EXTRA_DATA_LENGTH = 64 * 1024;
 
 const extraDataSchema = (maxLength: number) =>
   z.record(z.string(), z.unknown()).check(jsonBounds({ label: 'Tilleggsdataene', maxLength }));
@@ -70,7 +70,7 @@ export const AUDIT_LOG_TYPES = {
 
 const logIdSchema = z.number({ error: 'Ugyldig id' }).int('Ugyldig id').positive('Ugyldig id');
 
-export const logFiltersSchema = z.object({
+const logFiltersSchema = z.object({
   type: z.string().trim().max(100).optional(),
   resourceType: z.string().trim().max(100).optional(),
   resourceId: z.string().trim().max(100).optional(),

@@ -31,9 +31,9 @@ export function canManageMaintenance(role: Role): boolean {
   return roleLevel(role) >= ROLE_LEVELS.operator;
 }
 
-const isoTime = z.iso.datetime({ offset: true, error: 'Ugyldig tidspunkt' });
+export const isoTime = z.iso.datetime({ offset: true, error: 'Ugyldig tidspunkt' });
 
-export const customAssigneeSchema = z.object({
+const customAssigneeSchema = z.object({
   name: personNameSchema,
   email: emailSchema,
   phone: z
@@ -42,22 +42,25 @@ export const customAssigneeSchema = z.object({
     .min(1, MAINTENANCE_MESSAGES.phoneRequired)
     .refine(isPhoneNumber, MESSAGES.phoneInvalid),
 });
-export type CustomAssignee = z.infer<typeof customAssigneeSchema>;
+type CustomAssignee = z.infer<typeof customAssigneeSchema>;
 
-const descriptionSchema = z.string().trim().max(2000, 'Beskrivelsen kan ikke være lenger enn 2000 tegn');
+export const jobDescriptionSchema = z
+  .string()
+  .trim()
+  .max(2000, 'Beskrivelsen kan ikke være lenger enn 2000 tegn');
 
 const reminderPart = z
   .number({ error: MAINTENANCE_MESSAGES.reminderRequired })
   .int(MAINTENANCE_MESSAGES.reminderRequired)
   .min(0, MAINTENANCE_MESSAGES.reminderRequired);
 
-/** The fields a job's owner sets; `enabledBy` is the caller, set by the server. */
-const jobFields = {
+/** The fields a job's owner sets (and a plan's, for the jobs it starts); `enabledBy` is the caller's. */
+export const jobFields = {
   type: z.enum(MAINTENANCE_TYPES, { error: MAINTENANCE_MESSAGES.typeInvalid }),
   assigneeId: idSchema.nullish(),
   customAssignee: customAssigneeSchema.nullish(),
   expiresAt: isoTime.nullish(),
-  description: descriptionSchema.default(''),
+  description: jobDescriptionSchema.default(''),
   notifyUsers: z.boolean().default(false),
   reminderHours: reminderPart.max(24 * 365, MAINTENANCE_MESSAGES.reminderRequired),
   reminderMinutes: reminderPart.max(59, 'Minutter må være mellom 0 og 59'),
@@ -66,7 +69,7 @@ const jobFields = {
 type AssigneeFields = { assigneeId?: string | null; customAssignee?: CustomAssignee | null };
 type ReminderFields = { reminderHours?: number; reminderMinutes?: number };
 
-function checkAssignee(value: AssigneeFields, ctx: z.RefinementCtx, required: boolean) {
+export function checkAssignee(value: AssigneeFields, ctx: z.RefinementCtx, required: boolean) {
   if (value.assigneeId && value.customAssignee) {
     ctx.addIssue({ code: 'custom', path: ['assigneeId'], message: MAINTENANCE_MESSAGES.assigneeBoth });
   } else if (required && !value.assigneeId && !value.customAssignee) {
@@ -75,7 +78,7 @@ function checkAssignee(value: AssigneeFields, ctx: z.RefinementCtx, required: bo
 }
 
 /** Hours and minutes go together and must add up to more than nothing. */
-function checkReminder(value: ReminderFields, ctx: z.RefinementCtx) {
+export function checkReminder(value: ReminderFields, ctx: z.RefinementCtx) {
   const given = [value.reminderHours, value.reminderMinutes].filter((part) => part !== undefined).length;
   if (given === 0) return;
   if (given === 1 || (value.reminderHours ?? 0) + (value.reminderMinutes ?? 0) <= 0) {
@@ -103,7 +106,7 @@ export const updateMaintenanceSchema = z
     assigneeId: jobFields.assigneeId,
     customAssignee: jobFields.customAssignee,
     expiresAt: jobFields.expiresAt,
-    description: descriptionSchema.optional(),
+    description: jobDescriptionSchema.optional(),
     notifyUsers: z.boolean().optional(),
     reminderHours: jobFields.reminderHours.optional(),
     reminderMinutes: jobFields.reminderMinutes.optional(),
@@ -152,10 +155,11 @@ export const maintenanceStatsSchema = z
     }
   });
 
-const personRefSchema = z.object({ id: idSchema, name: z.string() });
+export const personRefSchema = z.object({ id: idSchema, name: z.string() });
 export type PersonRef = z.infer<typeof personRefSchema>;
 
-export const maintenanceJobSchema = z.object({
+/** What a job and a plan of jobs (maintenance-plans.ts) answer alike: where, what, who and the reminder. */
+export const maintenanceWorkFields = {
   id: idSchema,
   bayId: idSchema,
   bayName: z.string(),
@@ -169,6 +173,10 @@ export const maintenanceJobSchema = z.object({
   notifyUsers: z.boolean(),
   reminderHours: z.number().int(),
   reminderMinutes: z.number().int(),
+};
+
+const maintenanceJobSchema = z.object({
+  ...maintenanceWorkFields,
   startedAt: timestampSchema,
   expiresAt: timestampSchema.nullable(),
   endedAt: timestampSchema.nullable(),
@@ -180,6 +188,10 @@ export const maintenanceJobSchema = z.object({
   durationSeconds: z.number().int(),
   /** Running past `expiresAt`. */
   overdue: z.boolean(),
+  /** The plan that started it (docs/domain.md, Maintenance: planned maintenance); null: started by hand. */
+  planId: idSchema.nullable(),
+  /** Ended by the server at `expiresAt`, as its plan said (unless someone ends it first). */
+  endsAutomatically: z.boolean(),
 });
 export type MaintenanceJob = z.infer<typeof maintenanceJobSchema>;
 
@@ -218,4 +230,12 @@ export const MAINTENANCE_LOG_TYPES = {
   update: 'bays/maintenance/update',
   end: 'bays/maintenance/end',
   overdue: 'bays/maintenance/overdue',
+} as const;
+
+/** Audit log types of maintenance plans; `skip`: an occurrence that started no job (by the server). */
+export const MAINTENANCE_PLAN_LOG_TYPES = {
+  create: 'bays/maintenance/plans/create',
+  update: 'bays/maintenance/plans/update',
+  delete: 'bays/maintenance/plans/delete',
+  skip: 'bays/maintenance/plans/skip',
 } as const;

@@ -53,7 +53,7 @@ export const endMuteSchema = z.object(scopeFields).superRefine(checkScope);
  */
 export const muteGetSchema = z.object(scopeFields).superRefine(checkScope);
 
-export const muteSchema = z.object({
+const muteSchema = z.object({
   id: idSchema,
   locationId: idSchema,
   /** null: the whole facility. */

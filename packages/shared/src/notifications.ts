@@ -7,7 +7,10 @@ import { emailSchema } from './validation';
 /**
  * What a recipient or a webhook subscribes to (docs/domain.md, Notifications): maintenance `start`,
  * `reminders` and `end`; attribute levels `critical`, `warning` and `info`; `escalation` (a critical
- * alert nobody acknowledged in time).
+ * alert nobody acknowledged in time); `prediction` (a bay expected to cross its critical or warning
+ * threshold within the horizon of the system settings, docs/domain.md, Foresight); `reports`, the weekly and monthly availability report by e-mail
+ * (recipients only: a webhook has no address to attach a CSV to). The one list: the database's
+ * constraints, the forms and the schemas below take their values from it.
  */
 export const NOTIFICATION_TAGS = [
   'start',
@@ -17,20 +20,43 @@ export const NOTIFICATION_TAGS = [
   'warning',
   'info',
   'escalation',
+  'prediction',
+  'reports',
 ] as const;
 export type NotificationTag = (typeof NOTIFICATION_TAGS)[number];
+/** The tags a webhook may subscribe to: all but `reports`. */
+export const WEBHOOK_TAGS = NOTIFICATION_TAGS.filter(
+  (tag): tag is Exclude<NotificationTag, 'reports'> => tag !== 'reports',
+);
+export type WebhookTag = (typeof WEBHOOK_TAGS)[number];
 
 /**
  * Every kind of notification event, as webhooks receive it in `type`. `tag` decides who gets it;
  * `system.webhook_disabled` goes to every admin, whatever the recipients say.
  */
 export const NOTIFICATION_EVENT_TYPES = {
+  /**
+   * An incident (docs/domain.md, Incidents): one fault of one bay with all its causes, or a facility whose
+   * API stopped answering. Opened and resolved carry the incident's level as their tag (resolved: the
+   * highest level told), so whoever heard of the opening hears of the end.
+   */
+  'incident.opened': 'critical|warning',
+  'incident.worsened': 'critical',
+  'incident.resolved': 'critical|warning',
+  /** An attribute going inactive or losing its data (its API still answering): told per attribute. */
+  'alert.info': 'info',
+  /** A critical alert nobody acknowledged in time. */
+  'alert.unacknowledged': 'escalation',
+  /** A bay's attribute expected to cross its critical (or warning) threshold within the horizon. */
+  'bay.prediction': 'prediction',
+  /**
+   * Per attribute and per API before incidents (decision 033); no longer recorded, still rendered should
+   * one recorded before the upgrade be waiting to be dispatched.
+   */
   'alert.opened': 'critical|warning',
   'alert.escalated': 'critical',
   'alert.deescalated': 'warning',
   'alert.resolved': 'info',
-  'alert.info': 'info',
-  'alert.unacknowledged': 'escalation',
   'api.down': 'info',
   'api.recovered': 'info',
   'maintenance.started': 'start',
@@ -39,6 +65,9 @@ export const NOTIFICATION_EVENT_TYPES = {
   'maintenance.reminder': 'reminders',
   'maintenance.overdue': 'reminders',
   'maintenance.ended': 'end',
+  /** The availability report of the week (Monday to Monday) or month before, e-mailed to `reports`. */
+  'report.weekly': 'reports',
+  'report.monthly': 'reports',
   'webhook.test': 'any',
   'system.webhook_disabled': 'system',
 } as const;
@@ -86,14 +115,20 @@ export const NOTIFICATION_LOG_TYPES = {
   delete: 'settings/notifications/delete',
 } as const;
 
-export const notificationTagSchema = z.enum(NOTIFICATION_TAGS, { error: NOTIFICATION_MESSAGES.tagInvalid });
-export const notificationTagsSchema = z
+const notificationTagSchema = z.enum(NOTIFICATION_TAGS, { error: NOTIFICATION_MESSAGES.tagInvalid });
+const notificationTagsSchema = z
   .array(notificationTagSchema, { error: NOTIFICATION_MESSAGES.tagsRequired })
   .min(1, NOTIFICATION_MESSAGES.tagsRequired)
   .max(NOTIFICATION_TAGS.length)
   .transform((tags) => [...new Set(tags)]);
+export const webhookTagSchema = z.enum(WEBHOOK_TAGS, { error: NOTIFICATION_MESSAGES.tagInvalid });
+export const webhookTagsSchema = z
+  .array(webhookTagSchema, { error: NOTIFICATION_MESSAGES.tagsRequired })
+  .min(1, NOTIFICATION_MESSAGES.tagsRequired)
+  .max(WEBHOOK_TAGS.length)
+  .transform((tags) => [...new Set(tags)]);
 
-export const RECIPIENT_KINDS = ['user', 'group', 'custom'] as const;
+const RECIPIENT_KINDS = ['user', 'group', 'custom'] as const;
 export type RecipientKind = (typeof RECIPIENT_KINDS)[number];
 
 const reminderHours = z

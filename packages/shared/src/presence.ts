@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Who is online (PRODUCT.md §3.6, docs/decisions/020-realtime.md, Presence): on the live channel's socket,
+ * Who is online (docs/decisions/020-realtime.md, Presence): on the live channel's socket,
  * a browser tab sends `presence_track` to be listed and again every 30 s; the server builds the tab's
  * record from the database, so a browser cannot announce someone else. `presence_sync` answers every
  * tracked tab on every instance.
@@ -29,7 +29,7 @@ export const PRESENCE_REANNOUNCE_MS = 30_000;
 /** A route change refreshes the tab's last seen at most this often. */
 export const LAST_SEEN_THROTTLE_MS = 10_000;
 
-/** One tracked browser tab, with the specification's field names. */
+/** One tracked browser tab, with the field names the presence events carry. */
 export const presenceRecordSchema = z.object({
   user_id: z.string(),
   user_name: z.string(),
@@ -46,7 +46,7 @@ export const presenceLeaveSchema = z.object({ presence_ref: z.string(), user_id:
 export type PresenceLeave = z.infer<typeof presenceLeaveSchema>;
 
 export const presenceSyncSchema = z.object({ presences: z.array(presenceRecordSchema) });
-export type PresenceRefusal = { ok: false; message: string };
+type PresenceRefusal = { ok: false; message: string };
 export type PresenceTrackAnswer = { ok: true } | PresenceRefusal;
 export type PresenceSyncAnswer = z.infer<typeof presenceSyncSchema> | PresenceRefusal;
 

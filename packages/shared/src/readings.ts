@@ -26,11 +26,6 @@ export function levelFromCode(code: number): AttributeLevel {
   return LEVEL_BY_CODE[code] ?? 'nodata';
 }
 
-/** The worse of two levels (for rollups and for "the worst level shown"). */
-export function worseLevel(a: AttributeLevel, b: AttributeLevel): AttributeLevel {
-  return LEVEL_CODES[a] >= LEVEL_CODES[b] ? a : b;
-}
-
 /**
  * The default deadband of a number attribute: a reading is stored when it moved more than this percentage
  * of the last stored value (decision 022). A bay attribute may set its own (`deadbandPercent`, 0 = every
@@ -40,7 +35,7 @@ export const DEFAULT_DEADBAND_PERCENT = 0.5;
 export const MAX_DEADBAND_PERCENT = 100;
 
 export const MAX_CHART_POINTS = 1000;
-export const READING_RESOLUTIONS = ['raw', 'minute', 'hour'] as const;
+const READING_RESOLUTIONS = ['raw', 'minute', 'hour'] as const;
 
 /**
  * `POST backend/bays/metrics/readings/get`: one bay attribute's values between `from` and `to` (default
@@ -53,10 +48,9 @@ export const getReadingsSchema = z.object({
   to: z.iso.datetime({ offset: true, error: 'Ugyldig tidspunkt' }).optional(),
   maxPoints: z.number().int().min(10).max(MAX_CHART_POINTS).default(MAX_CHART_POINTS),
 });
-export type GetReadingsInput = z.input<typeof getReadingsSchema>;
 
 /** One point: bucket start, min/max/average of numeric values (null for text), readings, worst level. */
-export const readingPointSchema = z.object({
+const readingPointSchema = z.object({
   at: timestampSchema,
   min: z.number().nullable(),
   max: z.number().nullable(),

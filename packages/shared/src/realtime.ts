@@ -45,6 +45,7 @@ export const REALTIME_EVENT_TYPES = [
   'camera.updated',
   'camera.deleted',
   'bay_metric.level_changed',
+  'bay_metric.prediction_changed',
   'alert.opened',
   'alert.escalated',
   'alert.deescalated',
@@ -55,6 +56,10 @@ export const REALTIME_EVENT_TYPES = [
   'maintenance.changed',
   'maintenance.ended',
   'maintenance.overdue',
+  'maintenance_plan.created',
+  'maintenance_plan.updated',
+  'maintenance_plan.deleted',
+  'maintenance_plan.skipped',
   'mute.created',
   'mute.ended',
   'api.check_failed',
@@ -84,7 +89,7 @@ export type RealtimeEvent = z.infer<typeof realtimeEventSchema>;
 
 export type ResumeAnswer = { events: RealtimeEvent[] } | { refetch: true };
 
-/** Reconnect back-off of the specification (§4, §9): 1, 2, 5, then 10 s. */
+/** Reconnect back-off of the live channel's clients: 1, 2, 5, then 10 s (decision 020). */
 export const REALTIME_RECONNECT_DELAYS_MS = [1000, 2000, 5000, 10_000] as const;
 export const REALTIME_TIMEOUT_MS = 10_000;
 export const REALTIME_HEARTBEAT_MS = 30_000;

@@ -9,13 +9,6 @@ export const ROLE_LEVELS = {
 export const ROLES = ['superadmin', 'admin', 'operator', 'user'] as const;
 export type Role = (typeof ROLES)[number];
 
-export const ROLE_LABELS: Record<Role, string> = {
-  superadmin: 'Superadmin',
-  admin: 'Administrator',
-  operator: 'Tekniker',
-  user: 'Bruker',
-};
-
 export function roleLevel(role: Role): number {
   return ROLE_LEVELS[role];
 }

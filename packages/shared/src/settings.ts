@@ -13,18 +13,23 @@ export const SYSTEM_SETTINGS_LIMITS = {
   hourRetentionDays: { min: 1, max: 3650 },
   checkLogRetentionDays: { min: 1, max: 365 },
   escalationMinutes: { min: 1, max: 10_080 },
+  predictionHorizonMinutes: { min: 5, max: 1440 },
 } as const;
+
+/** Default minutes ahead a predicted crossing is notified (`prediction`, docs/domain.md, Foresight). */
+export const DEFAULT_PREDICTION_HORIZON_MINUTES = 60;
 
 export type SystemSettingKey = keyof typeof SYSTEM_SETTINGS_LIMITS;
 export const SYSTEM_SETTING_KEYS = Object.keys(SYSTEM_SETTINGS_LIMITS) as readonly SystemSettingKey[];
 
-export const SYSTEM_SETTINGS_MESSAGES = {
+const SYSTEM_SETTINGS_MESSAGES = {
   failureThreshold: 'Feilterskelen må være et heltall fra 1 til 100',
   rawRetentionHours: 'Rådata må beholdes i 1 til 2 160 timer',
   minuteRetentionDays: 'Minuttverdier må beholdes i 1 til 365 dager',
   hourRetentionDays: 'Timeverdier må beholdes i 1 til 3 650 dager',
   checkLogRetentionDays: 'Sjekkloggen må beholdes i 1 til 365 dager',
   escalationMinutes: 'Eskaleringen må komme etter 1 til 10 080 minutter',
+  predictionHorizonMinutes: 'Varselet om en forventet terskel må komme 5 til 1 440 minutter før',
   minuteAfterRaw: 'Minuttverdier må beholdes minst like lenge som rådata',
   hourAfterMinute: 'Timeverdier må beholdes minst like lenge som minuttverdier',
   nothingToChange: 'Ingen innstillinger å endre',
@@ -36,7 +41,7 @@ const setting = (key: SystemSettingKey) => {
   return z.number({ error: message }).int(message).min(min, message).max(max, message);
 };
 
-export const systemSettingsSchema = z.object({
+const systemSettingsSchema = z.object({
   /** Failed checks in a row before an API without its own threshold counts as down. */
   failureThreshold: setting('failureThreshold'),
   /** Raw readings are kept this many hours, minute rollups and hour rollups this many days. */
@@ -47,6 +52,8 @@ export const systemSettingsSchema = z.object({
   checkLogRetentionDays: setting('checkLogRetentionDays'),
   /** Minutes a critical alert may stay unacknowledged before `escalation` recipients are told. */
   escalationMinutes: setting('escalationMinutes'),
+  /** Minutes ahead: a crossing expected sooner is told to `prediction` recipients (docs/domain.md, Foresight). */
+  predictionHorizonMinutes: setting('predictionHorizonMinutes'),
 });
 export type SystemSettings = z.infer<typeof systemSettingsSchema>;
 

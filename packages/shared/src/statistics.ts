@@ -7,7 +7,7 @@ import { MAINTENANCE_TYPES } from './maintenance';
 
 /*
  * Statistics of bays, facilities and API connections, and the availability report (docs/domain.md,
- * Figures; decision 023). Every figure is computed in SQL from status periods, alerts,
+ * Statistics; decision 023). Every figure is computed in SQL from status periods, alerts,
  * maintenance jobs and the hourly check statistics; charts never receive more than about 1,000 points.
  */
 
@@ -17,13 +17,20 @@ export const STATISTICS_MESSAGES = {
   rangeTooLong: 'Perioden kan ikke være lenger enn 400 dager',
   bucketInvalid: 'Velg dag, uke eller måned',
   locationsTooMany: 'Velg høyst 500 anlegg',
+  timeout: 'Beregningen tok for lang tid og ble avbrutt',
+  timeoutHint: 'Velg en kortere periode eller færre anlegg, eller prøv igjen om litt.',
+} as const;
+
+export const STATISTICS_ERROR_CODES = {
+  /** A statement of the answer ran past the statistics time budget (503, decision 029). */
+  timeout: 'statistics/timeout',
 } as const;
 
 /** The longest range a statistics request may ask for. */
-export const MAX_STATISTICS_DAYS = 400;
+const MAX_STATISTICS_DAYS = 400;
 /** At most this many segments per timeline row and points per series reach a chart. */
 export const MAX_TIMELINE_SEGMENTS = 1000;
-export const MAX_REPORT_LOCATIONS = 500;
+const MAX_REPORT_LOCATIONS = 500;
 
 /** Availability is grouped per day, week or month in Norwegian local time (weeks start on Monday). */
 export const STATISTICS_BUCKETS = ['day', 'week', 'month'] as const;
@@ -43,7 +50,7 @@ export function bucketForRange(from: Date, to: Date): StatisticsBucket {
  * that took less than `LATENCY_BUCKET_BOUNDS_MS[i]` and at least the bound before it; the last bucket
  * (index `LATENCY_BUCKET_BOUNDS_MS.length`) counts the rest.
  */
-export const LATENCY_BUCKET_BOUNDS_MS = [5, 10, 25, 50, 100, 250, 500, 1000, 2500, 5000, 10000] as const;
+const LATENCY_BUCKET_BOUNDS_MS = [5, 10, 25, 50, 100, 250, 500, 1000, 2500, 5000, 10000] as const;
 export const LATENCY_BUCKETS = LATENCY_BUCKET_BOUNDS_MS.length + 1;
 
 /** The histogram bucket a check of `durationMs` counts in. */
@@ -81,6 +88,17 @@ export function latencyPercentile(histogram: readonly number[], p: number, maxMs
   return maxMs;
 }
 
+/** Washes are charted per hour up to 3 days, per day up to 92 days, then per week (docs/domain.md, Washes). */
+const WASH_BUCKETS = ['hour', 'day', 'week'] as const;
+export type WashBucket = (typeof WASH_BUCKETS)[number];
+
+export function washBucketForRange(from: Date, to: Date): WashBucket {
+  const days = (to.getTime() - from.getTime()) / 86_400_000;
+  if (days <= 3) return 'hour';
+  if (days <= 92) return 'day';
+  return 'week';
+}
+
 const isoTime = z.iso.datetime({ offset: true, error: STATISTICS_MESSAGES.timeInvalid });
 
 /** `from < to`, at most `MAX_STATISTICS_DAYS` apart. */
@@ -105,11 +123,9 @@ export type BayStatsInput = z.input<typeof bayStatsSchema>;
 
 /** `POST backend/locations/stats/get`. */
 export const locationStatsSchema = z.object({ locationId: idSchema, ...rangeFields }).superRefine(checkRange);
-export type LocationStatsInput = z.input<typeof locationStatsSchema>;
 
 /** `POST backend/apis/stats/get`. */
 export const apiStatsSchema = z.object({ apiId: idSchema, ...rangeFields }).superRefine(checkRange);
-export type ApiStatsInput = z.input<typeof apiStatsSchema>;
 
 /**
  * `POST backend/reports/availability/get` and `…/export` (CSV): `locationIds` empty means every facility
@@ -127,23 +143,28 @@ export const availabilityReportSchema = z
 export type AvailabilityReportInput = z.input<typeof availabilityReportSchema>;
 
 /**
- * The downtime figures of a bay, a facility or the chain over a range (docs/domain.md, Figures). Periods
- * count clipped to `[from, min(to, now)]`; a bay counts only while it existed.
+ * The figures of a bay, a facility or the chain over a range (docs/domain.md, Statistics). Periods count
+ * clipped to `[from, min(to, now)]`, and only while the bay was monitored (an evaluated attribute had a
+ * level): a bay that never was in the range has every time 0 and `availability` null ('Ingen data').
  */
-export const figuresSchema = z.object({
-  /** Seconds covered by status periods in the range (a bay created mid-range counts from then). */
+const figuresSchema = z.object({
+  /** Seconds monitored in the range (a bay created mid-range counts from its first monitored period). */
   observedSeconds: z.number().int(),
-  /** Seconds in `error`, `inactive` or `maintenance`. */
+  /** Monitored seconds in `error`, `inactive` or `maintenance`. */
   downtimeSeconds: z.number().int(),
-  /** Seconds in `operational`. */
+  /** Monitored seconds in `operational`. */
   operatingSeconds: z.number().int(),
-  /** `(observed − downtime) / observed` in percent (a `warning` bay is available); null when nothing was observed. */
+  /** Monitored seconds in `warning` (available: a warning bay washes cars). */
+  warningSeconds: z.number().int(),
+  /** `(observed − downtime) / observed` in percent; null when nothing was observed. */
   availability: z.number().nullable(),
-  /** Failures that began in the range. */
+  /** Failures (errors, maintenance and no data in them included) that began in the range. */
   failures: z.number().int(),
-  /** Mean seconds from a failure's start to back `operational`; null with no repaired failure. */
+  /** Warnings that began in the range from an `operational` bay; never failures. */
+  warnings: z.number().int(),
+  /** Mean seconds from a failure's start until available again; null with no repaired failure. */
   mttrSeconds: z.number().int().nullable(),
-  /** Operating seconds per failure; null with no failure. */
+  /** Available seconds (observed − downtime) per failure; null with no failure. */
   mtbfSeconds: z.number().int().nullable(),
   /** Maintenance jobs started in the range. */
   jobs: z.number().int(),
@@ -153,24 +174,28 @@ export const figuresSchema = z.object({
 export type Figures = z.infer<typeof figuresSchema>;
 
 /** One stretch of a status timeline. Short periods are merged so a row has at most `MAX_TIMELINE_SEGMENTS`. */
-export const timelineSegmentSchema = z.object({
+const timelineSegmentSchema = z.object({
   status: z.enum(BAY_STATUSES),
   from: timestampSchema,
   to: timestampSchema,
 });
 export type TimelineSegment = z.infer<typeof timelineSegmentSchema>;
 
-export const availabilityBucketSchema = z.object({
+/**
+ * One day, week or month of a bay's availability: the whole calendar bucket in Norwegian time (`from` its
+ * start at 00:00), measured over the monitored time inside it and the range (docs/domain.md, Statistics).
+ */
+const availabilityBucketSchema = z.object({
   from: timestampSchema,
   to: timestampSchema,
   observedSeconds: z.number().int(),
   downtimeSeconds: z.number().int(),
-  /** Percent; null when the bay did not exist in the bucket. */
+  /** Percent; null when nothing of the bucket was observed (before the bay existed, not monitored, future). */
   availability: z.number().nullable(),
 });
 export type AvailabilityBucket = z.infer<typeof availabilityBucketSchema>;
 
-export const alertMarkerSchema = z.object({
+const alertMarkerSchema = z.object({
   id: idSchema,
   bayMetricId: idSchema.nullable(),
   attributeName: z.string(),
@@ -182,7 +207,7 @@ export const alertMarkerSchema = z.object({
 });
 export type AlertMarker = z.infer<typeof alertMarkerSchema>;
 
-export const maintenanceMarkerSchema = z.object({
+const maintenanceMarkerSchema = z.object({
   id: idSchema,
   type: z.enum(MAINTENANCE_TYPES),
   startedAt: timestampSchema,
@@ -195,7 +220,7 @@ export const maintenanceMarkerSchema = z.object({
 export type MaintenanceMarker = z.infer<typeof maintenanceMarkerSchema>;
 
 /** A bay attribute as a chart needs it: its values come from `backend/bays/metrics/readings/get`. */
-export const statisticsAttributeSchema = z.object({
+const statisticsAttributeSchema = z.object({
   /** The bay attribute's id (`bayMetricId` of the readings endpoint). */
   id: idSchema,
   /** The API attribute's name. */
@@ -205,10 +230,64 @@ export const statisticsAttributeSchema = z.object({
   /** Thresholds as numbers for a number attribute (null when blank or not a number attribute). */
   thresholdWarning: z.number().nullable(),
   thresholdCritical: z.number().nullable(),
-  /** Always null for now: attributes carry no unit yet. */
+  /**
+   * The display name (docs/domain.md, Words: the bay attribute's own, else its API attribute's default);
+   * null when neither is set, and the chart is titled with `name` and the path as before.
+   */
+  displayName: z.string().nullable(),
   unit: z.string().nullable(),
+  /** The words a boolean attribute's chart labels its two steps with; null: 'Ja' and 'Nei'. */
+  trueLabel: z.string().nullable(),
+  falseLabel: z.string().nullable(),
 });
 export type StatisticsAttribute = z.infer<typeof statisticsAttributeSchema>;
+
+/**
+ * Washes of a bay or several (docs/domain.md, Washes; decision 034), from its counter attributes. Each is
+ * null ('Ingen data') when no bay has a counter, `expected` when no hour has a profile yet (fewer than 2
+ * of the 4 same hours of the week before were up), `lost` when no error or maintenance period could be
+ * valued. Whole washes.
+ */
+const washFiguresSchema = z.object({
+  washes: z.number().int().nullable(),
+  expected: z.number().int().nullable(),
+  lost: z.number().int().nullable(),
+});
+export type WashFigures = z.infer<typeof washFiguresSchema>;
+
+const washPointSchema = z.object({
+  /** The bucket's start (an hour, or 00:00 Norwegian time of a day or a week's Monday). */
+  at: timestampSchema,
+  /** Null: no counter read in the bucket. */
+  washes: z.number().int().nullable(),
+  /** Null: no hour of the bucket has a profile. */
+  expected: z.number().int().nullable(),
+});
+export type WashPoint = z.infer<typeof washPointSchema>;
+
+/** An error or maintenance period in the range with the washes it cost (tenths: a period may be short). */
+const lostPeriodSchema = z.object({
+  bayId: idSchema,
+  bayName: z.string(),
+  status: z.enum(['error', 'maintenance']),
+  from: timestampSchema,
+  to: timestampSchema,
+  /** Null: an hour of it has no profile ('Ingen data'). */
+  expected: z.number().nullable(),
+  counted: z.number(),
+  /** `max(0, expected − counted)`; null with `expected`. */
+  lost: z.number().nullable(),
+});
+export type LostPeriod = z.infer<typeof lostPeriodSchema>;
+
+const washesAnswerSchema = z.object({
+  figures: washFiguresSchema,
+  bucket: z.enum(WASH_BUCKETS),
+  points: z.array(washPointSchema),
+  /** Newest first, at most 200; the figures count every period. */
+  lostPeriods: z.array(lostPeriodSchema),
+});
+export type WashesAnswer = z.infer<typeof washesAnswerSchema>;
 
 const rangeAnswer = { from: timestampSchema, to: timestampSchema };
 
@@ -225,11 +304,12 @@ export const bayStatsResponseSchema = dataResponse(
     /** Maintenance jobs running at some time in the range (at most 500, newest first). */
     maintenance: z.array(maintenanceMarkerSchema),
     attributes: z.array(statisticsAttributeSchema),
+    washes: washesAnswerSchema,
   }),
 );
 export type BayStats = z.infer<typeof bayStatsResponseSchema>['data'];
 
-export const bayFiguresSchema = figuresSchema.extend({
+const bayFiguresSchema = figuresSchema.extend({
   bayId: idSchema,
   bayName: z.string(),
   /** Deleted since: still counted for the time it existed. */
@@ -243,7 +323,10 @@ export const locationStatsResponseSchema = dataResponse(
     location: z.object({ id: idSchema, name: z.string() }),
     /** The facility as a whole (every bay it had in the range). */
     figures: figuresSchema,
-    /** Every bay that existed in the range, worst first: lowest availability, then most downtime. */
+    /**
+     * Every bay that existed in the range, worst first: lowest availability, then most downtime; bays not
+     * monitored in it (availability null) last.
+     */
     bays: z.array(bayFiguresSchema),
     /** One row per bay (in the facility's bay order), each downsampled like a bay's timeline. */
     timeline: z.array(
@@ -255,11 +338,15 @@ export const locationStatsResponseSchema = dataResponse(
     maintenanceByType: z.array(
       z.object({ type: z.enum(MAINTENANCE_TYPES), seconds: z.number().int(), jobs: z.number().int() }),
     ),
+    /** The facility's washes (every bay together) and, per bay with a counter, its figures. */
+    washes: washesAnswerSchema.extend({
+      bays: z.array(washFiguresSchema.extend({ bayId: idSchema, bayName: z.string() })),
+    }),
   }),
 );
 export type LocationStats = z.infer<typeof locationStatsResponseSchema>['data'];
 
-export const apiStatsPointSchema = z.object({
+const apiStatsPointSchema = z.object({
   /** Start of the bucket (an hour, or several hours for long ranges: see `bucketSeconds`). */
   at: timestampSchema,
   checks: z.number().int(),
@@ -301,12 +388,14 @@ export const apiStatsResponseSchema = dataResponse(
 );
 export type ApiStats = z.infer<typeof apiStatsResponseSchema>['data'];
 
-export const availabilityReportRowSchema = figuresSchema.extend({
+const availabilityReportRowSchema = figuresSchema.extend({
   locationId: idSchema,
   locationName: z.string(),
   bayId: idSchema,
   bayName: z.string(),
   deleted: z.boolean(),
+  /** The bay's washes over the range (null: no counter, or no profile for `expected` and `lost`). */
+  washes: washFiguresSchema,
 });
 export type AvailabilityReportRow = z.infer<typeof availabilityReportRowSchema>;
 
@@ -317,6 +406,8 @@ export const availabilityReportResponseSchema = dataResponse(
     rows: z.array(availabilityReportRowSchema),
     /** The chain: every row together. */
     total: figuresSchema,
+    /** The chain's washes: the sums over the bays that have each figure. */
+    totalWashes: washFiguresSchema,
   }),
 );
 export type AvailabilityReport = z.infer<typeof availabilityReportResponseSchema>['data'];

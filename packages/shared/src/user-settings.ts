@@ -16,11 +16,11 @@ export const LANGUAGE_LABELS: Record<Language, string> = {
   ja: '日本語',
 };
 
-export const THEME_MODES = ['light', 'dark', 'system'] as const;
+const THEME_MODES = ['light', 'dark', 'system'] as const;
 export type ThemeMode = (typeof THEME_MODES)[number];
 /** The layout's default (docs/domain.md, User data): dark, primary colour #50CD89. */
-export const DEFAULT_THEME_MODE: ThemeMode = 'dark';
-export const DEFAULT_THEME_COLOR = '#50CD89';
+const DEFAULT_THEME_MODE: ThemeMode = 'dark';
+const DEFAULT_THEME_COLOR = '#50CD89';
 
 export const SETTINGS_MESSAGES = {
   itemsPerPage: `Antall per side må være et tall fra 1 til ${MAX_ITEMS_PER_PAGE}`,
@@ -32,7 +32,7 @@ export const SETTINGS_MESSAGES = {
 
 export const languageSchema = z.enum(LANGUAGES, { error: SETTINGS_MESSAGES.language });
 export const themeModeSchema = z.enum(THEME_MODES, { error: SETTINGS_MESSAGES.themeMode });
-export const itemsPerPageSchema = z
+const itemsPerPageSchema = z
   .number({ error: SETTINGS_MESSAGES.itemsPerPage })
   .int(SETTINGS_MESSAGES.itemsPerPage)
   .min(1, SETTINGS_MESSAGES.itemsPerPage)

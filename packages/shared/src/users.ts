@@ -26,7 +26,7 @@ export const USER_ERROR_CODES = {
   noTwoFactor: 'users/no-two-factor',
 } as const;
 
-export const NAME_MAX = 100;
+const NAME_MAX = 100;
 
 /**
  * First and last names: longer than 2 letters, letters and numbers only. A space, hyphen or apostrophe
@@ -44,10 +44,10 @@ export const personNameSchema = z
   });
 
 /** Largest avatar kept (a small data URI or a link); larger images belong in an upload. */
-export const AVATAR_MAX_LENGTH = 200_000;
+const AVATAR_MAX_LENGTH = 200_000;
 
 /** An avatar: an http(s) link or a PNG/JPEG/WebP/GIF data URI (never SVG, which can carry script). */
-export const avatarSchema = z
+const avatarSchema = z
   .string({ error: USER_MESSAGES.avatarInvalid })
   .max(AVATAR_MAX_LENGTH, USER_MESSAGES.avatarInvalid)
   .refine(
@@ -164,7 +164,7 @@ export const USER_SORT_COLUMNS = [
 ] as const;
 export type UserSortColumn = (typeof USER_SORT_COLUMNS)[number];
 
-export const userFiltersSchema = z.object({
+const userFiltersSchema = z.object({
   role: roleSchema.optional(),
   groupId: idSchema.optional(),
   disabled: z.boolean().optional(),

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { dataResponse, idSchema, listQuerySchema, listResponse } from './api';
 import { entityNameSchema, httpUrlSchema, timestampSchema } from './fields';
-import { notificationTagSchema, notificationTagsSchema } from './notifications';
+import type { WebhookIncident } from './incidents';
+import { webhookTagSchema, webhookTagsSchema } from './notifications';
 
 /**
  * Outgoing webhooks (docs/domain.md, Notifications): each delivery is
@@ -59,7 +60,7 @@ export const createWebhookSchema = z.object({
   name: entityNameSchema,
   url: httpUrlSchema,
   secret: secretSchema,
-  tags: notificationTagsSchema,
+  tags: webhookTagsSchema,
   enabled: z.boolean().default(true),
 });
 export type CreateWebhookInput = z.infer<typeof createWebhookSchema>;
@@ -70,7 +71,7 @@ export const updateWebhookSchema = z.object({
   name: entityNameSchema.optional(),
   url: httpUrlSchema.optional(),
   secret: secretSchema.optional(),
-  tags: notificationTagsSchema.optional(),
+  tags: webhookTagsSchema.optional(),
   enabled: z.boolean().optional(),
 });
 export type UpdateWebhookInput = z.infer<typeof updateWebhookSchema>;
@@ -84,7 +85,7 @@ export const webhookSchema = z.object({
   url: z.string(),
   /** The secret is never returned; the form shows that one is set. */
   hasSecret: z.literal(true),
-  tags: z.array(notificationTagSchema),
+  tags: z.array(webhookTagSchema),
   enabled: z.boolean(),
   /** Failing since this time (no success since); null when the last delivery succeeded. */
   failingSince: timestampSchema.nullable(),
@@ -110,7 +111,7 @@ export const webhookDeliveriesSchema = z.object({
   perPage: listQuerySchema.shape.perPage,
 });
 
-export const webhookDeliverySchema = z.object({
+const webhookDeliverySchema = z.object({
   id: z.number().int(),
   eventType: z.string(),
   at: timestampSchema,
@@ -124,5 +125,18 @@ export type WebhookDelivery = z.infer<typeof webhookDeliverySchema>;
 export const webhookDeliveriesResponseSchema = listResponse(webhookDeliverySchema);
 export const webhookTestResponseSchema = z.object({ data: webhookDeliverySchema, message: z.string() });
 
-/** What a receiver gets in the body. */
-export type WebhookBody = { id: string; type: string; time: string; payload: Record<string, unknown> };
+/**
+ * What a receiver gets in the body. `summary` is the event in one Norwegian line, its value in the
+ * attribute's words ('Kritisk: Vask Bryn – Hall 2: Vanntrykk 1,2 bar · kritisk under 2 bar'); `link` opens
+ * what it is about for anyone who may see it: a bay's panel on the dashboard (docs/domain.md, Notifications).
+ */
+export type WebhookBody = {
+  id: string;
+  type: string;
+  time: string;
+  summary?: string;
+  link?: string;
+  /** On `incident.*`: the incident, the same id from its opening to its resolution. */
+  incident?: WebhookIncident;
+  payload: Record<string, unknown>;
+};

@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { guardClient } from './client';
 
 /** The same server's URL with another database name. */
 export function withDatabase(url: string, database: string): string {
@@ -12,7 +13,7 @@ function quoteIdent(name: string): string {
 }
 
 async function onAdmin<T>(adminUrl: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: adminUrl });
+  const client = guardClient(new pg.Client({ connectionString: adminUrl }));
   await client.connect();
   try {
     return await run(client);

@@ -12,12 +12,30 @@ import * as schema from './schema';
 export type Db = PgDatabase<NodePgQueryResultHKT, typeof schema>;
 export type Database = { db: Db; pool: pg.Pool; close(): Promise<void> };
 
-export function connectDatabase(url: string, max = 10): Database {
-  const pool = new pg.Pool({ connectionString: url, max, application_name: 'vaskedrift' });
-  // An idle client losing its connection (database restart) must not crash the process.
-  pool.on('error', () => {});
+/** `name` is the pool's `application_name` in `pg_stat_activity` (the engine's pool has its own, decision 029). */
+export function connectDatabase(url: string, max = 10, name = 'vaskedrift'): Database {
+  const pool = new pg.Pool({ connectionString: url, max, application_name: name, keepAlive: true });
+  guardPool(pool);
   const db = drizzle(pool, { schema });
   return { db, pool, close: () => pool.end() };
+}
+
+/**
+ * A connection that dies (database restart, failover, network) emits `error` on its client and, when the
+ * pool holds it idle, on the pool. Unheard, either ends the process. The query in flight, if any, fails on
+ * its own and is retried by its caller; a client checked out when it died goes back to the pool broken and
+ * is dropped there (pg-pool checks `_queryable`). Every pool and long-held client of the server goes
+ * through here or `guardClient`.
+ */
+function guardPool(pool: pg.Pool): pg.Pool {
+  pool.on('error', () => {});
+  pool.on('connect', guardClient);
+  return pool;
+}
+
+export function guardClient<C extends pg.ClientBase>(client: C): C {
+  client.on('error', () => {});
+  return client;
 }
 
 /** The committed SQL migrations sit beside this file, in src/db/ and in the bundled dist/ alike. */
@@ -54,7 +72,7 @@ export async function runMigrations(url: string, { upTo }: { upTo?: string } = {
     );
     folder = cut;
   }
-  const client = new pg.Client({ connectionString: url });
+  const client = guardClient(new pg.Client({ connectionString: url }));
   await client.connect();
   try {
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);

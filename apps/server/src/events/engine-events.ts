@@ -63,6 +63,20 @@ export type EngineEvents = {
     value: unknown;
     at: Date;
   };
+  /**
+   * An attribute's predicted threshold crossing appeared, changed level or disappeared (modules/foresight,
+   * published after the check committed); `prediction` null: none now.
+   */
+  'bay_metric.prediction_changed': {
+    bayMetricId: string;
+    bayId: string;
+    locationId: string;
+    attributeName: string;
+    from: 'warning' | 'critical' | null;
+    prediction: { level: 'warning' | 'critical'; expectedAt: string; confidence: number } | null;
+    value: number | null;
+    at: Date;
+  };
   'alert.opened': AlertChange;
   'alert.escalated': AlertChange;
   'alert.deescalated': AlertChange;

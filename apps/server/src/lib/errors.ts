@@ -45,3 +45,13 @@ export class ConflictError extends AppError {
     super(409, code, message);
   }
 }
+
+/**
+ * The server cannot answer this now but may in a moment (a read past its time budget): 503, logged as a
+ * warning, not as a fault of the server.
+ */
+export class BusyError extends AppError {
+  constructor(message: string, code: string, hint: string | null = null, cause?: unknown) {
+    super(503, code, message, null, hint, cause);
+  }
+}

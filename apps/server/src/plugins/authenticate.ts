@@ -19,7 +19,7 @@ export type Principal = {
 };
 
 /** True while a session of a user with two-factor sign-in has not yet given a code. */
-export function needsSecondFactor(principal: Pick<Principal, 'aal' | 'hasVerifiedFactor'>): boolean {
+function needsSecondFactor(principal: Pick<Principal, 'aal' | 'hasVerifiedFactor'>): boolean {
   return principal.hasVerifiedFactor && principal.aal !== 'aal2';
 }
 

@@ -1,4 +1,4 @@
-import { canManageFacilities, type Denial, type Person, peopleAdminDenial } from '@vaskedrift/shared';
+import { canManageLocations, type Denial, type Person, peopleAdminDenial } from '@vaskedrift/shared';
 import type { FastifyRequest } from 'fastify';
 import { AppError, ForbiddenError } from '../lib/errors';
 import { type Caller, principalOf } from './authenticate';
@@ -25,6 +25,6 @@ export async function requirePeopleAdmin(request: FastifyRequest): Promise<void>
  * Route hook (`preValidation`) for facility writes: the role is checked before the body is validated
  * or anything is looked up, so a non-admin learns nothing about ids or rules — only 403.
  */
-export async function requireFacilityAdmin(request: FastifyRequest): Promise<void> {
-  if (!canManageFacilities(principalOf(request).role)) throw new ForbiddenError();
+export async function requireLocationAdmin(request: FastifyRequest): Promise<void> {
+  if (!canManageLocations(principalOf(request).role)) throw new ForbiddenError();
 }

@@ -2,7 +2,7 @@ import fastifyCompress from '@fastify/compress';
 import type { FastifyInstance } from 'fastify';
 
 /** Answers smaller than this go as they are: compressing them costs more than the bytes saved. */
-export const COMPRESS_THRESHOLD_BYTES = 1024;
+const COMPRESS_THRESHOLD_BYTES = 1024;
 
 /**
  * Compresses API answers above a kilobyte with brotli (quality 4, the plugin's default: quality 11 costs

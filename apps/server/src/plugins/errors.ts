@@ -1,7 +1,8 @@
 import { ERROR_CODES, type ErrorBody } from '@vaskedrift/shared';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError } from '../lib/errors';
+import { DATABASE_FAULT_MESSAGES, databaseFaultOf } from '../db/health';
+import { AppError, BusyError } from '../lib/errors';
 
 function send(reply: FastifyReply, status: number, body: ErrorBody) {
   return reply.status(status).send(body);
@@ -55,7 +56,8 @@ export function clientFailureOf(err: FastifyError): { status: number; refusal: R
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof AppError) {
-      if (err.statusCode >= 500) request.log.error({ err }, 'request failed');
+      if (err instanceof BusyError) request.log.warn({ err }, 'request refused: busy');
+      else if (err.statusCode >= 500) request.log.error({ err }, 'request failed');
       return send(reply, err.statusCode, {
         message: err.message,
         details: err.details ?? null,
@@ -77,6 +79,12 @@ export function registerErrorHandling(app: FastifyInstance) {
     }
     const failure = clientFailureOf(err);
     if (failure) return send(reply, failure.status, { ...failure.refusal, details: null, hint: null });
+    const fault = databaseFaultOf(err);
+    if (fault) {
+      // Logged once per outage (db/health.ts); nothing was written, so the client may try again.
+      request.log.error({ err }, 'request failed');
+      return send(reply, 503, { ...DATABASE_FAULT_MESSAGES[fault], details: null, hint: null });
+    }
     request.log.error({ err }, 'request failed');
     return send(reply, 500, {
       message: 'Ukjent feil. Prøv igjen senere',

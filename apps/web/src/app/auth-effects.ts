@@ -21,10 +21,14 @@ export function wireAuthEffects({
 }): () => void {
   return store.onEvent((event, snapshot) => {
     if (event === 'INITIAL_SESSION' && snapshot.status === 'signedIn') {
-      // Outside auth-js's callback (it holds a lock there); a failed log write is ignored, as the spec says.
+      // Outside auth-js's callback (it holds a lock there); a failed log write never fails the sign-in.
       setTimeout(() => void logRestoredSession().catch(() => {}), 0);
     } else if (event === 'SIGNED_OUT') {
       queryClient.clear();
+      // The dashboard kept for offline use is this user's: gone with the session (lib/offline).
+      void import('../lib/offline/offline-fetch')
+        .then((offline) => offline.forgetOfflineData())
+        .catch(() => {});
       void router.then((ready) => {
         const onPublicPage = ready.state.matches.some((match) => match.staticData.access?.public);
         if (!onPublicPage) void ready.navigate({ to: '/sign-in', replace: true });

@@ -1,4 +1,5 @@
 import { MantineProvider } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { Notifications } from '@mantine/notifications';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
@@ -8,6 +9,15 @@ import { DEFAULT_COLOR_SCHEME, ktColorSchemeManager } from './theme/color-scheme
 import { cssVariablesResolver, theme } from './theme/theme';
 
 const colorSchemeManager = ktColorSchemeManager();
+
+/**
+ * Toasts at the bottom: at the top they covered a modal's or the bay panel's title (and its close button),
+ * which is where a person looks after saving. Across a phone's width; at the right on larger screens.
+ */
+function Toasts() {
+  const phone = useMediaQuery('(max-width: 36em)', false, { getInitialValueInEffect: false });
+  return <Notifications position={phone ? 'bottom-center' : 'bottom-right'} />;
+}
 
 export function Providers({
   queryClient,
@@ -27,7 +37,7 @@ export function Providers({
     >
       <QueryClientProvider client={queryClient}>
         <AuthProvider store={authStore}>
-          <Notifications position="top-right" />
+          <Toasts />
           {children}
         </AuthProvider>
       </QueryClientProvider>

@@ -1,19 +1,19 @@
 import { createRoute, createRouter, lazyRouteComponent, redirect } from '@tanstack/react-router';
 import type { Role } from '@vaskedrift/shared';
 import type { EntityTab } from '../components/entity-layout/entity-tabs';
-import { createApiRoutes } from '../features/apis/routes';
 import { createAuthRoutes } from '../features/auth/routes';
-import { createDashboardRoute } from '../features/dashboard/routes';
-import { createDocsRoutes } from '../features/docs';
+import { createDocsRoutes } from '../features/docs/routes';
 import { createGroupRoutes } from '../features/groups/routes';
-import { createLocationRoutes } from '../features/locations/routes';
 import { createNotificationRoutes } from '../features/notifications/routes';
 import { createSystemSettingsRoute } from '../features/settings/routes';
 import { createReportRoutes } from '../features/statistics/routes';
-import { createUserRoutes } from '../features/users/routes';
 import { createWebhookRoutes } from '../features/webhooks/routes';
 import type { TranslationKey } from '../lib/i18n';
 import type { UseEntityName } from '../lib/use-route-titles';
+import { createDashboardRoute } from './dashboard-route';
+import { createIntegrationRoutes } from './integration-routes';
+import { createLocationAreaRoutes } from './location-routes';
+import { createPeopleRoutes } from './people-routes';
 import { loginRoute, type RouterContext, rootRoute, routerDefaults } from './root-route';
 import type { RouteAccess } from './route-access';
 
@@ -59,15 +59,16 @@ const unknownRoute = createRoute({
   },
 });
 
-// Each feature spells its own routes (features/<noun>/routes.tsx); this file only puts them together.
+// Each feature spells its own routes (features/<noun>/routes.tsx); the *-routes.tsx files beside this one add
+// the tabs and pages that combine features, and this file puts them all together.
 const routeTree = rootRoute.addChildren([
   ...createAuthRoutes(rootRoute),
   loginRoute,
   appLayoutRoute.addChildren([
     createDashboardRoute(appLayoutRoute),
-    createLocationRoutes(appLayoutRoute),
-    createUserRoutes(appLayoutRoute),
-    createApiRoutes(appLayoutRoute),
+    createLocationAreaRoutes(appLayoutRoute),
+    createPeopleRoutes(appLayoutRoute),
+    createIntegrationRoutes(appLayoutRoute),
     createWebhookRoutes(appLayoutRoute),
     createGroupRoutes(appLayoutRoute),
     createNotificationRoutes(appLayoutRoute),

@@ -1,63 +1,71 @@
 import { Group, Paper, Stack, Text } from '@mantine/core';
-import { type BayMetric, OPERATOR_SYMBOLS, THRESHOLD_ORDER } from '@vaskedrift/shared';
+import type { BayMetric } from '@vaskedrift/shared';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../lib/format';
 import { formatRelativeTime } from '../lib/relative-time';
+import { useValueFormat } from '../lib/value-format';
+import { PredictionText, UnusualBadge } from './bay-metric-foresight';
 import { LevelBadge } from './level-badge';
 
-function formatValue(value: BayMetric['lastValue']): string {
-  return value == null ? '–' : String(value);
-}
-
 /**
- * One attribute of a bay: its value and level against the thresholds that are in use (the dashboard's bay
- * panel and the bay page).
+ * One attribute of a bay as a technician reads it (docs/domain.md, Words): its name, its value with the
+ * unit or the words for true and false, its level, and why — 'kritisk under 2 bar' — with where the value
+ * comes from below (the dashboard's bay panel and the bay page), and what foresight says: 'Forventet kritisk
+ * om ca. 40 min' and 'Uvanlig' with the normal range (docs/domain.md, Foresight). The raw path is for the
+ * admin forms.
  */
 export function BayMetricRow({ metric }: { metric: BayMetric }) {
   const { t, i18n } = useTranslation();
-  const thresholds = THRESHOLD_ORDER.filter(({ field }) => metric[field].trim() !== '');
+  const format = useValueFormat();
+  const reading = {
+    labels: metric.display,
+    type: metric.type,
+    operator: metric.operator,
+    thresholds: metric,
+    level: metric.lastLevel,
+    value: metric.lastValue,
+  };
+  const why = format.phrase(reading);
   return (
     <Paper
       withBorder
       p="xs"
       radius="md"
-      data-metric={metric.apiMetricName}
+      data-metric={metric.display.name}
       data-level={metric.lastLevel ?? 'nodata'}
     >
       <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
-        {/* The value's path tells a bay's attributes apart: they often share one API attribute. */}
         <Stack gap={0} style={{ minWidth: 0 }}>
-          <Text size="sm" fw={600} ff="monospace" truncate>
-            {metric.path}
+          <Text size="sm" fw={600}>
+            {metric.display.name}
           </Text>
-          <Group gap={4} wrap="nowrap" style={{ minWidth: 0 }}>
-            <Text size="xs" c="dimmed" truncate>
-              {metric.apiMetricName}
+          {why && (
+            <Text size="sm" data-why>
+              {why}
             </Text>
-            <Text size="xs" c="dimmed" aria-hidden>
-              ·
-            </Text>
-            <Text size="xs" c="dimmed" truncate>
-              {metric.apiName}
-            </Text>
-          </Group>
+          )}
+          <PredictionText prediction={metric.prediction} />
+          <UnusualBadge metric={metric} />
         </Stack>
-        <Group gap={8} wrap="nowrap">
-          <Text ff="monospace" fw={700}>
-            {formatValue(metric.lastValue)}
+        <Group gap={8} wrap="nowrap" style={{ flexShrink: 0 }}>
+          <Text fw={700} style={{ whiteSpace: 'nowrap' }} data-value>
+            {format.value(metric.lastValue, metric.display, metric.type)}
           </Text>
           <LevelBadge level={metric.lastLevel} />
         </Group>
       </Group>
-      <Text size="xs" c="dimmed" mt={6}>
-        {thresholds
-          .map(
-            ({ level, field }) =>
-              `${t(`bayMetrics.levels.${level}`)} ${OPERATOR_SYMBOLS[metric.operator]} ${metric[field]}`,
-          )
-          .join(' · ')}
-      </Text>
-      <Text size="xs" c="dimmed" mt={4} title={formatDateTime(metric.lastReadAt, i18n.language) ?? undefined}>
+      <Group gap={4} wrap="nowrap" mt={4} style={{ minWidth: 0 }}>
+        <Text size="xs" c="dimmed" truncate>
+          {metric.apiMetricName}
+        </Text>
+        <Text size="xs" c="dimmed" aria-hidden>
+          ·
+        </Text>
+        <Text size="xs" c="dimmed" truncate>
+          {metric.apiName}
+        </Text>
+      </Group>
+      <Text size="xs" c="dimmed" mt={2} title={formatDateTime(metric.lastReadAt, i18n.language) ?? undefined}>
         {metric.lastReadAt
           ? t('dashboard.panel.readAt', { time: formatRelativeTime(metric.lastReadAt, i18n.language) })
           : t('dashboard.panel.notRead')}

@@ -33,6 +33,8 @@ export function confirmAction({
 /**
  * Asks, then runs `mutation` with `variables`: `success` as a green toast when it is done (then `onDone`),
  * the server's refusal as a red toast (after `onError`, for a page that also shows it in place).
+ * `mutateAsync`, not `mutate` with callbacks: those are dropped when the component that holds the mutation
+ * unmounts first, which a deleted row does as soon as its list is refetched, and the toast would be lost.
  */
 export function confirmMutation<TData, TVariables>({
   mutation,
@@ -42,7 +44,7 @@ export function confirmMutation<TData, TVariables>({
   onError,
   ...question
 }: Question & {
-  mutation: Pick<UseMutationResult<TData, Error, TVariables>, 'mutate'>;
+  mutation: Pick<UseMutationResult<TData, Error, TVariables>, 'mutateAsync'>;
   variables: TVariables;
   success: string;
   onDone?: (data: TData) => void;
@@ -50,17 +52,18 @@ export function confirmMutation<TData, TVariables>({
 }): void {
   confirmAction({
     ...question,
-    onConfirm: () =>
-      mutation.mutate(variables, {
-        onSuccess: (data) => {
+    onConfirm: () => {
+      void mutation.mutateAsync(variables).then(
+        (data) => {
           notifySuccess(success);
           onDone?.(data);
         },
-        onError: (error) => {
+        (error: Error) => {
           onError?.(error);
           notifyError(apiErrorMessage(error, i18n.t));
         },
-      }),
+      );
+    },
   });
 }
 

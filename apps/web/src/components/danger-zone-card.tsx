@@ -30,7 +30,7 @@ export function DangerZoneCard<TData, TVariables>({
   /** Whose `.delete` texts; `name` fills their `{{name}}`. */
   texts: DeleteTextsKey;
   name: string;
-  mutation: Pick<UseMutationResult<TData, Error, TVariables>, 'mutate' | 'isPending'>;
+  mutation: Pick<UseMutationResult<TData, Error, TVariables>, 'mutateAsync' | 'isPending'>;
   variables: TVariables;
   onDeleted: (data: TData) => void;
   refusal?: (error: Error) => string | null;

@@ -21,7 +21,8 @@ export function LevelBadge({
     <Badge
       color={LEVEL_COLORS[shown]}
       variant={shown === 'nodata' ? 'outline' : 'light'}
-      style={shown === 'nodata' ? { borderStyle: 'dashed' } : undefined}
+      // A badge is never squeezed to 'KRITI…' beside a long name: the name wraps instead.
+      style={shown === 'nodata' ? { borderStyle: 'dashed', flexShrink: 0 } : { flexShrink: 0 }}
       data-level={shown}
       {...props}
     >

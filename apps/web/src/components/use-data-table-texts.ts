@@ -21,7 +21,7 @@ export function useDataTableTexts(noRecordsText?: string) {
 }
 
 /** Page sizes offered beside a table; the user's own setting is always among them. */
-export const PAGE_SIZE_OPTIONS = [5, 10, 20, 50, 100] as const;
+const PAGE_SIZE_OPTIONS = [5, 10, 20, 50, 100] as const;
 
 export function pageSizeOptions(current: number): number[] {
   return [...new Set<number>([...PAGE_SIZE_OPTIONS, current])].sort((a, b) => a - b);

@@ -1,9 +1,11 @@
 import { API_BASE } from '@vaskedrift/shared';
+import { authStore } from './auth-client';
 import { createApiClient, createAuthorizedCall } from './create-api-client';
 import { auth } from './gotrue-client';
+import { offlineAwareFetch } from './offline/offline-fetch';
 import { xhrSendForm } from './xhr-send';
 
-export { ApiError, isApiError } from './api-error';
+export { isApiError } from './api-error';
 
 const session = {
   getAccessToken: async () => (await auth.getSession()).data.session?.access_token ?? null,
@@ -20,7 +22,8 @@ const authorizedCall = createAuthorizedCall(session);
 
 /** `apiRequest('GET', 'misc/fallback')`: a JSON call to /api/v1 with the signed-in user's token. */
 export const apiRequest = createApiClient(
-  { ...session, fetch: (input, init) => window.fetch(input, init) },
+  // The dashboard's reads are kept for offline use (lib/offline); every other call is the plain fetch.
+  { ...session, fetch: offlineAwareFetch(() => authStore.getSnapshot().user?.id ?? null) },
   authorizedCall,
 );
 

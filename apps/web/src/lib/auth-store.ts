@@ -15,7 +15,7 @@ export interface AuthSnapshot {
   role: Role | null;
 }
 
-export type AuthEventListener = (event: AuthChangeEvent, snapshot: AuthSnapshot) => void;
+type AuthEventListener = (event: AuthChangeEvent, snapshot: AuthSnapshot) => void;
 
 /** What the store needs of GoTrueClient; narrow so tests can pass a fake. */
 export interface AuthEventSource {
@@ -30,9 +30,9 @@ export interface AuthStore {
   onEvent(listener: AuthEventListener): () => void;
 }
 
-export const LOADING_SNAPSHOT: AuthSnapshot = { status: 'loading', session: null, user: null, role: null };
+const LOADING_SNAPSHOT: AuthSnapshot = { status: 'loading', session: null, user: null, role: null };
 
-export function roleOf(user: User | null | undefined): Role | null {
+function roleOf(user: User | null | undefined): Role | null {
   const role: unknown = user?.app_metadata?.role;
   return ROLES.find((known) => known === role) ?? null;
 }
@@ -59,7 +59,7 @@ export function needsSecondFactor(session: Session): boolean {
   return verified && assuranceLevelOf(session.access_token) !== 'aal2';
 }
 
-export function snapshotOf(session: Session | null): AuthSnapshot {
+function snapshotOf(session: Session | null): AuthSnapshot {
   if (!session) return { status: 'signedOut', session: null, user: null, role: null };
   const status = needsSecondFactor(session) ? 'mfaRequired' : 'signedIn';
   return { status, session, user: session.user, role: roleOf(session.user) };

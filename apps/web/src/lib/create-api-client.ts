@@ -14,10 +14,10 @@ export interface ApiClientDeps {
   baseUrl?: string;
 }
 
-export type ApiRequest = <T>(method: HttpMethod, path: string, body?: unknown) => Promise<T>;
+type ApiRequest = <T>(method: HttpMethod, path: string, body?: unknown) => Promise<T>;
 
 /** A file the server sent (a CSV export): its content and the name from `Content-Disposition`. */
-export interface DownloadedFile {
+interface DownloadedFile {
   blob: Blob;
   filename: string | null;
 }
@@ -41,8 +41,8 @@ export function filenameFromDisposition(header: string | null): string | null {
   return /filename\s*=\s*"?([^";]+)"?/i.exec(header)?.[1]?.trim() ?? null;
 }
 
-/** The spec's request helper: at most two refresh-and-retry rounds on an expired or unknown token. */
-export const MAX_AUTH_RETRIES = 2;
+/** The request helper: at most two refresh-and-retry rounds on an expired or unknown token. */
+const MAX_AUTH_RETRIES = 2;
 const RETRY_CODES: readonly string[] = [ERROR_CODES.invalidToken, ERROR_CODES.userNotFound];
 
 const clientError = (code: string, message: string, status = 0) =>

@@ -5,7 +5,7 @@ import type nb from '../locales/nb.json';
 import { app, auth, twoFactor } from '../locales/nb.json';
 import { availableLanguages, languageToShow } from './languages';
 
-export const DEFAULT_LANGUAGE = 'nb';
+const DEFAULT_LANGUAGE = 'nb';
 
 declare module 'i18next' {
   interface CustomTypeOptions {

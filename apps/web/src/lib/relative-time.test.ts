@@ -16,8 +16,9 @@ describe('engine formatting', () => {
 
   it('formats shares and sizes', () => {
     expect(formatPercent(null)).toBeNull();
-    expect(formatPercent(1)).toMatch(/^100\s%$/);
-    expect(formatBytes(340)).toBe('340 B');
-    expect(formatBytes(2048)).toBe('2 kB');
+    expect(formatPercent(1)).toMatch(/^100,0\s%$/);
+    expect(formatPercent(0.9996)).toMatch(/^99,9\s%$/);
+    expect(formatBytes(340)).toBe('340\u00a0B');
+    expect(formatBytes(2048)).toBe('2\u00a0kB');
   });
 });

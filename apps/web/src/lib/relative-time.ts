@@ -1,3 +1,6 @@
+import { formatQuantity, formatPercent as formatSharedPercent } from '@vaskedrift/shared/number-format';
+import { intlLocale } from './format';
+
 const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ['day', 86_400],
   ['hour', 3_600],
@@ -15,7 +18,7 @@ export function formatRelativeTime(
   const time = new Date(iso).getTime();
   if (Number.isNaN(time)) return null;
   const seconds = Math.round((time - now) / 1000);
-  const format = new Intl.RelativeTimeFormat(language === 'nb' ? 'nb-NO' : language, { numeric: 'auto' });
+  const format = new Intl.RelativeTimeFormat(intlLocale(language), { numeric: 'auto' });
   for (const [unit, size] of UNITS) {
     if (Math.abs(seconds) >= size || unit === 'second')
       return format.format(Math.round(seconds / size), unit);
@@ -32,20 +35,18 @@ export function urlHost(url: string): string {
   }
 }
 
-/** "98 %" with at most one decimal; null when there were no checks. */
+/** "98,0 %" (docs/domain.md, Numbers: one decimal); null when there were no checks. */
 export function formatPercent(share: number | null, language = 'nb'): string | null {
   if (share == null) return null;
-  return new Intl.NumberFormat(language === 'nb' ? 'nb-NO' : language, {
-    style: 'percent',
-    maximumFractionDigits: 1,
-  }).format(share);
+  return formatSharedPercent(share * 100, intlLocale(language));
 }
 
-/** "1,2 kB", "340 B". */
+/** "1,2 kB", "340 B": one decimal at most, in the one number format. */
 export function formatBytes(bytes: number | null, language = 'nb'): string | null {
   if (bytes == null) return null;
-  const format = new Intl.NumberFormat(language === 'nb' ? 'nb-NO' : language, { maximumFractionDigits: 1 });
-  if (bytes < 1024) return `${format.format(bytes)} B`;
-  if (bytes < 1024 * 1024) return `${format.format(bytes / 1024)} kB`;
-  return `${format.format(bytes / 1024 / 1024)} MB`;
+  const locale = intlLocale(language);
+  const tenths = (value: number) => Math.round(value * 10) / 10;
+  if (bytes < 1024) return formatQuantity(bytes, 'B', locale);
+  if (bytes < 1024 * 1024) return formatQuantity(tenths(bytes / 1024), 'kB', locale);
+  return formatQuantity(tenths(bytes / 1024 / 1024), 'MB', locale);
 }

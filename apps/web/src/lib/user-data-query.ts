@@ -23,7 +23,7 @@ export class UserDataMissingError extends Error {
 export const userViewQueryKey = (userId: string) => ['users', 'view', userId] as const;
 
 /** `POST backend/users/get` with `{table: 'v_users_data', id}`. */
-export async function getUserView(userId: string): Promise<UserView> {
+async function getUserView(userId: string): Promise<UserView> {
   let body: unknown;
   try {
     body = await apiRequest<unknown>('POST', 'backend/users/get', { table: USERS_VIEW, id: userId });
@@ -36,7 +36,7 @@ export async function getUserView(userId: string): Promise<UserView> {
   return parsed.data.data;
 }
 
-export const userViewQueryOptions = (userId: string) =>
+const userViewQueryOptions = (userId: string) =>
   queryOptions({
     queryKey: userViewQueryKey(userId),
     queryFn: () => getUserView(userId),

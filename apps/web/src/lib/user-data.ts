@@ -8,7 +8,7 @@ import {
 } from '@vaskedrift/shared';
 
 /** The user data held in the client (docs/domain.md, User data), read from one `v_users_data` row. */
-export interface UserProfile {
+interface UserProfile {
   id: string;
   firstName: string;
   lastName: string;
@@ -28,7 +28,7 @@ export interface UserSettings {
   desktopNotifications: boolean;
 }
 
-export type UserConfig = Record<string, unknown>;
+type UserConfig = Record<string, unknown>;
 
 export interface UserData {
   loading: boolean;

@@ -2,7 +2,7 @@ import { type BayStatus, precedingStatus } from '../bays';
 import type { AttributeLevel } from './level-rules';
 
 /** The bay status an attribute level pulls towards. */
-export const LEVEL_BAY_STATUS: Record<AttributeLevel, BayStatus> = {
+const LEVEL_BAY_STATUS: Record<AttributeLevel, BayStatus> = {
   critical: 'error',
   warning: 'warning',
   inactive: 'inactive',

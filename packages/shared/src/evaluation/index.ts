@@ -5,15 +5,8 @@
  * records once per key identifier, parse each path once (`prepareAttribute`), then evaluate.
  */
 
-export { type BayStatusInput, deriveBayStatus, LEVEL_BAY_STATUS } from './bay-status-rule';
-export {
-  type JsonRecord,
-  MAX_PATH_SEGMENTS,
-  type ParsedPath,
-  type PathReading,
-  parsePath,
-  readPath,
-} from './json-path';
+export { deriveBayStatus } from './bay-status-rule';
+export { type JsonRecord, type ParsedPath, parsePath, readPath } from './json-path';
 export {
   ATTRIBUTE_LEVEL_LABELS,
   ATTRIBUTE_LEVELS,
@@ -21,8 +14,7 @@ export {
   type AttributeLevel,
   type AttributeValue,
   attributeLevelSchema,
-  type BayAttributeRule,
-  type Conversion,
+  type BayMetricRule,
   compareValues,
   convertThreshold,
   convertValue,
@@ -32,12 +24,11 @@ export {
   OPERATORS,
   type Operator,
   operatorSchema,
-  type PreparedBayAttribute,
+  type PreparedBayMetric,
   prepareAttribute,
   THRESHOLD_ORDER,
   type ThresholdField,
   VALUE_TYPES,
-  type ValueOfType,
   type ValueType,
   valueTypeSchema,
 } from './level-rules';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   ATTRIBUTE_LEVELS,
   type AttributeValue,
-  type BayAttributeRule,
+  type BayMetricRule,
   compareValues,
   convertThreshold,
   convertValue,
@@ -37,7 +37,7 @@ const statusBody = {
 
 const index = indexRecords(extractRecords(statusBody) ?? [], 'bayId');
 
-function rule(overrides: Partial<BayAttributeRule>): BayAttributeRule {
+function rule(overrides: Partial<BayMetricRule>): BayMetricRule {
   return {
     keyValue: 'hall-1',
     path: 'temperature',
@@ -55,7 +55,7 @@ describe('constants', () => {
   it('lists the levels, operators and types of docs/domain.md', () => {
     expect(ATTRIBUTE_LEVELS).toEqual(['active', 'inactive', 'warning', 'critical', 'nodata']);
     expect(OPERATORS).toEqual(['eq', 'ne', 'gt', 'gte', 'lt', 'lte']);
-    expect(VALUE_TYPES).toEqual(['string', 'number', 'boolean']);
+    expect(VALUE_TYPES).toEqual(['string', 'number', 'boolean', 'counter']);
     expect(operatorSchema.safeParse('like').error?.issues[0]?.message).toBe('Ugyldig operator');
   });
 });
@@ -178,7 +178,7 @@ describe('compareValues', () => {
   });
 });
 
-describe('evaluateAttribute', () => {
+describe('evaluateAttribute: levels, thresholds and value types', () => {
   it.each<[number, string]>([
     [95, 'critical'],
     [90.5, 'critical'],
@@ -267,7 +267,9 @@ describe('evaluateAttribute', () => {
       value: true,
     });
   });
+});
 
+describe('evaluateAttribute: missing data, paths and prepared attributes', () => {
   it('gives nodata with a reason for a missing record, path, null or unconvertible value', () => {
     expect(evaluateAttribute(index, rule({ keyValue: 'hall-9' }))).toEqual({
       level: 'nodata',
@@ -359,5 +361,34 @@ describe('evaluateAttribute', () => {
     expect(evaluateAttribute(index, prepared)).toEqual(
       evaluateAttribute(index, rule({ keyValue: 'hall-2' })),
     );
+  });
+});
+
+describe('a counter', () => {
+  const counter = (cycles: unknown) =>
+    evaluateAttribute(
+      indexRecords([{ bayId: 'hall-1', cycles }], 'bayId'),
+      rule({
+        path: 'cycles',
+        type: 'counter',
+        thresholdCritical: '',
+        thresholdWarning: '',
+        thresholdActive: '',
+      }),
+    );
+
+  it('is active while it is read, whatever its value: it has no thresholds', () => {
+    expect(counter(1204)).toEqual({
+      level: 'active',
+      value: 1204,
+      rawValue: 1204,
+      reason: 'telleren er lest',
+    });
+    expect(counter('0')).toMatchObject({ level: 'active', value: 0 });
+  });
+
+  it('has no data for a value that is not a whole number of 0 or more', () => {
+    for (const raw of [-1, 12.5, 'mange', null]) expect(counter(raw).level).toBe('nodata');
+    expect(counter(-1).reason).toBe('verdien kan ikke leses som teller (helt tall, 0 eller mer)');
   });
 });

@@ -17,11 +17,16 @@ export const OPERATORS = ['eq', 'ne', 'gt', 'gte', 'lt', 'lte'] as const;
 export const operatorSchema = z.enum(OPERATORS, { error: 'Ugyldig operator' });
 export type Operator = z.infer<typeof operatorSchema>;
 
-export const VALUE_TYPES = ['string', 'number', 'boolean'] as const;
+/**
+ * `counter`: a number that only grows and may start over at 0 (a wash-cycle counter; docs/domain.md,
+ * Washes). It has no thresholds: its level is `active` while it is read and `nodata` when it is not, and
+ * its washes are counted from its increments (decision 034).
+ */
+export const VALUE_TYPES = ['string', 'number', 'boolean', 'counter'] as const;
 export const valueTypeSchema = z.enum(VALUE_TYPES, { error: 'Ugyldig type' });
 export type ValueType = z.infer<typeof valueTypeSchema>;
 
-export type ValueOfType = { string: string; number: number; boolean: boolean };
+export type ValueOfType = { string: string; number: number; boolean: boolean; counter: number };
 export type AttributeValue = ValueOfType[ValueType];
 
 /** The thresholds in the order they are tried; the first that holds names the level. */
@@ -43,7 +48,12 @@ export const ATTRIBUTE_LEVEL_LABELS: Record<AttributeLevel, string> = {
   nodata: 'ingen data',
 };
 
-const TYPE_LABELS: Record<ValueType, string> = { string: 'tekst', number: 'tall', boolean: 'sann/usann' };
+const TYPE_LABELS: Record<ValueType, string> = {
+  string: 'tekst',
+  number: 'tall',
+  boolean: 'sann/usann',
+  counter: 'teller (helt tall, 0 eller mer)',
+};
 /** How an operator is written next to its threshold (`> 90`), in reasons and in the UI. */
 export const OPERATOR_SYMBOLS: Record<Operator, string> = {
   eq: '=',
@@ -56,6 +66,7 @@ export const OPERATOR_SYMBOLS: Record<Operator, string> = {
 
 export const EVALUATION_REASONS = {
   outsideThresholds: 'verdi utenfor tersklene',
+  counterRead: 'telleren er lest',
   noRecords: 'svaret inneholder ingen poster',
   noRecord: (key: string) => `fant ingen post med nøkkelen «${key}»`,
   invalidPath: (path: string) => `ugyldig sti «${path}»`,
@@ -105,6 +116,10 @@ export function convertValue(raw: unknown, type: ValueType): Conversion<Attribut
       if (FALSE_WORDS.has(word)) return { ok: true, value: false };
       return NOT_CONVERTIBLE;
     }
+    case 'counter': {
+      const number = convertValue(raw, 'number');
+      return number.ok && Number.isInteger(number.value) && number.value >= 0 ? number : NOT_CONVERTIBLE;
+    }
     case 'string': {
       if (typeof raw === 'string') return { ok: true, value: raw };
       if (typeof raw === 'number' && Number.isFinite(raw)) return { ok: true, value: String(raw) };
@@ -143,7 +158,7 @@ export function compareValues(value: AttributeValue, operator: Operator, thresho
 }
 
 /** A bay attribute as stored: thresholds are strings, blank (or null) when not used. */
-export interface BayAttributeRule {
+export interface BayMetricRule {
   keyValue: string;
   path: string;
   type: ValueType;
@@ -155,7 +170,7 @@ export interface BayAttributeRule {
 }
 
 /** A bay attribute with its path parsed and thresholds converted, ready to evaluate many times. */
-export interface PreparedBayAttribute {
+export interface PreparedBayMetric {
   readonly prepared: true;
   readonly keyValue: string;
   readonly path: string;
@@ -175,7 +190,7 @@ export function convertThreshold(
   return convertValue(raw, type);
 }
 
-export function prepareAttribute(rule: BayAttributeRule): PreparedBayAttribute {
+export function prepareAttribute(rule: BayMetricRule): PreparedBayMetric {
   return {
     prepared: true,
     keyValue: rule.keyValue,
@@ -232,7 +247,7 @@ function noData(reason: string, rawValue: unknown = null): AttributeEvaluation {
 /** One bay attribute against one response's records, indexed by the API attribute's key identifier. */
 export function evaluateAttribute(
   records: RecordIndex,
-  attribute: BayAttributeRule | PreparedBayAttribute,
+  attribute: BayMetricRule | PreparedBayMetric,
 ): AttributeEvaluation {
   const rule = 'prepared' in attribute ? attribute : prepareAttribute(attribute);
   const record = records.get(rule.keyValue);
@@ -245,6 +260,14 @@ export function evaluateAttribute(
   }
   const converted = convertValue(reading.value, rule.type);
   if (!converted.ok) return noData(EVALUATION_REASONS.notConvertible(rule.type), reading.value);
+  if (rule.type === 'counter') {
+    return {
+      level: 'active',
+      value: converted.value,
+      rawValue: reading.value,
+      reason: EVALUATION_REASONS.counterRead,
+    };
+  }
   for (const threshold of rule.thresholds) {
     if (compareValues(converted.value, rule.operator, threshold.value)) {
       return {

@@ -11,9 +11,49 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { bayMetrics } from './apis';
+import { apis, bayMetrics } from './apis';
 import { bays, locations } from './locations';
 import { users } from './users';
+
+/**
+ * Incidents (docs/domain.md, Incidents; decision 033): what one fault does to one bay — its open alerts,
+ * each a cause — or to one facility whose API stopped answering (`api_id`, no bay). Recipients are told of
+ * an incident, not of each alert: when it opens, when it worsens and when it is resolved. At most one open
+ * incident per bay, and per API and facility, by unique partial indexes.
+ */
+export const incidents = pgTable(
+  'incidents',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    locationId: uuid('location_id')
+      .notNull()
+      .references(() => locations.id, { onDelete: 'cascade' }),
+    /** The bay whose alerts are its causes; null for an API's incident. */
+    bayId: uuid('bay_id').references(() => bays.id, { onDelete: 'cascade' }),
+    /** The API that stopped answering; null for a bay's incident. */
+    apiId: uuid('api_id').references(() => apis.id, { onDelete: 'cascade' }),
+    /** The highest level of its open causes. */
+    level: text('level', { enum: ['critical', 'warning'] }).notNull(),
+    openedAt: timestamp('opened_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    /** The highest level recipients were told of; null while nothing was (pending period, maintenance, mute). */
+    notifiedLevel: text('notified_level', { enum: ['critical', 'warning'] }),
+    acknowledgedBy: uuid('acknowledged_by').references(() => users.id, { onDelete: 'set null' }),
+    acknowledgedAt: timestamp('acknowledged_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('incidents_open_per_bay_key')
+      .on(t.bayId)
+      .where(sql`${t.resolvedAt} is null and ${t.bayId} is not null`),
+    uniqueIndex('incidents_open_per_api_key')
+      .on(t.apiId, t.locationId)
+      .where(sql`${t.resolvedAt} is null and ${t.apiId} is not null`),
+    index('incidents_location_idx').on(t.locationId, t.openedAt),
+    check('incidents_level_check', sql`${t.level} in ('critical', 'warning')`),
+    check('incidents_subject_check', sql`(${t.bayId} is null) <> (${t.apiId} is null)`),
+  ],
+);
 
 /**
  * Alerts: an attribute in `critical` or `warning`. At most one open alert per attribute, enforced by a
@@ -41,8 +81,13 @@ export const alerts = pgTable(
     lastValue: jsonb('last_value').$type<unknown>(),
     reason: text('reason'),
     inMaintenance: boolean('in_maintenance').notNull().default(false),
-    /** The level last notified; null while the pending period runs (or when nothing was sent). */
+    /**
+     * The level that held its pending period, and so counts in its incident's messages; null while the
+     * pending period runs.
+     */
     notifiedLevel: text('notified_level'),
+    /** The incident it is a cause of (its bay's, decision 033). */
+    incidentId: uuid('incident_id').references(() => incidents.id, { onDelete: 'set null' }),
     /** When the unacknowledged critical alert was escalated (once per alert). */
     escalatedAt: timestamp('escalated_at', { withTimezone: true }),
   },
@@ -51,6 +96,7 @@ export const alerts = pgTable(
     index('alerts_location_idx').on(t.locationId, t.openedAt),
     index('alerts_bay_idx').on(t.bayId, t.openedAt),
     index('alerts_open_idx').on(t.openedAt).where(sql`${t.resolvedAt} is null`),
+    index('alerts_incident_idx').on(t.incidentId),
     check('alerts_level_check', sql`${t.level} in ('critical', 'warning')`),
   ],
 );

@@ -1,8 +1,10 @@
-import type { ApiDetails } from '@vaskedrift/shared';
+import { type ApiDetails, AUTH_METHODS, VALUE_TYPES } from '@vaskedrift/shared';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   check,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -15,6 +17,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { bays } from './locations';
+import { sqlList } from './sql-list';
 import { users } from './users';
 
 /**
@@ -35,9 +38,7 @@ export const apis = pgTable(
     clientId: text('client_id'),
     clientSecretEncrypted: text('client_secret_encrypted'),
     apiKeyEncrypted: text('api_key_encrypted'),
-    authMethod: text('auth_method', { enum: ['none', 'apiKey', 'bearer', 'basic', 'oauth2'] })
-      .notNull()
-      .default('none'),
+    authMethod: text('auth_method', { enum: AUTH_METHODS }).notNull().default('none'),
     method: text('method', { enum: ['GET', 'POST'] })
       .notNull()
       .default('GET'),
@@ -73,7 +74,7 @@ export const apis = pgTable(
     index('apis_due_idx').on(t.nextCheckAt).where(sql`${t.status} = 'enabled' and ${t.deletedAt} is null`),
     uniqueIndex('apis_push_token_key').on(t.pushTokenHash),
     check('apis_check_interval_check', sql`${t.checkInterval} >= 30`),
-    check('apis_auth_method_check', sql`${t.authMethod} in ('none', 'apiKey', 'bearer', 'basic', 'oauth2')`),
+    check('apis_auth_method_check', sql`${t.authMethod} in (${sqlList(AUTH_METHODS)})`),
     check('apis_method_check', sql`${t.method} in ('GET', 'POST')`),
     check('apis_status_check', sql`${t.status} in ('enabled', 'disabled')`),
   ],
@@ -91,6 +92,11 @@ export const apiMetrics = pgTable(
     description: text('description').notNull(),
     keyIdentifier: text('key_identifier').notNull(),
     targetKeys: text('target_keys').array().notNull().default(sql`'{}'::text[]`),
+    /** Defaults for the bay attributes bound to it that set none of their own (docs/domain.md, Words). */
+    displayName: text('display_name'),
+    unit: text('unit'),
+    trueLabel: text('true_label'),
+    falseLabel: text('false_label'),
     status: text('status', { enum: ['enabled', 'disabled'] })
       .notNull()
       .default('enabled'),
@@ -123,12 +129,20 @@ export const bayMetrics = pgTable(
       .references(() => apiMetrics.id, { onDelete: 'cascade' }),
     keyValue: text('key_value').notNull(),
     path: text('path').notNull(),
-    type: text('type', { enum: ['string', 'number', 'boolean'] }).notNull(),
+    type: text('type', { enum: VALUE_TYPES }).notNull(),
     operator: text('operator', { enum: ['eq', 'ne', 'gt', 'gte', 'lt', 'lte'] }).notNull(),
     thresholdActive: text('threshold_active').notNull(),
     thresholdWarning: text('threshold_warning').notNull(),
     thresholdCritical: text('threshold_critical').notNull(),
     thresholdInactive: text('threshold_inactive').notNull(),
+    /**
+     * How the value is shown ('Vanntrykk 1,2 bar', 'Åpen'/'Lukket'); null: the API attribute's default,
+     * else the path and plain words (docs/domain.md, Words). Not read by the checks, so no rules_version.
+     */
+    displayName: text('display_name'),
+    unit: text('unit'),
+    trueLabel: text('true_label'),
+    falseLabel: text('false_label'),
     lastValue: jsonb('last_value').$type<string | number | boolean | null>(),
     lastLevel: text('last_level', { enum: ATTRIBUTE_LEVEL_VALUES }),
     lastReason: text('last_reason'),
@@ -150,7 +164,7 @@ export const bayMetrics = pgTable(
   (t) => [
     index('bay_metrics_api_metric_idx').on(t.apiMetricId),
     index('bay_metrics_bay_idx').on(t.bayId),
-    check('bay_metrics_type_check', sql`${t.type} in ('string', 'number', 'boolean')`),
+    check('bay_metrics_type_check', sql`${t.type} in (${sqlList(VALUE_TYPES)})`),
     check('bay_metrics_pending_checks_check', sql`${t.pendingChecks} between 1 and 100`),
     check('bay_metrics_deadband_check', sql`${t.deadbandPercent} between 0 and 100`),
     check('bay_metrics_operator_check', sql`${t.operator} in ('eq', 'ne', 'gt', 'gte', 'lt', 'lte')`),
@@ -159,6 +173,28 @@ export const bayMetrics = pgTable(
       sql`${t.lastLevel} in ('active', 'inactive', 'warning', 'critical', 'nodata')`,
     ),
   ],
+);
+
+/**
+ * Foresight's verdict of a bay attribute now (docs/domain.md, Foresight; decision 035): its expected
+ * crossing (level, time, confidence), whether its last value was unusual, its normal range. Written by the
+ * instance that learned it, in batches and only when it changed; read with the attribute on every instance.
+ */
+export const bayMetricForesight = pgTable(
+  'bay_metric_foresight',
+  {
+    series: integer('series')
+      .primaryKey()
+      .references(() => bayMetrics.series, { onDelete: 'cascade' }),
+    predictionLevel: text('prediction_level', { enum: ['warning', 'critical'] }),
+    expectedAt: timestamp('expected_at', { withTimezone: true }),
+    confidence: real('confidence'),
+    unusual: boolean('unusual').notNull().default(false),
+    normalLow: doublePrecision('normal_low'),
+    normalHigh: doublePrecision('normal_high'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('bay_metric_foresight_level_check', sql`${t.predictionLevel} in ('warning', 'critical')`)],
 );
 
 /**

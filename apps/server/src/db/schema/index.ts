@@ -11,3 +11,4 @@ export * from './realtime';
 export * from './sessions';
 export * from './settings';
 export * from './users';
+export * from './web-push';

@@ -79,6 +79,11 @@ export const bays = pgTable(
     name: text('name').notNull(),
     status: text('status', { enum: BAY_STATUSES }).notNull().default('operational'),
     statusChangedAt: timestamp('status_changed_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Monitored now: an evaluated attribute has a level (docs/domain.md, Statistics, Monitored). Set only
+     * by the status engine's derivation, with the status; a new bay has no attribute.
+     */
+    monitored: boolean('monitored').notNull().default(false),
     sortOrder: integer('sort_order').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -105,6 +110,12 @@ export const bayStatusPeriods = pgTable(
       .notNull()
       .references(() => bays.id, { onDelete: 'cascade' }),
     status: text('status', { enum: BAY_STATUSES }).notNull(),
+    /**
+     * Whether the bay was monitored during the period (docs/domain.md, Statistics): only monitored time
+     * counts in the figures. Written from `bays.monitored` with every period; a change of monitoring alone
+     * starts a new period in the same status. The default serves periods written by hand (tests, benches).
+     */
+    monitored: boolean('monitored').notNull().default(true),
     cause: text('cause').notNull(),
     changedBy: uuid('changed_by').references(() => users.id, { onDelete: 'set null' }),
     startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,3 +1,4 @@
+import { NOTIFICATION_TAGS, WEBHOOK_TAGS } from '@vaskedrift/shared';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -13,14 +14,16 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { alerts } from './alerts';
+import { alerts, incidents } from './alerts';
 import { apis } from './apis';
 import { bays, locations } from './locations';
 import { maintenanceJobs } from './maintenance';
 import { groups } from './people';
+import { sqlList } from './sql-list';
 import { users } from './users';
 
-const TAG_LIST = sql.raw(`'start', 'reminders', 'end', 'critical', 'warning', 'info', 'escalation'`);
+const TAG_LIST = sqlList(NOTIFICATION_TAGS);
+const WEBHOOK_TAG_LIST = sqlList(WEBHOOK_TAGS);
 
 /**
  * Who is told what (docs/domain.md, Notifications): a user, a group (its members at send time) or a
@@ -100,6 +103,8 @@ export const notificationEvents = pgTable(
     apiId: uuid('api_id').references(() => apis.id, { onDelete: 'set null' }),
     alertId: uuid('alert_id').references(() => alerts.id, { onDelete: 'set null' }),
     maintenanceId: uuid('maintenance_id').references(() => maintenanceJobs.id, { onDelete: 'set null' }),
+    /** The incident an `incident.*` event tells of: its causes are read when it is dispatched. */
+    incidentId: uuid('incident_id').references(() => incidents.id, { onDelete: 'set null' }),
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
     suppressed: text('suppressed', { enum: ['maintenance', 'muted'] }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -109,6 +114,7 @@ export const notificationEvents = pgTable(
     uniqueIndex('notification_events_dedupe_key').on(t.dedupeKey),
     index('notification_events_undispatched_idx').on(t.id).where(sql`${t.dispatchedAt} is null`),
     index('notification_events_created_idx').on(t.createdAt),
+    index('notification_events_incident_idx').on(t.incidentId),
     check('notification_events_tag_check', sql`${t.tag} in (${TAG_LIST}, 'system')`),
   ],
 );
@@ -134,8 +140,12 @@ export const webhooks = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [check('webhooks_tags_check', sql`cardinality(${t.tags}) > 0 and ${t.tags} <@ array[${TAG_LIST}]`)],
+  (t) => [
+    check('webhooks_tags_check', sql`cardinality(${t.tags}) > 0 and ${t.tags} <@ array[${WEBHOOK_TAG_LIST}]`),
+  ],
 );
+
+export type OutboxAttachment = { filename: string; contentType: string; content: string };
 
 /**
  * The one durable outbox of every channel (decision 004): e-mails (`to` an address) and webhook deliveries
@@ -146,7 +156,7 @@ export const outbox = pgTable(
   'outbox',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    channel: text('channel', { enum: ['email', 'webhook'] })
+    channel: text('channel', { enum: ['email', 'webhook', 'web_push'] })
       .notNull()
       .default('email'),
     to: text('to').notNull(),
@@ -167,6 +177,8 @@ export const outbox = pgTable(
     }),
     recipientKey: text('recipient_key'),
     webhookId: uuid('webhook_id').references(() => webhooks.id, { onDelete: 'cascade' }),
+    /** Files an e-mail carries (the report's CSV), each `{filename, contentType, content}` in UTF-8. */
+    attachments: jsonb('attachments').$type<OutboxAttachment[]>(),
   },
   (t) => [
     index('outbox_due_idx').on(t.channel, t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
@@ -174,7 +186,7 @@ export const outbox = pgTable(
       .on(t.eventId, t.channel, t.recipientKey)
       .where(sql`${t.eventId} is not null`),
     index('outbox_webhook_idx').on(t.webhookId, t.createdAt).where(sql`${t.webhookId} is not null`),
-    check('outbox_channel_check', sql`${t.channel} in ('email', 'webhook')`),
+    check('outbox_channel_check', sql`${t.channel} in ('email', 'webhook', 'web_push')`),
   ],
 );
 

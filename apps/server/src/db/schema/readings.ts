@@ -1,4 +1,4 @@
-import { pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
 /*
  * Readings of bay attributes (decision 022, replacing 007). The three tiers are partitioned tables that
@@ -20,3 +20,20 @@ export const readingsRollupState = pgTable('readings_rollup_state', {
   tier: text('tier').primaryKey(),
   doneUntil: timestamp('done_until', { withTimezone: true }).notNull(),
 });
+
+/**
+ * Washes per counter attribute and UTC hour (docs/domain.md, Washes; decision 034): the sum of the
+ * counter's positive increments over the raw readings of the hour, a drop counting the value after it
+ * (the counter started over at 0). Written by the minute-tier rollup from the raw readings before they are
+ * pruned; a row exists for every hour the counter was read, 0 washes included, so "no row" means "not
+ * read". `series` is `bay_metrics.series`; pruned with the hour tier.
+ */
+export const washes = pgTable(
+  'washes',
+  {
+    series: integer('series').notNull(),
+    hour: timestamp('hour', { withTimezone: true }).notNull(),
+    washes: integer('washes').notNull(),
+  },
+  (t) => [primaryKey({ name: 'washes_pk', columns: [t.series, t.hour] })],
+);

@@ -17,6 +17,7 @@ export const systemSettings = pgTable(
     hourRetentionDays: integer('hour_retention_days'),
     checkLogRetentionDays: integer('check_log_retention_days'),
     escalationMinutes: integer('escalation_minutes'),
+    predictionHorizonMinutes: integer('prediction_horizon_minutes'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
   },

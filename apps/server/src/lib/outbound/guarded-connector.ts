@@ -4,7 +4,7 @@ import { buildConnector } from 'undici';
 import { type OutboundPolicy, REFUSED_ADDRESS_MESSAGES, refusedClass } from './address-policy';
 import { OutboundError } from './outbound-error';
 
-export function forbiddenAddress(
+function forbiddenAddress(
   address: string,
   policy: OutboundPolicy,
   host: string,
@@ -19,7 +19,7 @@ export function forbiddenAddress(
  * DNS lookup that refuses the whole host when any address it resolves to is refused: a name that
  * answers with one public and one metadata address is an attack, not a misconfiguration.
  */
-export function guardedLookup(policy: OutboundPolicy, resolve: typeof dnsLookup = dnsLookup): LookupFunction {
+function guardedLookup(policy: OutboundPolicy, resolve: typeof dnsLookup = dnsLookup): LookupFunction {
   return (hostname, options, callback) => {
     resolve(hostname, { ...options, all: true }, (err, addresses) => {
       if (err) return callback(err, '', 0);

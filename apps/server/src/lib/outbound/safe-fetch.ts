@@ -7,9 +7,9 @@ import { type OutboundPolicy, REFUSED_ADDRESS_MESSAGES, refusedClass } from './a
 import { guardedConnector } from './guarded-connector';
 import { formatBytes, formatSeconds, OutboundError } from './outbound-error';
 
-export const DEFAULT_TIMEOUT_MS = 10_000;
-export const DEFAULT_MAX_BYTES = 5 * 1024 * 1024;
-export const MAX_REDIRECTS = 5;
+const DEFAULT_TIMEOUT_MS = 10_000;
+const DEFAULT_MAX_BYTES = 5 * 1024 * 1024;
+const MAX_REDIRECTS = 5;
 
 export type SafeFetchOptions = {
   method?: Dispatcher.HttpMethod;

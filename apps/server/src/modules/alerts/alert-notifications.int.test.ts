@@ -11,7 +11,7 @@ let ctx: TestContext;
 let admin: ApiClient;
 
 beforeEach(async () => {
-  ctx = await createTestApp();
+  ctx = await createTestApp({ INCIDENT_GROUP_WAIT_MS: '0' });
   admin = await caller(ctx, 'admin');
 });
 afterEach(async () => {
@@ -23,50 +23,80 @@ const types = async () => (await recordedEvents(ctx)).map((e) => e.type);
 async function pushAll(f: PushedFacility, values: number[]) {
   for (const value of values) expect(await f.push(temp(value))).toBe(200);
 }
+/** Dispatches what is recorded: an incident event then holds what it told (its causes, its duration). */
+async function dispatched() {
+  await ctx.app.notifying.dispatcher.dispatchDue();
+  return recordedEvents(ctx);
+}
+async function incidentIdsOf(bayId: string | undefined): Promise<string[]> {
+  const { rows } = await ctx.database.pool.query(
+    'select id from incidents where bay_id = $1 order by opened_at',
+    [bayId],
+  );
+  return rows.map((row) => row.id);
+}
 
 describe('alert notifications', () => {
-  it('with the default pending period, the check that opens an alert records it, and each move after', async () => {
+  it('with the default pending period, the check that opens an alert opens its incident and tells it, and each worsening and the end', async () => {
     const f = await pushedFacility(ctx, admin);
     await pushAll(f, [20, 75]);
-    const [opened] = await recordedEvents(ctx);
-    const { rows } = await ctx.database.pool.query(
-      `select id from alert_events where kind = 'opened' and bay_metric_id = $1`,
-      [f.bayMetrics.get('hall-1:temp')],
-    );
+    const [incidentId] = await incidentIdsOf(f.bays.get('hall-1'));
+    const [opened] = await dispatched();
     expect(opened).toMatchObject({
-      type: 'alert.opened',
+      type: 'incident.opened',
       tag: 'warning',
-      dedupe_key: `alert_event:${rows[0].id}`,
+      dedupe_key: `incident:${incidentId}:incident.opened:after:none`,
       bay_ids: [f.bays.get('hall-1')],
       location_ids: [f.locationId],
       suppressed: null,
       payload: {
+        incidentId,
         bayId: f.bays.get('hall-1'),
         bayName: 'Hall 1',
         locationId: f.locationId,
-        attributeName: 'Hallverdier',
-        path: 'temp',
         level: 'warning',
-        previousLevel: 'active',
-        value: 75,
-        threshold: '70',
-        operator: 'gt',
+        previousLevel: null,
+        resolvedAt: null,
+        causes: [
+          {
+            kind: 'attribute',
+            attributeName: 'Hallverdier',
+            path: 'temp',
+            level: 'warning',
+            value: 75,
+            threshold: '70',
+            operator: 'gt',
+          },
+        ],
       },
     });
-    await pushAll(f, [95, 75, 20]);
-    const events = await recordedEvents(ctx);
-    expect(events.map((e) => [e.type, e.tag])).toEqual([
-      ['alert.opened', 'warning'],
-      ['alert.escalated', 'critical'],
-      ['alert.deescalated', 'warning'],
-      ['alert.resolved', 'info'],
-    ]);
-    expect(events[1]?.payload).toMatchObject({
-      level: 'critical',
-      previousLevel: 'warning',
-      threshold: '90',
+    await pushAll(f, [95]);
+    const worsened = (await dispatched())[1];
+    expect(worsened).toMatchObject({
+      type: 'incident.worsened',
+      tag: 'critical',
+      payload: {
+        incidentId,
+        level: 'critical',
+        previousLevel: 'warning',
+        causes: [{ level: 'critical', threshold: '90' }],
+      },
     });
-    expect(events[3]?.payload).toMatchObject({ level: 'active', previousLevel: 'warning', value: 20 });
+    // Better again tells nothing; back to active resolves the incident, told to whoever heard of its worst.
+    await pushAll(f, [75, 20]);
+    const events = await dispatched();
+    expect(events.map((e) => [e.type, e.tag])).toEqual([
+      ['incident.opened', 'warning'],
+      ['incident.worsened', 'critical'],
+      ['incident.resolved', 'critical'],
+    ]);
+    expect(events[2]).toMatchObject({
+      dedupe_key: `incident:${incidentId}:resolved`,
+      payload: { incidentId, causes: [{ attributeName: 'Hallverdier', value: 20 }] },
+    });
+    expect(events[2]?.payload.durationSeconds).toBeGreaterThanOrEqual(0);
+    expect(events[2]?.payload.resolvedAt).not.toBeNull();
+    expect(await incidentIdsOf(f.bays.get('hall-1'))).toEqual([incidentId]);
   });
 
   it('pending 3: two critical checks then active record the alert but tell nothing', async () => {
@@ -83,18 +113,18 @@ describe('alert notifications', () => {
     expect(await types()).toEqual([]);
   });
 
-  it('pending 3: three critical checks in a row tell exactly one alert.opened, and its resolution', async () => {
+  it('pending 3: three critical checks in a row tell exactly one incident.opened, and its resolution', async () => {
     const f = await pushedFacility(ctx, admin, { pendingChecks: 3 });
     await pushAll(f, [20, 95, 95]);
     expect(await types()).toEqual([]);
     await pushAll(f, [95]);
     expect(await recordedEvents(ctx)).toMatchObject([
-      { type: 'alert.opened', tag: 'critical', payload: { level: 'critical', previousLevel: null } },
+      { type: 'incident.opened', tag: 'critical', payload: { level: 'critical', previousLevel: null } },
     ]);
     await pushAll(f, [95, 95, 20, 20]);
-    expect(await types()).toEqual(['alert.opened']);
+    expect(await types()).toEqual(['incident.opened']);
     await pushAll(f, [20]);
-    expect(await types()).toEqual(['alert.opened', 'alert.resolved']);
+    expect(await types()).toEqual(['incident.opened', 'incident.resolved']);
   });
 
   it('pending 3: a flapping value stays quiet', async () => {
@@ -128,34 +158,45 @@ describe('alert notifications', () => {
   });
 });
 
-describe('one event per dead API', () => {
-  it('3 bays × 2 attributes reaching the failure threshold: one api.down, then one api.recovered', async () => {
+describe('one incident per facility behind a dead API', () => {
+  it('3 bays × 2 attributes reaching the failure threshold: one incident.opened, then its incident.resolved', async () => {
     const f = await pushedFacility(ctx, admin, { bays: 3, paths: ['temp', 'pressure'] });
     const all = (value: number) =>
       Object.fromEntries([...f.bays.keys()].map((key) => [key, { temp: value, pressure: value }]));
     expect(await f.push(all(20))).toBe(200);
     for (let i = 0; i < 5; i++) await f.pushGarbage();
     const down = await recordedEvents(ctx);
-    expect(down.map((e) => e.type)).toEqual(['api.down']);
-    expect(down[0]).toMatchObject({ tag: 'info', api_id: f.apiId, location_ids: [f.locationId] });
+    expect(down.map((e) => e.type)).toEqual(['incident.opened']);
+    expect(down[0]).toMatchObject({ tag: 'critical', api_id: f.apiId, location_ids: [f.locationId] });
     expect(new Set(down[0]?.bay_ids)).toEqual(new Set(f.bays.values()));
     expect(down[0]?.payload).toMatchObject({
       apiId: f.apiId,
-      failures: 3,
-      reason: 'Svaret er ikke gyldig JSON',
+      bayId: null,
+      locationId: f.locationId,
+      causes: [{ kind: 'api', apiId: f.apiId, failures: 3, reason: 'Svaret er ikke gyldig JSON' }],
     });
     expect(down[0]?.payload.bays).toHaveLength(3);
     const { rows } = await ctx.database.pool.query(
       `select min(started_at) as first from api_check_logs where api_id = $1 and outcome = 'error'`,
       [f.apiId],
     );
-    expect(down[0]?.dedupe_key).toBe(`api_down:${f.apiId}:${rows[0].first.toISOString()}`);
+    const incidents = await ctx.database.pool.query(
+      'select id, opened_at, resolved_at from incidents where api_id = $1',
+      [f.apiId],
+    );
+    expect(incidents.rows).toHaveLength(1);
+    expect(incidents.rows[0].opened_at).toEqual(rows[0].first);
+    expect(down[0]?.dedupe_key).toBe(`incident:${incidents.rows[0].id}:incident.opened:after:none`);
 
     expect(await f.push(all(20))).toBe(200);
     expect(await f.push(all(20))).toBe(200);
     const after = await recordedEvents(ctx);
-    expect(after.map((e) => e.type)).toEqual(['api.down', 'api.recovered']);
-    expect(after[1]).toMatchObject({ tag: 'info', payload: { failures: 5 } });
+    expect(after.map((e) => e.type)).toEqual(['incident.opened', 'incident.resolved']);
+    expect(after[1]).toMatchObject({
+      tag: 'critical',
+      dedupe_key: `incident:${incidents.rows[0].id}:resolved`,
+      payload: { incidentId: incidents.rows[0].id, causes: [{ kind: 'api', failures: 5 }] },
+    });
   });
 });
 
@@ -176,6 +217,11 @@ describe('two instances on one database', () => {
 
     const counts: Record<string, number> = {};
     for (const e of await recordedEvents(ctx)) counts[e.type] = (counts[e.type] ?? 0) + 1;
-    expect(counts).toEqual({ 'alert.opened': 6, 'api.down': 1, 'api.recovered': 1, 'alert.resolved': 6 });
+    // One incident per bay (its two attributes together) and one for the facility behind the dead API.
+    expect(counts).toEqual({ 'incident.opened': 4, 'incident.resolved': 4 });
+    const { rows } = await ctx.database.pool.query(
+      'select count(*)::int as n, count(resolved_at)::int as resolved from incidents',
+    );
+    expect(rows[0]).toEqual({ n: 4, resolved: 4 });
   });
 });

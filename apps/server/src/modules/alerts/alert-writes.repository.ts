@@ -1,23 +1,11 @@
-import type { AlertLevel, AttributeLevel } from '@vaskedrift/shared';
+import type { AlertLevel } from '@vaskedrift/shared';
 import { and, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { alertEvents, alerts } from '../../db/schema';
 import type { EventBus } from '../../events/bus';
 import type { AlertChange, EngineEvents } from '../../events/engine-events';
-import { alertAction } from './alert-transitions';
-
-/** An attribute whose level changed in a check, with what the alert rules need to know. */
-export type AttributeTransition = {
-  bayMetricId: string;
-  bayId: string;
-  locationId: string;
-  attributeName: string;
-  previous: AttributeLevel | null;
-  level: AttributeLevel;
-  value: unknown;
-  reason: string;
-  inMaintenance: boolean;
-};
+import type { AttributeTransition, OpenAlert, PlannedAlerts } from './alert-transitions';
+import { syncBayIncidents } from './incidents.repository';
 
 type AlertEventName = 'alert.opened' | 'alert.escalated' | 'alert.deescalated' | 'alert.resolved';
 /** An alert event to publish once the transaction has committed. */
@@ -58,7 +46,9 @@ async function insertEvents(tx: Db, rows: EventRow[], at: Date) {
     ) as e(alert_id, bay_metric_id, bay_id, kind, level, value, reason)`);
 }
 
-async function openAlertsOf(tx: Db, bayMetricIds: string[]) {
+/** The open alerts of these attributes, by bay attribute id (read before a check plans its transitions). */
+export async function openAlertsOf(tx: Db, bayMetricIds: string[]): Promise<Map<string, OpenAlert>> {
+  if (bayMetricIds.length === 0) return new Map();
   const rows = await tx
     .select({ id: alerts.id, bayMetricId: alerts.bayMetricId, level: alerts.level })
     .from(alerts)
@@ -67,43 +57,17 @@ async function openAlertsOf(tx: Db, bayMetricIds: string[]) {
 }
 
 /**
- * Opens, escalates, de-escalates and resolves alerts for attributes whose level changed, and records the
- * `info` events, in the caller's transaction (a few statements for the whole check). Returns what to
- * publish after the commit. Only one check of an API runs at a time, so open alerts cannot race; the
- * unique index on open alerts would refuse a second one anyway.
+ * Writes planned alert transitions (`planAlertTransitions`): opens, escalates, de-escalates and resolves
+ * alerts and records the `info` events, in the caller's transaction (a few statements for the whole check).
+ * Returns what to publish after the commit. Only one check of an API runs at a time, so open alerts cannot
+ * race; the unique index on open alerts would refuse a second one anyway.
  */
-export async function applyAlertTransitions(
+export async function writeAlertTransitions(
   tx: Db,
-  transitions: AttributeTransition[],
+  planned: PlannedAlerts,
   at: Date,
 ): Promise<AlertPublication[]> {
-  if (transitions.length === 0) return [];
-  const open = await openAlertsOf(
-    tx,
-    transitions.map((t) => t.bayMetricId),
-  );
-  const toOpen: Array<AttributeTransition & { alertLevel: AlertLevel }> = [];
-  const toMove: Array<{
-    alertId: string;
-    t: AttributeTransition;
-    kind: 'escalated' | 'deescalated';
-    level: AlertLevel;
-  }> = [];
-  const toResolve: Array<{ alertId: string; level: AlertLevel; t: AttributeTransition }> = [];
-  const infos: Array<{ alertId: string | null; t: AttributeTransition }> = [];
-  for (const t of transitions) {
-    const current = open.get(t.bayMetricId) ?? null;
-    const action = alertAction(t.previous, t.level, current);
-    if (!action) continue;
-    if (action.kind === 'open') toOpen.push({ ...t, alertLevel: action.level });
-    else if (action.kind === 'resolve' && current)
-      toResolve.push({ alertId: current.id, level: current.level, t });
-    else if (action.kind === 'info') infos.push({ alertId: current?.id ?? null, t });
-    else if ((action.kind === 'escalated' || action.kind === 'deescalated') && current) {
-      toMove.push({ alertId: current.id, t, kind: action.kind, level: action.level });
-    }
-  }
-
+  const { open: toOpen, move: toMove, resolve: toResolve, info: infos } = planned;
   const published: AlertPublication[] = [];
   const events: EventRow[] = [];
   const change = (alertId: string, t: AttributeTransition, level: AlertLevel): AlertChange => ({
@@ -198,7 +162,7 @@ async function resolveById(tx: Db, rows: { id: string; value: unknown; reason: s
 
 /**
  * Resolves the open alerts of attributes that stop being evaluated (disabled, deleted): nobody would ever
- * resolve them otherwise. Returns what to publish after the commit.
+ * resolve them otherwise; an incident left without a cause is resolved with them (not told: nothing cleared). Returns what to publish after the commit.
  */
 export async function resolveAlertsOfAttributes(
   tx: Db,
@@ -224,6 +188,11 @@ export async function resolveAlertsOfAttributes(
   await resolveById(
     tx,
     rows.map((r) => ({ id: r.id, value: null, reason })),
+    at,
+  );
+  await syncBayIncidents(
+    tx,
+    rows.map((r) => r.bayId),
     at,
   );
   await insertEvents(

@@ -84,7 +84,7 @@ async function openCriticalAlert(): Promise<string> {
   return alertId;
 }
 
-describe('from a threshold to the bay status and an alert, and back', () => {
+describe('from a threshold to the bay status and an alert', () => {
   it('starts operational without alerts', async () => {
     expect(await bayStatus(ctx, bayId)).toBe('operational');
     expect((await openAlerts()).count).toBe(0);
@@ -146,7 +146,9 @@ describe('from a threshold to the bay status and an alert, and back', () => {
     ]);
     expect(seen.map((s) => s.event)).toContain('alert.escalated');
   });
+});
 
+describe('an open alert: acknowledging, back to normal, listing, and the API disabled', () => {
   it('an operator with access acknowledges it; a viewer may not, an operator without access sees nothing', async () => {
     const alertId = await openCriticalAlert();
     expect((await viewer.post('backend/alerts/acknowledge', { id: alertId })).statusCode).toBe(403);

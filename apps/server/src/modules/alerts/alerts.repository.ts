@@ -1,8 +1,15 @@
-import type { ALERT_SORT_COLUMNS, Alert, AlertEvent, AlertLevel, AlertState } from '@vaskedrift/shared';
+import {
+  type ALERT_SORT_COLUMNS,
+  type Alert,
+  type AlertEvent,
+  type AlertLevel,
+  type AlertState,
+  valueLabels,
+} from '@vaskedrift/shared';
 import { and, asc, eq, ilike, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
-import { alertEvents, alerts, bays, locations, users } from '../../db/schema';
+import { alertEvents, alerts, apiMetrics, bayMetrics, bays, locations, users } from '../../db/schema';
 import { containsPattern, ordered, pageWindow, totalCount } from '../../lib/list-query';
 import type { Viewer } from '../../plugins/authenticate';
 import { visibleLocationsCondition } from '../access';
@@ -31,19 +38,60 @@ function selectAlerts(db: Db, viewer: Viewer, where: SQL | undefined) {
       lastValue: alerts.lastValue,
       reason: alerts.reason,
       inMaintenance: alerts.inMaintenance,
+      // The attribute as it is now, to describe the value in its words (null once it is deleted).
+      attribute: {
+        path: bayMetrics.path,
+        type: bayMetrics.type,
+        operator: bayMetrics.operator,
+        thresholdCritical: bayMetrics.thresholdCritical,
+        thresholdWarning: bayMetrics.thresholdWarning,
+        thresholdInactive: bayMetrics.thresholdInactive,
+        thresholdActive: bayMetrics.thresholdActive,
+        displayName: bayMetrics.displayName,
+        unit: bayMetrics.unit,
+        trueLabel: bayMetrics.trueLabel,
+        falseLabel: bayMetrics.falseLabel,
+      },
+      defaults: {
+        displayName: apiMetrics.displayName,
+        unit: apiMetrics.unit,
+        trueLabel: apiMetrics.trueLabel,
+        falseLabel: apiMetrics.falseLabel,
+      },
       total: totalCount(),
     })
     .from(alerts)
     .innerJoin(bays, and(eq(bays.id, alerts.bayId), isNull(bays.deletedAt)))
     .innerJoin(locations, eq(locations.id, alerts.locationId))
     .leftJoin(acknowledger, eq(acknowledger.id, alerts.acknowledgedBy))
+    .leftJoin(bayMetrics, eq(bayMetrics.id, alerts.bayMetricId))
+    .leftJoin(apiMetrics, eq(apiMetrics.id, bayMetrics.apiMetricId))
     .where(and(visibleLocationsCondition(viewer), where))
     .$dynamic();
 }
 
 type Row = Awaited<ReturnType<typeof selectAlerts>>[number];
 
+/** The attribute's words and rule, defaults applied; null when the attribute is gone. */
+function attributeOf(row: Row): Alert['attribute'] {
+  const { attribute: a, defaults } = row;
+  if (!a || a.path === null || a.type === null || a.operator === null) return null;
+  return {
+    // Without a display name an alert keeps the name it was opened with (the API attribute's).
+    labels: valueLabels(a, defaults, row.attributeName),
+    type: a.type,
+    operator: a.operator,
+    thresholds: {
+      thresholdCritical: a.thresholdCritical ?? '',
+      thresholdWarning: a.thresholdWarning ?? '',
+      thresholdInactive: a.thresholdInactive ?? '',
+      thresholdActive: a.thresholdActive ?? '',
+    },
+  };
+}
+
 function toAlert(row: Row): Alert {
+  const attribute = attributeOf(row);
   return {
     id: row.id,
     bayMetricId: row.bayMetricId,
@@ -51,7 +99,8 @@ function toAlert(row: Row): Alert {
     bayName: row.bayName,
     locationId: row.locationId,
     locationName: row.locationName,
-    attributeName: row.attributeName,
+    attributeName: attribute?.labels.name ?? row.attributeName,
+    attribute,
     level: row.level,
     state: row.resolvedAt ? 'resolved' : 'open',
     openedAt: row.openedAt.toISOString(),
@@ -131,7 +180,12 @@ export async function listAlerts(
   const f = query.filters ?? {};
   const where = and(
     search
-      ? or(ilike(bays.name, search), ilike(locations.name, search), ilike(alerts.attributeName, search))
+      ? or(
+          ilike(bays.name, search),
+          ilike(locations.name, search),
+          ilike(alerts.attributeName, search),
+          ilike(bayMetrics.displayName, search),
+        )
       : undefined,
     f.locationId ? eq(alerts.locationId, f.locationId) : undefined,
     f.bayId ? eq(alerts.bayId, f.bayId) : undefined,

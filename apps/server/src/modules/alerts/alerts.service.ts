@@ -11,6 +11,7 @@ import {
   insertAcknowledgedEvent,
   listAlerts,
 } from './alerts.repository';
+import { acknowledgeIncidentOf } from './incidents.repository';
 
 type GetInput = z.output<typeof getAlertsSchema>;
 export type AlertsService = ReturnType<typeof createAlertsService>;
@@ -34,25 +35,30 @@ export function createAlertsService({ db, bus }: { db: Db; bus: EventBus }) {
   }
 
   /**
-   * 'Jeg ser på det': an operator or above with access to the facility takes the alert. The first to
-   * acknowledge is kept; a resolved alert cannot be acknowledged.
+   * 'Jeg ser på det': an operator or above with access to the facility takes the alert, and with it its
+   * incident and every other open alert of it (decision 033), each with its audit entry and live event. The
+   * first to acknowledge is kept; a resolved alert cannot be acknowledged.
    */
   async function acknowledge(caller: Caller, id: string): Promise<{ data: Alert; message: string }> {
     const alert = await mustFind(caller, id);
-    const result = await db.transaction(async (tx) => {
+    const acknowledged = await db.transaction(async (tx) => {
       const done = await acknowledgeAlert(tx, id, caller.userId);
       if (!done) throw new ConflictError(ALERT_MESSAGES.alreadyResolved);
-      if (done.first) await insertAcknowledgedEvent(tx, { ...alert, level: done.level }, caller.userId);
-      return done;
+      const taken = [
+        ...(done.first ? [{ ...alert, level: done.level }] : []),
+        ...(await acknowledgeIncidentOf(tx, id, caller.userId)),
+      ];
+      for (const one of taken) await insertAcknowledgedEvent(tx, one, caller.userId);
+      return taken;
     });
-    if (result.first) {
+    for (const one of acknowledged) {
       bus.publish('alert.acknowledged', {
         userId: caller.userId,
         ip: caller.ip,
-        alertId: id,
-        bayId: alert.bayId,
-        locationId: alert.locationId,
-        level: result.level,
+        alertId: one.id,
+        bayId: one.bayId,
+        locationId: one.locationId,
+        level: one.level,
       });
     }
     return { data: await mustFind(caller, id), message: ALERT_MESSAGES.acknowledged };

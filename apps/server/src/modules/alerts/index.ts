@@ -1,13 +1,19 @@
 // Alerts: the list and acknowledgement routes, and the writes the status engine makes as levels change.
 
-export { type AlertEscalation, createAlertEscalation } from './alert-escalation';
-export { alertNotifications, markAlertsNotified, type SettledAttribute } from './alert-notifications';
+export { createAlertEscalation } from './alert-escalation';
+export type { SettledAttribute } from './alert-notifications';
+export {
+  type AttributeTransition,
+  type OpenAlert,
+  planAlertTransitions,
+} from './alert-transitions';
 export {
   type AlertPublication,
-  type AttributeTransition,
-  applyAlertTransitions,
+  openAlertsOf,
   publishAlerts,
   resolveAlertsOfAttributes,
 } from './alert-writes.repository';
 export { alertsRoutes } from './alerts.routes';
 export { createAlertsService } from './alerts.service';
+export { applyCheckAlerts, type CheckAlerts } from './check-alerts';
+export type { ApiIncidentChange } from './incidents.repository';

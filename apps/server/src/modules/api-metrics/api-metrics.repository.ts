@@ -17,6 +17,10 @@ function selectApiMetrics(db: Db, where: SQL | undefined) {
       keyIdentifier: apiMetrics.keyIdentifier,
       targetKeys: apiMetrics.targetKeys,
       status: apiMetrics.status,
+      displayName: apiMetrics.displayName,
+      unit: apiMetrics.unit,
+      trueLabel: apiMetrics.trueLabel,
+      falseLabel: apiMetrics.falseLabel,
       bayMetricCount: sql<number>`(select count(*) from ${bayMetrics} b where b.api_metric_id = ${qualified(apiMetrics.id)})::int`,
       createdAt: apiMetrics.createdAt,
       updatedAt: apiMetrics.updatedAt,
@@ -60,7 +64,12 @@ export async function listApiMetrics(
   const search = query.search ? containsPattern(query.search) : null;
   const where = and(
     search
-      ? or(ilike(apiMetrics.name, search), ilike(apiMetrics.description, search), ilike(apis.name, search))
+      ? or(
+          ilike(apiMetrics.name, search),
+          ilike(apiMetrics.description, search),
+          ilike(apiMetrics.displayName, search),
+          ilike(apis.name, search),
+        )
       : undefined,
     query.filters?.apiId ? eq(apiMetrics.apiId, query.filters.apiId) : undefined,
     query.filters?.status ? eq(apiMetrics.status, query.filters.status) : undefined,
@@ -97,6 +106,11 @@ export type ApiMetricValues = {
   keyIdentifier: string;
   targetKeys: string[];
   status: ApiStatus;
+  /** Defaults for its bay attributes (docs/domain.md, Words); null clears one, absent leaves it. */
+  displayName?: string | null;
+  unit?: string | null;
+  trueLabel?: string | null;
+  falseLabel?: string | null;
 };
 
 export async function insertApiMetric(tx: Db, apiId: string, values: ApiMetricValues): Promise<string> {

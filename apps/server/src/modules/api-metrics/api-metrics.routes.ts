@@ -11,7 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { callerOf } from '../../plugins/authenticate';
-import { requireFacilityAdmin } from '../../plugins/authorize';
+import { requireLocationAdmin } from '../../plugins/authorize';
 import type { ApiMetricsService } from './api-metrics.service';
 
 const tags = ['api-metrics'];
@@ -22,7 +22,7 @@ export async function apiMetricsRoutes(
   { apiMetrics }: { apiMetrics: ApiMetricsService },
 ) {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  app.addHook('preValidation', requireFacilityAdmin);
+  app.addHook('preValidation', requireLocationAdmin);
 
   api.post(
     '/backend/apis/metrics/get',

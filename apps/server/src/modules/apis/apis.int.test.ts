@@ -161,6 +161,12 @@ describe('API connections: status, check, logs, roles', () => {
     ]);
     expect(data.attributes).toHaveLength(4);
     expect(data.attributes.every((a: { level: string }) => a.level === 'active')).toBe(true);
+    // Each says how its value reads (docs/domain.md, Words): without display names, the API attribute's name.
+    expect(data.attributes[0]).toMatchObject({
+      labels: { name: expect.any(String), unit: null, trueLabel: null, falseLabel: null },
+      type: expect.stringMatching(/^(number|boolean|string)$/),
+      thresholds: expect.objectContaining({ thresholdCritical: expect.any(String) }),
+    });
     const after = await ctx.database.pool.query(
       'select count(*)::int as n from api_check_logs where api_id = $1',
       [w.apiId],

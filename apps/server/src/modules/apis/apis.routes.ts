@@ -16,7 +16,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { callerOf } from '../../plugins/authenticate';
-import { requireFacilityAdmin } from '../../plugins/authorize';
+import { requireLocationAdmin } from '../../plugins/authorize';
 import type { ApisService } from './apis.service';
 
 const tags = ['apis'];
@@ -24,7 +24,7 @@ const tags = ['apis'];
 /** API connections are for admins and above, reads included: they hold the controllers' addresses. */
 export async function apisRoutes(app: FastifyInstance, { apis }: { apis: ApisService }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  app.addHook('preValidation', requireFacilityAdmin);
+  app.addHook('preValidation', requireLocationAdmin);
 
   api.post(
     '/backend/apis/get',

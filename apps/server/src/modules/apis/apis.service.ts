@@ -18,16 +18,17 @@ import {
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import type { EventBus } from '../../events/bus';
+import { type ApiSecrets, secretsLeftAsStored } from '../../lib/api-secrets';
 import { NotFoundError, ValidationError } from '../../lib/errors';
 import type { Caller } from '../../plugins/authenticate';
-import type { ApiSecrets, Engine } from '../engine';
 import {
+  type Engine,
   type EngineChanges,
   NO_ENGINE_CHANGES,
   publishEngineChanges,
   retireAttributes,
   runManualCheck,
-  secretsLeftAsStored,
+  type StoredApi,
 } from '../engine';
 import {
   type ApiRow,
@@ -62,6 +63,86 @@ function health(row: ApiRow, defaultThreshold: number): ApiHealth {
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
+/** The response shape: secrets only as "is one set" (headers by name), the push URL's path for admins. */
+function toApi(
+  secrets: ApiSecrets,
+  { total: _t, pushTokenEncrypted, stats, ...row }: ApiRow,
+  defaultThreshold: number,
+): Api {
+  const token = secrets.tryOpen(pushTokenEncrypted);
+  const checks = Number(stats?.checks ?? 0);
+  return {
+    ...row,
+    pushPath: token ? `${API_BASE}/push/${token}` : '',
+    health: health({ total: 0, pushTokenEncrypted, stats, ...row }, defaultThreshold),
+    nextCheckAt: row.status === 'enabled' ? iso(row.nextCheckAt) : null,
+    lastCheckAt: iso(row.lastCheckAt),
+    lastSuccessAt: iso(row.lastSuccessAt),
+    checks24h: checks,
+    successRate24h: checks > 0 ? (checks - Number(stats?.failures ?? 0)) / checks : null,
+    averageDurationMs24h: checks > 0 ? Math.round(Number(stats?.duration ?? 0) / checks) : null,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+const sealOrNull = (secrets: ApiSecrets, value: string | null | undefined) =>
+  value ? secrets.seal(value) : null;
+
+type ApiChanges = Partial<ApiValues> & { pushTokenHash?: string; pushTokenEncrypted?: string };
+
+/**
+ * An update's row changes. Only the fields sent change; a secret left out is kept, '' (null) clears it;
+ * headers are a patch (`patchHeaders`). A change that moves the address keeps no stored secret (decision
+ * 015): an unused one is dropped, one the auth method needs and a header must be typed again or removed.
+ */
+function changesOf(stored: StoredApi, input: UpdateInput, secrets: ApiSecrets): ApiChanges {
+  const { id: _id, rotatePushToken, clientSecret, apiKey, headers, ...fields } = input;
+  const changes: ApiChanges = {};
+  for (const [key, value] of Object.entries(fields)) {
+    if (value !== undefined) (changes as Record<string, unknown>)[key] = value;
+  }
+  if (clientSecret !== undefined) changes.clientSecretEncrypted = sealOrNull(secrets, clientSecret);
+  if (apiKey !== undefined) changes.apiKeyEncrypted = sealOrNull(secrets, apiKey);
+  if (headers !== undefined) {
+    const sealed = Object.entries(headers).map(([name, v]) => [name, v === null ? null : secrets.seal(v)]);
+    changes.headers = patchHeaders(stored.headers, Object.fromEntries(sealed));
+  }
+  const leftBehind = movesAddress(stored, changes)
+    ? secretsLeftAsStored(stored, { apiKey, clientSecret, headers })
+    : [];
+  if (leftBehind.includes('apiKey')) changes.apiKeyEncrypted = null;
+  if (leftBehind.includes('clientSecret')) changes.clientSecretEncrypted = null;
+  if (rotatePushToken) {
+    const push = secrets.newPushToken();
+    changes.pushTokenHash = push.hash;
+    changes.pushTokenEncrypted = push.sealed;
+  }
+  const missing = missingAuthFields({
+    authMethod: changes.authMethod ?? stored.authMethod,
+    authEndpointUrl: changes.authEndpointUrl !== undefined ? changes.authEndpointUrl : stored.authEndpointUrl,
+    clientId: changes.clientId !== undefined ? changes.clientId : stored.clientId,
+    hasClientSecret: Boolean(
+      changes.clientSecretEncrypted !== undefined
+        ? changes.clientSecretEncrypted
+        : stored.clientSecretEncrypted,
+    ),
+    hasApiKey: Boolean(
+      changes.apiKeyEncrypted !== undefined ? changes.apiKeyEncrypted : stored.apiKeyEncrypted,
+    ),
+  });
+  const issues = [
+    ...missing.map((issue) =>
+      leftBehind.includes(issue.path) ? { ...issue, message: API_MESSAGES.secretsNotReused } : issue,
+    ),
+    ...leftBehind
+      .filter((path) => path.startsWith('headers.'))
+      .map((path) => ({ path, message: API_MESSAGES.secretsNotReused })),
+  ];
+  if (issues.length > 0) throw new ValidationError(issues[0]?.message ?? '', issues);
+  return changes;
+}
+
 export function createApisService(deps: {
   db: Db;
   bus: EventBus;
@@ -72,39 +153,18 @@ export function createApisService(deps: {
 }) {
   const { db, bus, secrets } = deps;
 
-  /** The response shape: secrets only as "is one set" (headers by name), the push URL's path for admins. */
-  function toApi({ total: _t, pushTokenEncrypted, stats, ...row }: ApiRow, defaultThreshold: number): Api {
-    const token = secrets.tryOpen(pushTokenEncrypted);
-    const checks = Number(stats?.checks ?? 0);
-    return {
-      ...row,
-      pushPath: token ? `${API_BASE}/push/${token}` : '',
-      health: health({ total: 0, pushTokenEncrypted, stats, ...row }, defaultThreshold),
-      nextCheckAt: row.status === 'enabled' ? iso(row.nextCheckAt) : null,
-      lastCheckAt: iso(row.lastCheckAt),
-      lastSuccessAt: iso(row.lastSuccessAt),
-      checks24h: checks,
-      successRate24h: checks > 0 ? (checks - Number(stats?.failures ?? 0)) / checks : null,
-      averageDurationMs24h: checks > 0 ? Math.round(Number(stats?.duration ?? 0) / checks) : null,
-      createdAt: row.createdAt.toISOString(),
-      updatedAt: row.updatedAt.toISOString(),
-    };
-  }
-
   async function mustFind(id: string): Promise<Api> {
     const row = await findApiRow(db, id);
     if (!row) throw new NotFoundError(API_MESSAGES.notFound);
-    return toApi(row, await deps.failureThreshold());
+    return toApi(secrets, row, await deps.failureThreshold());
   }
 
   async function get(input: GetInput) {
     if (input.id) return { data: await mustFind(input.id) };
     const { rows, count } = await listApiRows(db, input);
     const threshold = await deps.failureThreshold();
-    return { data: rows.map((row) => toApi(row, threshold)), count };
+    return { data: rows.map((row) => toApi(secrets, row, threshold)), count };
   }
-
-  const sealOrNull = (value: string | null | undefined) => (value ? secrets.seal(value) : null);
 
   async function create(caller: Caller, input: CreateInput): Promise<Api> {
     const push = secrets.newPushToken();
@@ -114,8 +174,8 @@ export function createApisService(deps: {
       authEndpointUrl: input.authEndpointUrl ?? null,
       tokenPath: input.tokenPath ?? null,
       clientId: input.clientId ?? null,
-      clientSecretEncrypted: sealOrNull(input.clientSecret),
-      apiKeyEncrypted: sealOrNull(input.apiKey),
+      clientSecretEncrypted: sealOrNull(secrets, input.clientSecret),
+      apiKeyEncrypted: sealOrNull(secrets, input.apiKey),
       authMethod: input.authMethod,
       method: input.method,
       headers: secrets.sealHeaders(input.headers),
@@ -137,62 +197,13 @@ export function createApisService(deps: {
     return mustFind(id);
   }
 
-  /**
-   * Only the fields sent change; a secret left out is kept, '' (null) clears it; headers are a patch
-   * (`patchHeaders`). A change that moves the address keeps no stored secret (decision 015): an unused
-   * one is dropped, one the auth method needs and a header must be typed again or removed.
-   */
+  /** The changes `changesOf` makes, applied in one transaction with what they mean for the engine. */
   async function update(caller: Caller, input: UpdateInput): Promise<{ data: Api; message?: string }> {
-    const { id, rotatePushToken, clientSecret, apiKey, headers, ...fields } = input;
+    const { id, rotatePushToken } = input;
     const result = await db.transaction(async (tx) => {
       const stored = await lockApi(tx, id);
       if (!stored) throw new NotFoundError(API_MESSAGES.notFound);
-      const changes: Partial<ApiValues> & { pushTokenHash?: string; pushTokenEncrypted?: string } = {};
-      for (const [key, value] of Object.entries(fields)) {
-        if (value !== undefined) (changes as Record<string, unknown>)[key] = value;
-      }
-      if (clientSecret !== undefined) changes.clientSecretEncrypted = sealOrNull(clientSecret);
-      if (apiKey !== undefined) changes.apiKeyEncrypted = sealOrNull(apiKey);
-      if (headers !== undefined) {
-        const sealed = Object.entries(headers).map(([name, v]) => [
-          name,
-          v === null ? null : secrets.seal(v),
-        ]);
-        changes.headers = patchHeaders(stored.headers, Object.fromEntries(sealed));
-      }
-      const leftBehind = movesAddress(stored, changes)
-        ? secretsLeftAsStored(stored, { apiKey, clientSecret, headers })
-        : [];
-      if (leftBehind.includes('apiKey')) changes.apiKeyEncrypted = null;
-      if (leftBehind.includes('clientSecret')) changes.clientSecretEncrypted = null;
-      if (rotatePushToken) {
-        const push = secrets.newPushToken();
-        changes.pushTokenHash = push.hash;
-        changes.pushTokenEncrypted = push.sealed;
-      }
-      const missing = missingAuthFields({
-        authMethod: changes.authMethod ?? stored.authMethod,
-        authEndpointUrl:
-          changes.authEndpointUrl !== undefined ? changes.authEndpointUrl : stored.authEndpointUrl,
-        clientId: changes.clientId !== undefined ? changes.clientId : stored.clientId,
-        hasClientSecret: Boolean(
-          changes.clientSecretEncrypted !== undefined
-            ? changes.clientSecretEncrypted
-            : stored.clientSecretEncrypted,
-        ),
-        hasApiKey: Boolean(
-          changes.apiKeyEncrypted !== undefined ? changes.apiKeyEncrypted : stored.apiKeyEncrypted,
-        ),
-      });
-      const issues = [
-        ...missing.map((issue) =>
-          leftBehind.includes(issue.path) ? { ...issue, message: API_MESSAGES.secretsNotReused } : issue,
-        ),
-        ...leftBehind
-          .filter((path) => path.startsWith('headers.'))
-          .map((path) => ({ path, message: API_MESSAGES.secretsNotReused })),
-      ];
-      if (issues.length > 0) throw new ValidationError(issues[0]?.message ?? '', issues);
+      const changes = changesOf(stored, input, secrets);
       const statusChanged = changes.status !== undefined && changes.status !== stored.status;
       await updateApiRow(tx, id, changes, { enabling: statusChanged && changes.status === 'enabled' });
       const engine: EngineChanges =

@@ -65,7 +65,14 @@ export type RefreshOutcome =
 export function rotateRefreshToken(db: Db, token: string): Promise<RefreshOutcome> {
   return db.transaction(async (tx) => {
     const [found] = await tx
-      .select({ token: refreshTokens, session: authSessions, user: users })
+      .select({
+        token: refreshTokens,
+        session: authSessions,
+        user: users,
+        // On the clock that stamped `revoked_at` (decision 030); either way round: the second of two
+        // racing refreshes began its transaction, and so its `now()`, before the first committed.
+        inGrace: sql<boolean>`coalesce(abs(extract(epoch from now() - ${refreshTokens.revokedAt})) <= ${REFRESH_REUSE_GRACE_SECONDS}, false)`,
+      })
       .from(refreshTokens)
       .innerJoin(authSessions, eq(authSessions.id, refreshTokens.sessionId))
       .innerJoin(users, eq(users.id, authSessions.userId))
@@ -79,8 +86,7 @@ export function rotateRefreshToken(db: Db, token: string): Promise<RefreshOutcom
       return { kind: 'disabled', sessionId: session.id, userId: user.id };
     }
     if (found.token.revoked) {
-      const revokedAgo = (Date.now() - (found.token.revokedAt?.getTime() ?? 0)) / 1000;
-      if (revokedAgo <= REFRESH_REUSE_GRACE_SECONDS) {
+      if (found.inGrace) {
         // Two tabs refreshing at once: the late one gets a sibling token; the other stays valid.
         const refreshToken = await issueRefreshToken(tx, session.id, found.token.id);
         return { kind: 'ok', refreshToken, session, user };
@@ -149,6 +155,31 @@ export async function recordFailure(db: Db, keys: string[]): Promise<void> {
     });
 }
 
-export async function purgeExpiredRateLimits(db: Db): Promise<void> {
-  await db.delete(authRateLimits).where(sql`${authRateLimits.windowStart} < now() - interval '1 hour'`);
+/**
+ * Deletes up to `limit` failure counters whose one-minute window ended over an hour ago (an expired
+ * window counts as nothing, so deleting it changes no answer), in key order from after `afterKey`: the
+ * next batch passes the `lastKey` this one returns and starts past the index entries this one left dead.
+ * `skip locked` and the repeated condition leave alone a counter a sign-in is restarting at that moment.
+ */
+export async function purgeExpiredRateLimits(
+  db: Db,
+  limit: number,
+  afterKey: string,
+): Promise<{ deleted: number; lastKey: string }> {
+  const expired = sql`window_start < now() - interval '1 hour'`;
+  const { rows } = await db.execute<{ deleted: number; last_key: string | null }>(sql`
+    with batch as (
+      select key from auth_rate_limits
+      where key > ${afterKey} and ${expired}
+      order by key
+      limit ${limit}
+      for update skip locked
+    ), gone as (
+      delete from auth_rate_limits
+      where key in (select key from batch) and ${expired}
+      returning key
+    )
+    select count(*)::int as deleted, max(key) as last_key from gone`);
+  const row = rows[0];
+  return { deleted: row?.deleted ?? 0, lastKey: row?.last_key ?? afterKey };
 }

@@ -3,6 +3,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { DATABASE_FAULT_MESSAGES, databaseFaultOf } from '../../db/health';
 import { bearerToken } from '../../plugins/authenticate';
 import { clientFailureOf } from '../../plugins/errors';
 import { registerJsonBodyParser } from '../../plugins/json-body';
@@ -39,6 +40,12 @@ export async function authRoutes(
         .send(new GoTrueError(status, goTrueCodeOf(refusal.code), refusal.message).toBody());
     }
     request.log.error({ err }, 'auth request failed');
+    const fault = databaseFaultOf(err);
+    // 503 is one auth-js retries; the message is the API's own (db/health.ts).
+    if (fault)
+      return reply
+        .status(503)
+        .send(new GoTrueError(503, 'unexpected_failure', DATABASE_FAULT_MESSAGES[fault].message).toBody());
     return reply.status(500).send(new GoTrueError(500, 'unexpected_failure', 'Ukjent feil').toBody());
   });
 

@@ -20,8 +20,6 @@ export const invalidCredentials = () =>
   new GoTrueError(400, 'invalid_credentials', 'Invalid login credentials');
 export const sessionNotFound = () =>
   new GoTrueError(403, 'session_not_found', 'Session from session_id claim in JWT does not exist');
-export const badJwt = () =>
-  new GoTrueError(401, 'bad_jwt', 'invalid JWT: unable to parse or verify signature');
 export const noAuthorization = () =>
   new GoTrueError(401, 'no_authorization', 'This endpoint requires a Bearer token');
 
@@ -46,7 +44,7 @@ export const reauthenticationNeeded = () =>
 export const factorNotFound = () => new GoTrueError(404, 'mfa_factor_not_found', 'Fant ikke faktoren');
 
 /** A factor as GoTrue lists it in `user.factors`. */
-export function toGoTrueFactor(factor: MfaFactorRow) {
+function toGoTrueFactor(factor: MfaFactorRow) {
   return {
     id: factor.id,
     ...(factor.friendlyName ? { friendly_name: factor.friendlyName } : {}),
@@ -56,8 +54,6 @@ export function toGoTrueFactor(factor: MfaFactorRow) {
     updated_at: factor.updatedAt.toISOString(),
   };
 }
-
-export type GoTrueUser = ReturnType<typeof toGoTrueUser>;
 
 /** The user as GoTrue presents it; the app's role travels in `app_metadata.role`. */
 export function toGoTrueUser(user: UserRow, factors: MfaFactorRow[] = []) {

@@ -1,5 +1,5 @@
 // Sign-in (GoTrue-compatible), sessions, password recovery and two-factor.
-export { deleteSessions } from './auth.repository';
+export { deleteSessions, purgeExpiredRateLimits } from './auth.repository';
 export { authRoutes } from './auth.routes';
 export { type AuthService, createAuthService } from './auth.service';
 export { deleteAllFactors, listFactors } from './mfa.repository';

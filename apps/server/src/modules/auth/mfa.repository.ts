@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { MFA_CHALLENGE_TTL_SECONDS } from '@vaskedrift/shared';
-import { and, asc, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { MFA_CHALLENGE_TTL_SECONDS, MFA_FRESH_SESSION_SECONDS } from '@vaskedrift/shared';
+import { and, asc, eq, getTableColumns, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   authSessions,
@@ -95,17 +95,35 @@ export async function insertChallenge(db: Db, factorId: string, ip: string | nul
   return row;
 }
 
+/** A challenge of the factor, and whether it has run out (on the clock that stamped it: decision 030). */
 export async function findChallenge(
   db: Db,
   id: string,
   factorId: string,
-): Promise<MfaChallengeRow | undefined> {
+): Promise<(MfaChallengeRow & { expired: boolean }) | undefined> {
   const [row] = await db
-    .select()
+    .select({
+      ...getTableColumns(mfaChallenges),
+      expired: sql<boolean>`${mfaChallenges.createdAt} <= now() - make_interval(secs => ${MFA_CHALLENGE_TTL_SECONDS})`,
+    })
     .from(mfaChallenges)
     .where(and(eq(mfaChallenges.id, id), eq(mfaChallenges.factorId, factorId)))
     .limit(1);
   return row;
+}
+
+/**
+ * Whether the session proved who is there (signed in, or gave a TOTP code) within the last
+ * MFA_FRESH_SESSION_SECONDS, measured by the database clock that stamped both (decision 030).
+ */
+export async function sessionIsFresh(db: Db, sessionId: string): Promise<boolean> {
+  const [row] = await db
+    .select({
+      fresh: sql<boolean>`greatest(${authSessions.createdAt}, ${authSessions.mfaVerifiedAt}) > now() - make_interval(secs => ${MFA_FRESH_SESSION_SECONDS})`,
+    })
+    .from(authSessions)
+    .where(eq(authSessions.id, sessionId));
+  return row?.fresh ?? false;
 }
 
 export type VerifyOutcome =

@@ -1,6 +1,5 @@
 import {
   MFA_CHALLENGE_TTL_SECONDS,
-  MFA_FRESH_SESSION_SECONDS,
   mfaEnrollSchema,
   mfaRecoveryCodeVerifySchema,
   mfaVerifySchema,
@@ -28,6 +27,7 @@ import {
   insertFactor,
   listFactors,
   recoveryCodeStatus,
+  sessionIsFresh,
   spendRecoveryCode,
   storeRecoveryCodes,
 } from './mfa.repository';
@@ -51,25 +51,29 @@ type Deps = {
 
 export type MfaService = ReturnType<typeof createMfaService>;
 
+/** Changing how one signs in needs a session that proved itself recently, not one kept alive for days. */
+async function requireFreshSession(db: Db, principal: Principal) {
+  if (!(await sessionIsFresh(db, principal.sessionId))) throw reauthenticationNeeded();
+}
+
+/** TOTP codes and recovery codes share one counter: ten wrong ones a minute, then 429. */
+async function refuseWhenGuessing(db: Db, maxFailuresPerMinute: number, limitKeys: string[]) {
+  if ((await currentFailures(db, limitKeys)) >= maxFailuresPerMinute) {
+    throw new GoTrueError(429, 'over_request_rate_limit', 'For mange forsøk. Vent litt og prøv igjen.');
+  }
+}
+
 /** TOTP two-factor sign-in in GoTrue's shapes (`/auth/v1/factors`), as auth-js `mfa.*` calls it. */
-export function createMfaService({ db, bus, sessions, totpKey, maxFailuresPerMinute }: Deps) {
-  /** Changing how one signs in needs a session that proved itself recently, not one kept alive for days. */
-  function requireFreshSession(principal: Principal) {
-    const age = (Date.now() - principal.authenticatedAt.getTime()) / 1000;
-    if (age > MFA_FRESH_SESSION_SECONDS) throw reauthenticationNeeded();
-  }
+export function createMfaService(deps: Deps) {
+  return { ...createTotpFactors(deps), ...createRecoveryCodeFactor(deps) };
+}
 
-  /** TOTP codes and recovery codes share one counter: ten wrong ones a minute, then 429. */
-  async function refuseWhenGuessing(limitKeys: string[]) {
-    if ((await currentFailures(db, limitKeys)) >= maxFailuresPerMinute) {
-      throw new GoTrueError(429, 'over_request_rate_limit', 'For mange forsøk. Vent litt og prøv igjen.');
-    }
-  }
-
+/** The TOTP factors: enrolment, challenge and verification, unenrolment. */
+function createTotpFactors({ db, bus, sessions, totpKey, maxFailuresPerMinute }: Deps) {
   async function enroll(principal: Principal, body: unknown) {
     const parsed = mfaEnrollSchema.safeParse(body);
     if (!parsed.success) throw validationFailed('Bare TOTP (autentiseringsapp) støttes');
-    requireFreshSession(principal);
+    await requireFreshSession(db, principal);
     // With a factor already in use, adding another must not be possible with the password alone.
     if (principal.hasVerifiedFactor && principal.aal !== 'aal2') throw insufficientAal();
     const factors = await listFactors(db, principal.userId);
@@ -111,13 +115,11 @@ export function createMfaService({ db, bus, sessions, totpKey, maxFailuresPerMin
     const parsed = mfaVerifySchema.safeParse(body);
     if (!parsed.success) throw validationFailed('Koden må være 6 sifre');
     const limitKeys = [`mfa:user:${principal.userId}`];
-    await refuseWhenGuessing(limitKeys);
+    await refuseWhenGuessing(db, maxFailuresPerMinute, limitKeys);
     const factor = await findFactor(db, factorId, principal.userId);
     if (!factor) throw factorNotFound();
     const found = await findChallenge(db, parsed.data.challenge_id, factor.id);
-    const expired = (c: { createdAt: Date; verifiedAt: Date | null }) =>
-      c.verifiedAt !== null || Date.now() - c.createdAt.getTime() > MFA_CHALLENGE_TTL_SECONDS * 1000;
-    if (!found || expired(found)) {
+    if (!found || found.verifiedAt !== null || found.expired) {
       throw new GoTrueError(422, 'mfa_challenge_expired', 'Utfordringen er utløpt. Be om en ny kode.');
     }
     const step = await matchTotpStep(
@@ -157,7 +159,7 @@ export function createMfaService({ db, bus, sessions, totpKey, maxFailuresPerMin
   async function unenroll(principal: Principal, factorId: string, ip: string | null) {
     const factor = await findFactor(db, factorId, principal.userId);
     if (!factor) throw factorNotFound();
-    requireFreshSession(principal);
+    await requireFreshSession(db, principal);
     if (factor.status === 'verified' && principal.aal !== 'aal2') throw insufficientAal();
     await deleteFactor(db, factor.id, principal.userId);
     if (factor.status === 'verified') {
@@ -171,6 +173,11 @@ export function createMfaService({ db, bus, sessions, totpKey, maxFailuresPerMin
     return { id: factor.id };
   }
 
+  return { enroll, challenge, verify, unenroll };
+}
+
+/** The recovery-codes factor: a set of one-time codes that stand in for a TOTP code. */
+function createRecoveryCodeFactor({ db, bus, sessions, maxFailuresPerMinute }: Deps) {
   /** A new set of one-time recovery codes: answered this once, kept only as hashes. */
   async function createRecoveryCodes(principal: Principal, mode: 'create' | 'replace', ip: string | null) {
     if (!principal.hasVerifiedFactor) {
@@ -181,7 +188,7 @@ export function createMfaService({ db, bus, sessions, totpKey, maxFailuresPerMin
       );
     }
     if (principal.aal !== 'aal2') throw insufficientAal();
-    requireFreshSession(principal);
+    await requireFreshSession(db, principal);
     const codes = newRecoveryCodes();
     const stored = await storeRecoveryCodes(db, {
       userId: principal.userId,
@@ -230,7 +237,7 @@ export function createMfaService({ db, bus, sessions, totpKey, maxFailuresPerMin
     const parsed = mfaRecoveryCodeVerifySchema.safeParse(body);
     if (!parsed.success) throw validationFailed('En gjenopprettingskode har 16 bokstaver og tall');
     const limitKeys = [`mfa:user:${principal.userId}`];
-    await refuseWhenGuessing(limitKeys);
+    await refuseWhenGuessing(db, maxFailuresPerMinute, limitKeys);
     const outcome = await spendRecoveryCode(db, {
       userId: principal.userId,
       sessionId: principal.sessionId,
@@ -256,13 +263,5 @@ export function createMfaService({ db, bus, sessions, totpKey, maxFailuresPerMin
     return sessions.body(user, outcome.session, refreshToken);
   }
 
-  return {
-    enroll,
-    challenge,
-    verify,
-    unenroll,
-    createRecoveryCodes,
-    recoveryCodesStatus,
-    verifyRecoveryCode,
-  };
+  return { createRecoveryCodes, recoveryCodesStatus, verifyRecoveryCode };
 }

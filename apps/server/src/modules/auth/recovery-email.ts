@@ -1,7 +1,7 @@
 import { RECOVERY_PAGE_PATH, RECOVERY_TOKEN_TTL_SECONDS } from '@vaskedrift/shared';
-import type { EmailMessage } from '../../notify/email';
+import type { EmailMessage } from '../notifications';
 
-export const RECOVERY_EMAIL_KIND = 'auth/recovery';
+const RECOVERY_EMAIL_KIND = 'auth/recovery';
 
 export function recoveryLink(publicUrl: string, token: string): string {
   return `${publicUrl}${RECOVERY_PAGE_PATH}?token=${encodeURIComponent(token)}`;

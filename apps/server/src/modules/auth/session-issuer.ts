@@ -8,7 +8,6 @@ import { listFactors } from './mfa.repository';
 import type { TokenSigner } from './tokens';
 
 export type SessionIssuer = ReturnType<typeof createSessionIssuer>;
-export type GoTrueSession = Awaited<ReturnType<SessionIssuer['body']>>;
 
 /** Builds GoTrue session bodies, and starts sessions, for every way of signing in. */
 export function createSessionIssuer(db: Db, tokens: TokenSigner) {

@@ -8,7 +8,7 @@ import { deriveKey } from '../../lib/crypto';
  */
 export const BACKUP_FORMAT = 'vaskedrift-backup';
 export const BACKUP_FORMAT_VERSION = 1;
-export const BACKUP_EXTENSION = '.vdbackup';
+const BACKUP_EXTENSION = '.vdbackup';
 export const END_OF_TABLE = '\\.';
 
 const tableSchema = z.object({
@@ -31,7 +31,6 @@ export const backupHeaderSchema = z.object({
   sequences: z.array(z.object({ schema: z.string(), name: z.string(), lastValue: z.string().nullable() })),
 });
 export type BackupHeader = z.infer<typeof backupHeaderSchema>;
-export type BackupTable = z.infer<typeof tableSchema>;
 
 export function keyFingerprint(secretKey: string): string {
   return deriveKey(secretKey, 'backup-fingerprint').toString('hex').slice(0, 16);

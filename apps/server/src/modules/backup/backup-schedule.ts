@@ -12,7 +12,7 @@ const BACKUP_LOCK = 727_016;
 type Options = { databaseUrl: string; config: Config; log: Pick<Logger, 'info' | 'warn' | 'error'> };
 
 /** Milliseconds until the next time the clock (server time) shows `hour`:00. */
-export function untilHour(hour: number, now: Date): number {
+function untilHour(hour: number, now: Date): number {
   const next = new Date(now);
   next.setHours(hour, 0, 0, 0);
   if (next.getTime() <= now.getTime()) next.setDate(next.getDate() + 1);
@@ -20,7 +20,7 @@ export function untilHour(hour: number, now: Date): number {
 }
 
 /** Deletes all but the newest `keep` backups in `dir` (names sort by time). */
-export async function pruneBackups(dir: string, keep: number): Promise<string[]> {
+async function pruneBackups(dir: string, keep: number): Promise<string[]> {
   const files = (await readdir(dir)).filter((name) => BACKUP_FILE_PATTERN.test(name)).sort();
   const old = files.slice(0, Math.max(0, files.length - keep));
   for (const name of old) await rm(path.join(dir, name), { force: true });

@@ -281,6 +281,16 @@ describe.sequential('backup and restore on an external PostgreSQL (DATABASE_URL)
     });
     const token = await signIn(restoredServer.url);
     expect((await post(restoredServer.url, token, 'backend/locations/get', {})).body.count).toBe(6);
+    // The VAPID pair made at the source's first start travels with it (decision 038): devices subscribed
+    // there still get pushes. The restored server answers the same key and opens its sealed half.
+    const [source] = await query<{ public_key: string }>(sourceUrl, 'select public_key from web_push_keys');
+    const config = await fetch(`${restoredServer.url}/api/v1/backend/users/push/config`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(source?.public_key).toEqual(expect.any(String));
+    expect(((await config.json()) as { data: { publicKey: string } }).data.publicKey).toBe(
+      source?.public_key,
+    );
     await stop(restoredServer);
   }, 180_000);
 

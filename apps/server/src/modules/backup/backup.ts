@@ -6,7 +6,7 @@ import { pipeline } from 'node:stream/promises';
 import zlib from 'node:zlib';
 import pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
-import { appliedMigration } from '../../db/client';
+import { appliedMigration, guardClient } from '../../db/client';
 import {
   BACKUP_FORMAT,
   BACKUP_FORMAT_VERSION,
@@ -51,7 +51,9 @@ export async function writeBackup({
       `Kan ikke opprette mappen for sikkerhetskopier (${path.dirname(file)}): ${String(err)}`,
     );
   });
-  const client = new pg.Client({ connectionString: databaseUrl, application_name: 'vaskedrift-backup' });
+  const client = guardClient(
+    new pg.Client({ connectionString: databaseUrl, application_name: 'vaskedrift-backup' }),
+  );
   await client.connect().catch((err: unknown) => {
     throw new BackupError(`Får ikke kontakt med databasen: ${(err as Error).message}`);
   });

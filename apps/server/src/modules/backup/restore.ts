@@ -4,7 +4,7 @@ import { pipeline } from 'node:stream';
 import zlib from 'node:zlib';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
-import { migrationJournal, runMigrations } from '../../db/client';
+import { guardClient, migrationJournal, runMigrations } from '../../db/client';
 import {
   BackupError,
   type BackupHeader,
@@ -148,7 +148,9 @@ async function readHeader(reader: LineReader, file: string): Promise<BackupHeade
 }
 
 async function connect(databaseUrl: string): Promise<pg.Client> {
-  const client = new pg.Client({ connectionString: databaseUrl, application_name: 'vaskedrift-restore' });
+  const client = guardClient(
+    new pg.Client({ connectionString: databaseUrl, application_name: 'vaskedrift-restore' }),
+  );
   await client.connect().catch((err: unknown) => {
     throw new BackupError(`Får ikke kontakt med måldatabasen: ${(err as Error).message}`);
   });

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type AttributeSetting, attributeSetting } from '../../../test/bay-metrics';
 import {
   type ApiClient,
   caller,
   createBay,
-  createLocation,
   fieldMessages,
   grantAccess,
   unknownId,
@@ -15,43 +15,11 @@ let admin: ApiClient;
 let apiId: string;
 let apiMetricId: string;
 let locationId: string;
-let bayId: string;
-
-const body = (overrides: Record<string, unknown> = {}) => ({
-  bayId,
-  apiMetricId,
-  keyValue: 'hall-1',
-  path: 'temperature',
-  type: 'number',
-  operator: 'gt',
-  thresholdCritical: '90',
-  thresholdWarning: '70',
-  thresholdInactive: '',
-  thresholdActive: '0',
-  ...overrides,
-});
+let body: AttributeSetting['body'];
 
 beforeAll(async () => {
   ctx = await createTestApp();
-  admin = await caller(ctx, 'admin');
-  apiId = (
-    await admin.post('backend/apis/create', {
-      name: 'Kasse Oslo',
-      endpointUrl: 'http://10.0.0.9/s',
-      status: 'disabled',
-    })
-  ).json().data.id;
-  apiMetricId = (
-    await admin.post('backend/apis/metrics/create', {
-      apiId,
-      name: 'Hallverdier',
-      description: 'Verdier per hall',
-      keyIdentifier: 'bayId',
-      targetKeys: ['temperature', 'doorOpen'],
-    })
-  ).json().data.id;
-  locationId = await createLocation(admin, { name: 'Attributt Anlegg' });
-  bayId = await createBay(admin, locationId, { name: 'Hall A' });
+  ({ admin, apiId, apiMetricId, locationId, body } = await attributeSetting(ctx));
 });
 afterAll(() => ctx?.close());
 

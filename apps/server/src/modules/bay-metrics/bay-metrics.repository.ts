@@ -1,17 +1,18 @@
-import type {
-  AttributeLevel,
-  BAY_METRIC_SORT_COLUMNS,
-  BayMetric,
-  Operator,
-  ValueType,
+import {
+  type AttributeLevel,
+  type BAY_METRIC_SORT_COLUMNS,
+  type BayMetric,
+  type Operator,
+  type ValueType,
+  valueLabels,
 } from '@vaskedrift/shared';
 import { and, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { apiMetrics, apis, bayMetrics, bays, locations } from '../../db/schema';
+import { apiMetrics, apis, bayMetricForesight, bayMetrics, bays, locations } from '../../db/schema';
 import { byName, containsPattern, ordered, pageWindow, totalCount } from '../../lib/list-query';
 import type { Viewer } from '../../plugins/authenticate';
 import { visibleLocationsCondition } from '../access';
-import { EVALUATED_ATTRIBUTE } from '../engine';
+import { EVALUATED_ATTRIBUTE } from '../bays';
 
 /** Bay attributes of live bays the viewer may see, bound to API attributes of live APIs. */
 function selectBayMetrics(db: Db, viewer: Viewer, where: SQL | undefined) {
@@ -36,6 +37,26 @@ function selectBayMetrics(db: Db, viewer: Viewer, where: SQL | undefined) {
       thresholdInactive: bayMetrics.thresholdInactive,
       pendingChecks: bayMetrics.pendingChecks,
       deadbandPercent: bayMetrics.deadbandPercent,
+      displayName: bayMetrics.displayName,
+      unit: bayMetrics.unit,
+      trueLabel: bayMetrics.trueLabel,
+      falseLabel: bayMetrics.falseLabel,
+      defaults: {
+        displayName: apiMetrics.displayName,
+        unit: apiMetrics.unit,
+        trueLabel: apiMetrics.trueLabel,
+        falseLabel: apiMetrics.falseLabel,
+      },
+      // A not-null column first: Drizzle answers a left-joined object as null when its first field is null
+      // (a stored verdict without a prediction would read as no verdict at all).
+      foresight: {
+        unusual: bayMetricForesight.unusual,
+        level: bayMetricForesight.predictionLevel,
+        expectedAt: bayMetricForesight.expectedAt,
+        confidence: bayMetricForesight.confidence,
+        low: bayMetricForesight.normalLow,
+        high: bayMetricForesight.normalHigh,
+      },
       lastValue: bayMetrics.lastValue,
       lastLevel: bayMetrics.lastLevel,
       lastReason: bayMetrics.lastReason,
@@ -55,15 +76,36 @@ function selectBayMetrics(db: Db, viewer: Viewer, where: SQL | undefined) {
     .innerJoin(locations, eq(locations.id, bays.locationId))
     .innerJoin(apiMetrics, eq(apiMetrics.id, bayMetrics.apiMetricId))
     .innerJoin(apis, eq(apis.id, apiMetrics.apiId))
+    .leftJoin(bayMetricForesight, eq(bayMetricForesight.series, bayMetrics.series))
     .where(and(isNull(bays.deletedAt), isNull(apis.deletedAt), visibleLocationsCondition(viewer), where))
     .$dynamic();
 }
 
 type Row = Awaited<ReturnType<typeof selectBayMetrics>>[number];
 
-function toBayMetric({ total: _t, ...row }: Row): BayMetric {
+/**
+ * Foresight's stored verdict (modules/foresight; docs/domain.md, Foresight), the same on every instance: a
+ * prediction whose expected time has passed with no newer one is over, and answered as none.
+ */
+function foresightOf(
+  stored: Row['foresight'],
+  now: Date,
+): Pick<BayMetric, 'prediction' | 'unusual' | 'normal'> {
+  if (!stored) return { prediction: null, unusual: false, normal: null };
+  const { level, expectedAt, confidence, unusual, low, high } = stored;
+  const ahead = level !== null && expectedAt !== null && expectedAt.getTime() > now.getTime();
+  return {
+    prediction: ahead ? { level, expectedAt: expectedAt.toISOString(), confidence: confidence ?? 0 } : null,
+    unusual,
+    normal: low !== null && high !== null ? { low, high } : null,
+  };
+}
+
+function toBayMetric({ total: _t, defaults, foresight, ...row }: Row, now: Date): BayMetric {
   return {
     ...row,
+    ...foresightOf(foresight, now),
+    display: valueLabels(row, defaults, row.path),
     lastValue: row.lastValue ?? null,
     lastReadAt: row.lastReadAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
@@ -71,13 +113,22 @@ function toBayMetric({ total: _t, ...row }: Row): BayMetric {
   };
 }
 
-export async function findBayMetric(db: Db, viewer: Viewer, id: string): Promise<BayMetric | undefined> {
+export async function findBayMetric(
+  db: Db,
+  viewer: Viewer,
+  id: string,
+  now: Date = new Date(),
+): Promise<BayMetric | undefined> {
   const [row] = await selectBayMetrics(db, viewer, eq(bayMetrics.id, id));
-  return row ? toBayMetric(row) : undefined;
+  return row ? toBayMetric(row, now) : undefined;
 }
 
 type SortColumn = (typeof BAY_METRIC_SORT_COLUMNS)[number];
 const SORTS: Record<SortColumn, SQL> = {
+  /** The name shown: the display name, else the API attribute's default, else the path. */
+  displayName: byName(
+    sql`coalesce(${bayMetrics.displayName}, ${apiMetrics.displayName}, ${bayMetrics.path})`,
+  ),
   apiMetricName: byName(apiMetrics.name),
   apiName: byName(apis.name),
   bayName: byName(bays.name),
@@ -104,12 +155,15 @@ export async function listBayMetrics(
     sort?: { column: SortColumn; direction: 'asc' | 'desc' };
     filters?: BayMetricFilters;
   },
+  now: Date,
 ) {
   const search = query.search ? containsPattern(query.search) : null;
   const f = query.filters ?? {};
   const where = and(
     search
       ? or(
+          ilike(bayMetrics.displayName, search),
+          ilike(apiMetrics.displayName, search),
           ilike(apiMetrics.name, search),
           ilike(apis.name, search),
           ilike(bayMetrics.keyValue, search),
@@ -130,7 +184,7 @@ export async function listBayMetrics(
     .orderBy(...order, bayMetrics.id)
     .limit(limit)
     .offset(offset);
-  return { data: rows.map(toBayMetric), count: rows[0]?.total ?? 0 };
+  return { data: rows.map((row) => toBayMetric(row, now)), count: rows[0]?.total ?? 0 };
 }
 
 /** The API attribute with its live API (for locking the API first, as a check does). */
@@ -150,6 +204,7 @@ export async function lockBayMetric(tx: Db, id: string) {
       bayId: bayMetrics.bayId,
       apiMetricId: bayMetrics.apiMetricId,
       type: bayMetrics.type,
+      operator: bayMetrics.operator,
       thresholdActive: bayMetrics.thresholdActive,
       thresholdWarning: bayMetrics.thresholdWarning,
       thresholdCritical: bayMetrics.thresholdCritical,
@@ -177,6 +232,11 @@ export type BayMetricValues = {
   pendingChecks?: number;
   /** Null: the default deadband. */
   deadbandPercent?: number | null;
+  /** How the value is shown (docs/domain.md, Words); null clears one, absent leaves it. */
+  displayName?: string | null;
+  unit?: string | null;
+  trueLabel?: string | null;
+  falseLabel?: string | null;
 };
 
 export async function insertBayMetric(tx: Db, bayId: string, values: BayMetricValues): Promise<string> {

@@ -13,7 +13,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { callerOf } from '../../plugins/authenticate';
-import { requireFacilityAdmin } from '../../plugins/authorize';
+import { requireLocationAdmin } from '../../plugins/authorize';
 import type { BayMetricsService } from './bay-metrics.service';
 import type { ReadingsService } from './readings.service';
 
@@ -42,7 +42,7 @@ export async function bayMetricsRoutes(
   api.post(
     '/backend/bays/metrics/create',
     {
-      preValidation: requireFacilityAdmin,
+      preValidation: requireLocationAdmin,
       schema: {
         tags,
         summary:
@@ -57,7 +57,7 @@ export async function bayMetricsRoutes(
   api.patch(
     '/backend/bays/metrics/update',
     {
-      preValidation: requireFacilityAdmin,
+      preValidation: requireLocationAdmin,
       schema: {
         tags,
         summary: 'Endre et vaskehall-attributt (administrator)',
@@ -71,7 +71,7 @@ export async function bayMetricsRoutes(
   api.delete(
     '/backend/bays/metrics/delete',
     {
-      preValidation: requireFacilityAdmin,
+      preValidation: requireLocationAdmin,
       schema: {
         tags,
         summary: 'Slett et vaskehall-attributt med målingene; åpne varsler løses',

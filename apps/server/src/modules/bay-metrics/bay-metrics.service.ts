@@ -12,6 +12,7 @@ import {
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import type { EventBus } from '../../events/bus';
+import { type Clock, systemClock } from '../../lib/clock';
 import { NotFoundError, ValidationError } from '../../lib/errors';
 import type { Caller, Viewer } from '../../plugins/authenticate';
 import { lockLiveApi } from '../api-metrics';
@@ -33,9 +34,18 @@ type UpdateInput = z.output<typeof updateBayMetricSchema>;
 
 export type BayMetricsService = ReturnType<typeof createBayMetricsService>;
 
-export function createBayMetricsService({ db, bus }: { db: Db; bus: EventBus }) {
+export function createBayMetricsService({
+  db,
+  bus,
+  clock = systemClock,
+}: {
+  db: Db;
+  bus: EventBus;
+  /** The time a stored prediction is compared with: one whose expected time has passed is answered as none. */
+  clock?: Clock;
+}) {
   async function mustFind(viewer: Viewer, id: string): Promise<BayMetric> {
-    const metric = await findBayMetric(db, viewer, id);
+    const metric = await findBayMetric(db, viewer, id, clock.now());
     if (!metric) throw new NotFoundError(BAY_METRIC_MESSAGES.notFound);
     return metric;
   }
@@ -52,7 +62,7 @@ export function createBayMetricsService({ db, bus }: { db: Db; bus: EventBus }) 
 
   async function get(viewer: Viewer, input: GetInput) {
     if (input.id) return { data: await mustFind(viewer, input.id) };
-    return listBayMetrics(db, viewer, input);
+    return listBayMetrics(db, viewer, input, clock.now());
   }
 
   /** The bay's status is derived from its attributes from the first check on. */
@@ -75,7 +85,7 @@ export function createBayMetricsService({ db, bus }: { db: Db; bus: EventBus }) 
   }
 
   /**
-   * Thresholds are checked against the resulting type. Moved to another API attribute, the attribute
+   * Thresholds are checked against the resulting type and operator (their order too). Moved to another API attribute, the attribute
    * starts afresh: its open alert is resolved and its bay derived again until the new API is checked.
    */
   async function update(caller: Caller, { id, ...fields }: UpdateInput): Promise<BayMetric> {
@@ -89,12 +99,16 @@ export function createBayMetricsService({ db, bus }: { db: Db; bus: EventBus }) 
       const moved = changes.apiMetricId !== undefined && changes.apiMetricId !== before.apiMetricId;
       if (moved && changes.apiMetricId) await lockApiOf(tx, changes.apiMetricId);
       const type = changes.type ?? before.type;
-      const issues = thresholdIssues(type, {
-        thresholdActive: changes.thresholdActive ?? before.thresholdActive,
-        thresholdWarning: changes.thresholdWarning ?? before.thresholdWarning,
-        thresholdCritical: changes.thresholdCritical ?? before.thresholdCritical,
-        thresholdInactive: changes.thresholdInactive ?? before.thresholdInactive,
-      });
+      const issues = thresholdIssues(
+        type,
+        {
+          thresholdActive: changes.thresholdActive ?? before.thresholdActive,
+          thresholdWarning: changes.thresholdWarning ?? before.thresholdWarning,
+          thresholdCritical: changes.thresholdCritical ?? before.thresholdCritical,
+          thresholdInactive: changes.thresholdInactive ?? before.thresholdInactive,
+        },
+        changes.operator ?? before.operator,
+      );
       if (issues.length > 0) throw new ValidationError(issues[0]?.message ?? '', issues);
       const engine: EngineChanges = moved
         ? await retireAttributes(tx, { bayMetricIds: [id] }, ALERT_MESSAGES.attributeNotEvaluated)

@@ -12,7 +12,7 @@ import {
 import { createTestApp, type TestContext } from '../../../test/helpers';
 import { logRows } from '../../../test/people';
 import type { DomainEvents } from '../../events/domain-events';
-import { changeBayStatus } from '../engine';
+import { changeBayStatus } from '.';
 
 let ctx: TestContext;
 let admin: ApiClient;

@@ -16,6 +16,7 @@ function selectBays(db: Db, viewer: Viewer, where: SQL | undefined) {
       name: bays.name,
       status: bays.status,
       statusChangedAt: bays.statusChangedAt,
+      monitored: bays.monitored,
       sortOrder: bays.sortOrder,
       mutedUntil: sql<Date | null>`(select max(${mutes.until}) from ${mutes}
         where ${mutes.locationId} = ${bays.locationId} and (${mutes.bayId} is null or ${mutes.bayId} = ${bays.id})

@@ -11,7 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { callerOf } from '../../plugins/authenticate';
-import { requireFacilityAdmin } from '../../plugins/authorize';
+import { requireLocationAdmin } from '../../plugins/authorize';
 import type { BaysService } from './bays.service';
 
 const tags = ['bays'];
@@ -35,7 +35,7 @@ export async function baysRoutes(app: FastifyInstance, { bays }: { bays: BaysSer
   api.post(
     '/backend/bays/create',
     {
-      preValidation: requireFacilityAdmin,
+      preValidation: requireLocationAdmin,
       schema: {
         tags,
         summary: 'Opprett en vaskehall (administrator); første statusperiode lagres',
@@ -49,7 +49,7 @@ export async function baysRoutes(app: FastifyInstance, { bays }: { bays: BaysSer
   api.patch(
     '/backend/bays/update',
     {
-      preValidation: requireFacilityAdmin,
+      preValidation: requireLocationAdmin,
       schema: {
         tags,
         summary: 'Endre en vaskehall (administrator); en statusendring lagres som statusperiode',
@@ -63,7 +63,7 @@ export async function baysRoutes(app: FastifyInstance, { bays }: { bays: BaysSer
   api.delete(
     '/backend/bays/delete',
     {
-      preValidation: requireFacilityAdmin,
+      preValidation: requireLocationAdmin,
       schema: {
         tags,
         summary: 'Slett en vaskehall (mykt: historikken beholdes)',

@@ -13,14 +13,6 @@ import { ConflictError, NotFoundError } from '../../lib/errors';
 import type { Caller, Viewer } from '../../plugins/authenticate';
 import { assertLocationVisible } from '../access';
 import {
-  applyBayStatusChanges,
-  baysInMaintenance,
-  canSetStatusByHand,
-  closeOpenPeriods,
-  openFirstPeriods,
-  publishStatusChanges,
-} from '../engine';
-import {
   findBay,
   insertBay,
   listBays,
@@ -29,6 +21,13 @@ import {
   softDeleteBay,
   updateBayFields,
 } from './bays.repository';
+import { canSetStatusByHand, publishStatusChanges } from './status/bay-status';
+import { baysInMaintenance } from './status/maintenance-seam';
+import {
+  applyBayStatusChanges,
+  closeOpenPeriods,
+  openFirstPeriods,
+} from './status/status-periods.repository';
 
 type GetInput = z.output<typeof getBaysSchema>;
 type CreateInput = z.output<typeof createBaySchema>;
@@ -36,12 +35,15 @@ type UpdateInput = z.output<typeof updateBaySchema>;
 
 export type BaysService = ReturnType<typeof createBaysService>;
 
+/** A bay the viewer may see, or 404 exactly as for one that does not exist (docs/domain.md, Roles and access). */
+export async function mustFindBay(db: Db, viewer: Viewer, id: string): Promise<Bay> {
+  const bay = await findBay(db, viewer, id);
+  if (!bay) throw new NotFoundError(BAY_MESSAGES.notFound);
+  return bay;
+}
+
 export function createBaysService({ db, bus }: { db: Db; bus: EventBus }) {
-  async function mustFind(viewer: Viewer, id: string): Promise<Bay> {
-    const bay = await findBay(db, viewer, id);
-    if (!bay) throw new NotFoundError(BAY_MESSAGES.notFound);
-    return bay;
-  }
+  const mustFind = (viewer: Viewer, id: string) => mustFindBay(db, viewer, id);
 
   async function get(viewer: Viewer, input: GetInput) {
     if (input.id) return { data: await mustFind(viewer, input.id) };
@@ -74,6 +76,7 @@ export function createBaysService({ db, bus }: { db: Db; bus: EventBus }) {
         locationId: bay.locationId,
         from: null,
         to: bay.status,
+        monitored: false,
         cause: BAY_STATUS_CAUSES.created,
         changedBy: caller.userId,
         at: new Date(created.statusChangedAt),

@@ -14,7 +14,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors';
 import { callerOf } from '../../plugins/authenticate';
-import { requireFacilityAdmin } from '../../plugins/authorize';
+import { requireLocationAdmin } from '../../plugins/authorize';
 import type { Snapshot, SnapshotProxy } from './camera-snapshot';
 import type { CamerasService } from './cameras.service';
 
@@ -42,7 +42,7 @@ export async function camerasRoutes(
   api.post(
     '/backend/locations/cameras/create',
     {
-      preValidation: requireFacilityAdmin,
+      preValidation: requireLocationAdmin,
       schema: {
         tags,
         summary: 'Legg til et kamera på et anlegg (administrator)',
@@ -56,7 +56,7 @@ export async function camerasRoutes(
   api.patch(
     '/backend/locations/cameras/update',
     {
-      preValidation: requireFacilityAdmin,
+      preValidation: requireLocationAdmin,
       schema: {
         tags,
         summary: 'Endre et kamera (administrator)',
@@ -70,7 +70,7 @@ export async function camerasRoutes(
   api.delete(
     '/backend/locations/cameras/delete',
     {
-      preValidation: requireFacilityAdmin,
+      preValidation: requireLocationAdmin,
       schema: {
         tags,
         summary: 'Slett et kamera (administrator)',

@@ -2,7 +2,7 @@ import {
   CAMERA_MESSAGES,
   type Camera,
   cameraSnapshotPath,
-  canManageFacilities,
+  canManageLocations,
   type createCameraSchema,
   type getCamerasSchema,
   type updateCameraSchema,
@@ -32,7 +32,7 @@ type UpdateInput = z.output<typeof updateCameraSchema>;
 export type CamerasService = ReturnType<typeof createCamerasService>;
 
 /** `http://user:secret@cam/` → `http://user:****@cam/`: camera passwords are for admins' eyes only. */
-export function maskUrlCredentials(raw: string): string {
+function maskUrlCredentials(raw: string): string {
   try {
     const url = new URL(raw);
     if (!url.password) return raw;
@@ -48,7 +48,7 @@ export function createCamerasService({ db, bus, signer }: { db: Db; bus: EventBu
     const { token, expiresAt } = signer.sign(row.id, viewer.userId);
     return {
       ...row,
-      snapshotUrl: canManageFacilities(viewer.role) ? row.snapshotUrl : maskUrlCredentials(row.snapshotUrl),
+      snapshotUrl: canManageLocations(viewer.role) ? row.snapshotUrl : maskUrlCredentials(row.snapshotUrl),
       snapshotProxyUrl: `${cameraSnapshotPath(row.id)}?token=${token}`,
       snapshotProxyExpiresAt: expiresAt.toISOString(),
       createdAt: row.createdAt.toISOString(),

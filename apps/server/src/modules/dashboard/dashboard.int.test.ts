@@ -27,6 +27,9 @@ beforeAll(async () => {
   await createBay(admin, ids.hidden, { name: 'Hall Skjult' });
   const deletedBay = await createBay(admin, ids.alta, { name: 'Hall Slettet' });
   await admin.del('backend/bays/delete', { id: deletedBay });
+  // Hall A of Bergen has an attribute with a level (the engine sets it; docs/domain.md, Statistics); the
+  // others have none and are not monitored.
+  await ctx.database.pool.query('update bays set monitored = true where id = $1', [ids.bergen1]);
 });
 afterAll(() => ctx.close());
 
@@ -37,7 +40,7 @@ const dashboard = async (who: ApiClient, body: unknown = {}) => {
 };
 
 describe('dashboard/get', () => {
-  it('answers each facility’s bays in columns: hex ids, names, status letters, seconds, muted positions', async () => {
+  it('answers each facility’s bays in columns: hex ids, names, status letters, seconds, muted and unmonitored positions', async () => {
     const res = await admin.post('dashboard/get', { locationIds: [ids.bergen] });
     const [bergen] = res.json().data.locations;
     expect(bergen).toEqual({
@@ -48,6 +51,7 @@ describe('dashboard/get', () => {
       statuses: 'eo',
       since: [expect.any(Number), expect.any(Number)],
       muted: [],
+      unmonitored: [1],
     });
   });
 
@@ -68,7 +72,7 @@ describe('dashboard/get', () => {
     expect(data.locations[2]?.bays).toEqual([]);
   });
 
-  it('counts the bays shown per status, leaving out hidden facilities and deleted bays', async () => {
+  it('counts the bays shown per status, and those not monitored, leaving out hidden facilities and deleted bays', async () => {
     const data = await dashboard(admin);
     expect(data.counts).toEqual({
       operational: 1,
@@ -77,7 +81,9 @@ describe('dashboard/get', () => {
       inactive: 0,
       maintenance: 1,
       total: 4,
+      unmonitored: 3,
     });
+    expect(data.locations[1]?.bays.map((b) => b[5])).toEqual([true, false]);
   });
 
   it('filters by facility, ignoring ids one may not see; works without a body', async () => {

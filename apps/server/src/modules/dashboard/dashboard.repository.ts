@@ -23,7 +23,7 @@ export async function dashboardLocations(db: Db, viewer: Viewer, locationIds: st
     .where(and(eq(mutes.locationId, locations.id), gt(mutes.until, sql`now()`)))
     .as('muted');
   const isMuted = sql`(coalesce(${muted.whole}, false) or coalesce(${bays.id} = any(${muted.bayIds}), false))`;
-  const bayTuple = sql`json_build_array(${bays.id}, ${bays.name}, ${bays.status}, floor(extract(epoch from ${bays.statusChangedAt}) * 1000)::bigint, ${isMuted})`;
+  const bayTuple = sql`json_build_array(${bays.id}, ${bays.name}, ${bays.status}, floor(extract(epoch from ${bays.statusChangedAt}) * 1000)::bigint, ${isMuted}, ${bays.monitored})`;
   return db
     .select({
       id: locations.id,

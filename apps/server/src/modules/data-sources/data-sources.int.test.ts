@@ -158,6 +158,21 @@ describe('data search', () => {
     expect(hits[0].excerpt).toContainEqual({ text: 'Vaskehall', hit: true });
   });
 
+  it('gives the excerpt as text, without the Markdown syntax around the hit', async () => {
+    await upload([
+      md(
+        'rutine.md',
+        '# Rutiner\n\n> **Skyllepumpen** må luftes hver mandag.\n\n- Se [manualen](https://example.no/m) for `P-3`.',
+      ),
+    ]);
+    const res = await admin.post('backend/data/search', { query: 'skyllepumpen' });
+    const [hit] = res.json().data;
+    const text = hit.excerpt.map((s: { text: string }) => s.text).join('');
+    expect(hit.excerpt).toContainEqual({ text: 'Skyllepumpen', hit: true });
+    expect(text).toContain('Skyllepumpen må luftes hver mandag');
+    expect(text).not.toMatch(/\*\*|^>|\s>\s|\]\(|`|#/);
+  });
+
   it('answers an empty list for no match, and refuses an empty or overlong query', async () => {
     await upload([md('hall.md', 'Vaskehall')]);
     expect((await admin.post('backend/data/search', { query: 'traktor' })).json()).toEqual({

@@ -13,7 +13,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { callerOf } from '../../plugins/authenticate';
-import { requireFacilityAdmin } from '../../plugins/authorize';
+import { requireLocationAdmin } from '../../plugins/authorize';
 import type { DataSourcesService } from './data-sources.service';
 import { readMarkdownFiles } from './read-markdown-files';
 
@@ -43,7 +43,7 @@ async function uploadRoute(app: FastifyInstance, { data }: { data: DataSourcesSe
 
 /** Data sources: uploaded Markdown files (docs/domain.md). For admins: the role is checked first. */
 export async function dataSourcesRoutes(app: FastifyInstance, { data }: { data: DataSourcesService }) {
-  app.addHook('preValidation', requireFacilityAdmin);
+  app.addHook('preValidation', requireLocationAdmin);
   await app.register(uploadRoute, { data });
   const api = app.withTypeProvider<ZodTypeProvider>();
 

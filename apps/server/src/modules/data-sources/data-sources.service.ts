@@ -19,14 +19,19 @@ import {
   type NewDataSource,
   searchDataSources,
 } from './data-sources.repository';
+import { markdownToText } from './markdown-text';
 
 /** The most hits one search answers: the best of them, by rank. */
-export const SEARCH_LIMIT = 20;
+const SEARCH_LIMIT = 20;
 
 export type DataSourcesService = ReturnType<typeof createDataSourcesService>;
 
-/** `ts_headline`'s excerpt as text pieces, the matched words marked: the web renders them, never as HTML. */
-export function excerptSegments(headline: string): ExcerptSegment[] {
+/**
+ * `ts_headline`'s excerpt as text pieces without Markdown's syntax (markdown-text.ts), the matched words
+ * marked: the web renders them, never as HTML.
+ */
+function excerptSegments(raw: string): ExcerptSegment[] {
+  const headline = markdownToText(raw);
   const segments: ExcerptSegment[] = [];
   const pattern = new RegExp(`${HIT_START}([^${HIT_END}]*)${HIT_END}`, 'g');
   let at = 0;

@@ -1,4 +1,4 @@
 // Data sources: Markdown files admins upload to /docs, searched with PostgreSQL's Norwegian full-text search.
 
 export { dataSourcesRoutes } from './data-sources.routes';
-export { createDataSourcesService, type DataSourcesService } from './data-sources.service';
+export { createDataSourcesService } from './data-sources.service';

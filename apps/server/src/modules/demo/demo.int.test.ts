@@ -75,6 +75,22 @@ describe('the demo', () => {
     expect(failing).toEqual([]);
   });
 
+  it('names every attribute and gives it its unit or its words for true and false', async () => {
+    const { rows } = await ctx.database.pool.query(
+      `select path, display_name, unit, true_label, false_label from bay_metrics
+       where path in ('waterPressure', 'doorOpen', 'chemicals.soap') group by 1, 2, 3, 4, 5 order by path`,
+    );
+    expect(rows).toEqual([
+      { path: 'chemicals.soap', display_name: 'Såpenivå', unit: '%', true_label: null, false_label: null },
+      { path: 'doorOpen', display_name: 'Dør', unit: null, true_label: 'Åpen', false_label: 'Lukket' },
+      { path: 'waterPressure', display_name: 'Vanntrykk', unit: 'bar', true_label: null, false_label: null },
+    ]);
+    const { rows: unnamed } = await ctx.database.pool.query(
+      'select count(*)::int as n from bay_metrics where display_name is null',
+    );
+    expect(unnamed[0].n).toBe(0);
+  });
+
   it('at the next start runs the simulator again and points the demo APIs at its new address', async () => {
     const before = demo?.simulator.url;
     await demo?.stop();

@@ -3,17 +3,18 @@ import { createSimulator, type FacilityInfo, type Simulator } from '@vaskedrift/
 import type { Logger } from 'pino';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
+import { createApiSecrets } from '../../lib/api-secrets';
 import { randomToken } from '../../lib/crypto';
 import { hashPassword } from '../../lib/password';
 import { insertApiMetric } from '../api-metrics';
 import { insertApi } from '../apis';
 import { insertBayMetric } from '../bay-metrics';
-import { insertBay } from '../bays';
-import { createApiSecrets, openFirstPeriods } from '../engine';
+import { insertBay, openFirstPeriods } from '../bays';
 import { insertLocation } from '../locations';
 import { insertUser } from '../users';
 import { demoApis, grantLocations, hasAnyLocation, lockDemo, pointDemoApi } from './demo.repository';
 import { DEMO_ADDRESSES, DEMO_SIMULATOR, DEMO_USERS } from './demo-data';
+import { writeDemoHistory } from './history';
 
 export type Demo = { simulator: Simulator; stop(): Promise<void> };
 
@@ -31,8 +32,8 @@ function urlsOf(simulator: Simulator, facility: FacilityInfo) {
 
 /**
  * The demo of decision 008. On an empty database: starts the built-in simulator and loads six facilities
- * with their bays, one API connection each (every auth method), the suggested attributes, and a user of
- * each role, printing their sign-in once. On later starts, when demo APIs exist: starts the simulator
+ * with their bays, one API connection each (every auth method), the suggested attributes, a user of each
+ * role (printing their sign-in once) and 90 days of their past (`history.ts`). On later starts, when demo APIs exist: starts the simulator
  * again (same seed, same credentials) and points the demo APIs at its new address. Otherwise: nothing.
  */
 export async function startDemo(deps: Deps): Promise<Demo | null> {
@@ -63,8 +64,11 @@ export async function startDemo(deps: Deps): Promise<Demo | null> {
 
 type Credentials = Array<{ email: string; password: string; role: string }>;
 
-/** Everything in one transaction; null when another instance loaded it first. */
-async function loadDemo({ db, config }: Deps, simulator: Simulator): Promise<Credentials | null> {
+/**
+ * Everything in one transaction, the 90 days of history included (an interrupted load leaves nothing and
+ * is loaded again at the next start); null when another instance loaded it first.
+ */
+async function loadDemo({ db, config, log }: Deps, simulator: Simulator): Promise<Credentials | null> {
   const secrets = createApiSecrets(config.secretKey);
   const passwords = await Promise.all(
     DEMO_USERS.map(async (user) => {
@@ -106,6 +110,8 @@ async function loadDemo({ db, config }: Deps, simulator: Simulator): Promise<Cre
       );
       credentials.push({ email: user.email, password, role: user.role });
     }
+    const history = await writeDemoHistory(tx, { config });
+    if (history) log.info(history, 'demoens historikk er skrevet');
     return credentials;
   });
 }
@@ -170,6 +176,11 @@ async function wireFacility(
         type: attribute.type,
         operator: attribute.operator,
         ...attribute.thresholds,
+        // Shown as 'Vanntrykk 1,2 bar · kritisk under 2 bar' (docs/domain.md, Words).
+        displayName: attribute.name,
+        unit: attribute.unit ?? null,
+        trueLabel: attribute.trueLabel ?? null,
+        falseLabel: attribute.falseLabel ?? null,
       });
     }
   }

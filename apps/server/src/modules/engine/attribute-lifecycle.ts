@@ -1,10 +1,8 @@
 import type { Db } from '../../db/client';
 import type { EventBus } from '../../events/bus';
 import { type AlertPublication, publishAlerts, resolveAlertsOfAttributes } from '../alerts';
-import { rederiveBays } from './bay-derivation';
-import { publishStatusChanges } from './bay-status';
-import type { AppliedStatusChange } from './bay-status.repository';
-import { attributesOf, clearLevels } from './engine.repository';
+import { type AppliedStatusChange, publishStatusChanges, rederiveBays } from '../bays';
+import { attributesOf, clearLevels } from './attributes.repository';
 
 /** What an admin change did to bays and alerts: published after its transaction commits. */
 export type EngineChanges = { statusChanges: AppliedStatusChange[]; alerts: AlertPublication[] };

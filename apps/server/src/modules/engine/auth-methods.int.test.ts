@@ -1,4 +1,5 @@
-import { createSimulator, type Simulator } from '@vaskedrift/simulator';
+import { AUTH_METHODS } from '@vaskedrift/shared';
+import { AUTH_KINDS, createSimulator, type Simulator } from '@vaskedrift/simulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   attributeRow,
@@ -17,7 +18,13 @@ let admin: ApiClient;
 const wired = new Map<string, WiredFacility>();
 
 beforeAll(async () => {
-  sim = await createSimulator({ facilityCount: 5, baysPerFacility: 2, drift: false });
+  // One facility per auth method of the shared registry.
+  sim = await createSimulator({
+    facilityCount: AUTH_KINDS.length,
+    authKinds: AUTH_KINDS,
+    baysPerFacility: 2,
+    drift: false,
+  });
   ctx = await createTestApp({ ALLOW_LOOPBACK_TARGETS: 'true' });
   admin = await caller(ctx, 'admin');
   for (const facility of sim.facilities)
@@ -29,25 +36,22 @@ afterAll(async () => {
 });
 
 describe('each auth method against the simulator', () => {
-  it.each(['none', 'apiKey', 'bearer', 'basic', 'oauth2'])(
-    '%s: reads every attribute and derives the bays',
-    async (kind) => {
-      const w = wired.get(kind);
-      if (!w) throw new Error(kind);
-      await runCheck(ctx, w.apiId);
-      for (const id of w.bayMetrics.values()) {
-        const row = await attributeRow(ctx, id);
-        expect(row.last_level, row.last_reason ?? '').toBe('active');
-        expect(row.last_read_at).not.toBeNull();
-      }
-      for (const bayId of w.bays.values()) expect(await bayStatus(ctx, bayId)).toBe('operational');
-      // Successes are sampled into the log (one per 5 minutes per API), failures always written.
-      expect((await checkLogs(ctx, w.apiId)).map((l) => l.outcome)).toEqual(['ok']);
-      const api = (await admin.post('backend/apis/get', { id: w.apiId })).json().data;
-      expect(api).toMatchObject({ health: 'ok', consecutiveFailures: 0, successRate24h: 1 });
-      expect(api.checks24h).toBeGreaterThanOrEqual(1);
-    },
-  );
+  it.each(AUTH_METHODS)('%s: reads every attribute and derives the bays', async (kind) => {
+    const w = wired.get(kind);
+    if (!w) throw new Error(kind);
+    await runCheck(ctx, w.apiId);
+    for (const id of w.bayMetrics.values()) {
+      const row = await attributeRow(ctx, id);
+      expect(row.last_level, row.last_reason ?? '').toBe('active');
+      expect(row.last_read_at).not.toBeNull();
+    }
+    for (const bayId of w.bays.values()) expect(await bayStatus(ctx, bayId)).toBe('operational');
+    // Successes are sampled into the log (one per 5 minutes per API), failures always written.
+    expect((await checkLogs(ctx, w.apiId)).map((l) => l.outcome)).toEqual(['ok']);
+    const api = (await admin.post('backend/apis/get', { id: w.apiId })).json().data;
+    expect(api).toMatchObject({ health: 'ok', consecutiveFailures: 0, successRate24h: 1 });
+    expect(api.checks24h).toBeGreaterThanOrEqual(1);
+  });
 });
 
 describe('OAuth2 tokens', () => {
@@ -77,5 +81,36 @@ describe('OAuth2 tokens', () => {
       error: 'Klarte ikke å hente OAuth2-token: token-URL-en svarte HTTP 401',
       errorCode: 'auth/token',
     });
+  });
+});
+
+describe('Digest', () => {
+  const digest = () => {
+    const w = wired.get('digest');
+    if (!w) throw new Error('digest');
+    return { w, requests: () => sim.control.stats().facilities[w.facility.id]?.requests ?? 0 };
+  };
+
+  it('a wrong password fails the check with the 401 its answer to the challenge got', async () => {
+    const { w, requests } = digest();
+    const before = requests();
+    const res = await admin.post('backend/apis/check', {
+      id: w.apiId,
+      draft: { clientSecret: 'feil-hemmelighet' },
+    });
+    expect(res.json().data).toMatchObject({ ok: false, error: 'Svarte med HTTP 401', errorCode: 'http/401' });
+    // Unsigned (other credentials than the kept nonce's), then the answer to the challenge.
+    expect(requests()).toBe(before + 2);
+  });
+
+  it('answers the challenge once, then signs later checks at once with the kept nonce', async () => {
+    const { w, requests } = digest();
+    const before = requests();
+    await runCheck(ctx, w.apiId);
+    expect(requests()).toBe(before + 2);
+    await runCheck(ctx, w.apiId);
+    expect(requests()).toBe(before + 3);
+    const api = (await admin.post('backend/apis/get', { id: w.apiId })).json().data;
+    expect(api).toMatchObject({ health: 'ok', consecutiveFailures: 0 });
   });
 });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attributeRow, type WiredFacility, wireFacility } from '../../../test/engine';
 import { caller } from '../../../test/facilities';
 import { createTestApp, type TestContext } from '../../../test/helpers';
-import { writeQuietChecks } from './engine.repository';
+import { writeQuietChecks } from './quiet-checks.repository';
 
 /*
  * Quiet checks (a success after a success that changes no level) are written in batches: several checks

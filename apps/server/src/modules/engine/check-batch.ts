@@ -1,14 +1,9 @@
 import { prepareAttribute } from '@vaskedrift/shared';
 import type { Db } from '../../db/client';
 import { type CheckReadings, insertReadings } from '../readings';
-import {
-  loadRulesOf,
-  type QuietCheck,
-  type Rule,
-  type RuleCore,
-  writeQuietChecks,
-} from './engine.repository';
 import type { Evaluated } from './evaluate-rules';
+import { type QuietCheck, writeQuietChecks } from './quiet-checks.repository';
+import { loadRulesOf, type Rule, type RuleCore } from './rules.repository';
 
 /**
  * Calls are served by one `run` over all their inputs, which answers one output per input in order (at
@@ -98,7 +93,8 @@ export function createCheckBatch(deps: { db: Db }) {
     loads: { runs: 0, inputs: 0, ms: 0 } as RunStats,
     writes: { runs: 0, inputs: 0, ms: 0 } as RunStats,
   };
-  let sweptAt = Date.now();
+  // Idle times on the monotonic clock: a change of the wall clock neither empties nor pins the cache.
+  let sweptAt = performance.now();
 
   const load = gathered<string, Rule[]>(
     measured(stats.loads, async (apiIds) => {
@@ -173,7 +169,7 @@ export function createCheckBatch(deps: { db: Db }) {
     cachedApis: () => cached.size,
     /** The API's rules as of `version` (its `rules_version` when the check was claimed). */
     async rules(apiId: string, version: number): Promise<RuleCore[]> {
-      const now = Date.now();
+      const now = performance.now();
       const entry = cached.get(apiId);
       if (entry?.version === version) {
         entry.usedAt = now;

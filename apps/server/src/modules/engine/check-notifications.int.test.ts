@@ -34,7 +34,7 @@ afterEach(async () => {
 });
 
 describe('a polled controller that stops answering', () => {
-  it('3 bays × 2 attributes: one api.down at the threshold, one api.recovered at the next answer', async () => {
+  it("3 bays × 2 attributes: the facility's incident opens at the threshold and is resolved at the next answer", async () => {
     const facility = sim.facilities[0];
     if (!facility) throw new Error('ingen anlegg');
     const w = await wireFacility(admin, sim, facility, { paths: ['temperature', 'waterPressure'] });
@@ -43,16 +43,20 @@ describe('a polled controller that stops answering', () => {
     sim.control.setFault(facility.id, { mode: 'http500' });
     for (let i = 0; i < 4; i++) await runCheck(ctx, w.apiId);
     const down = await recordedEvents(ctx);
-    expect(down.map((e) => e.type)).toEqual(['api.down']);
-    expect(down[0]?.payload).toMatchObject({ failures: 3, reason: 'Svarte med HTTP 500' });
+    expect(down.map((e) => e.type)).toEqual(['incident.opened']);
+    expect(down[0]?.payload).toMatchObject({
+      apiId: w.apiId,
+      causes: [{ kind: 'api', failures: 3, reason: 'Svarte med HTTP 500' }],
+    });
     expect(new Set(down[0]?.bay_ids)).toEqual(new Set(w.bays.values()));
 
     sim.control.setFault(facility.id, { mode: 'none' });
     await runCheck(ctx, w.apiId);
     await runCheck(ctx, w.apiId);
     const after = await recordedEvents(ctx);
-    expect(after.map((e) => e.type)).toEqual(['api.down', 'api.recovered']);
-    expect(after[1]?.dedupe_key).toBe(down[0]?.dedupe_key.replace('api_down', 'api_recovered'));
+    expect(after.map((e) => e.type)).toEqual(['incident.opened', 'incident.resolved']);
+    expect(after[1]?.payload.incidentId).toBe(down[0]?.payload.incidentId);
+    expect(after[1]?.dedupe_key).toBe(`incident:${down[0]?.payload.incidentId}:resolved`);
   });
 });
 
@@ -83,6 +87,6 @@ describe('the dispatcher nudge', () => {
     expect(nudges).toBe(0);
     await check(95);
     expect(nudges).toBe(1);
-    expect((await recordedEvents(ctx)).map((e) => e.type)).toEqual(['alert.opened']);
+    expect((await recordedEvents(ctx)).map((e) => e.type)).toEqual(['incident.opened']);
   });
 });

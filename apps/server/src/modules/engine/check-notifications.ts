@@ -1,10 +1,9 @@
 import { EVALUATION_REASONS, THRESHOLD_ORDER } from '@vaskedrift/shared';
-import type { Db } from '../../db/client';
-import type { NewNotificationEvent } from '../../notify/notification-events';
-import type { ApiEventPayload } from '../../notify/payloads';
-import type { SettledAttribute } from '../alerts';
-import { type FailureRun, firstFailureOfRun, type Rule, type RuleCore } from './engine.repository';
+import type { ApiIncidentChange, SettledAttribute } from '../alerts';
+import type { ApiEventBay } from '../notifications';
+import type { FailureRun } from './api-run.repository';
 import type { Evaluated } from './evaluate-rules';
+import type { Rule, RuleCore } from './rules.repository';
 
 /**
  * The pending period (docs/domain.md, Alerts): checks in a row the evaluated level has held, while it
@@ -37,8 +36,12 @@ export function settledAttribute(e: Evaluated): SettledAttribute {
     bayName: e.rule.bayName,
     locationId: e.rule.locationId,
     locationName: e.rule.locationName,
-    attributeName: e.rule.apiMetricName,
+    attributeName: e.rule.displayName,
     path: e.rule.path,
+    type: e.rule.type,
+    unit: e.rule.unit,
+    trueLabel: e.rule.trueLabel,
+    falseLabel: e.rule.falseLabel,
     operator: e.rule.operator,
     level: e.level,
     previousLevel: e.level === e.rule.lastLevel ? null : e.rule.lastLevel,
@@ -59,23 +62,20 @@ export function apiRunChange(ok: boolean, run: FailureRun, threshold: number): A
   return run.failures === threshold ? 'api.down' : null;
 }
 
-type ApiNotificationType = 'api.down' | 'api.recovered';
+export type ApiNotificationType = 'api.down' | 'api.recovered';
 
 /**
- * The one event about every bay behind the API (not one per attribute). The dedupe key is the start of
- * the run of failures, the same for every instance that records it.
+ * The API's change as its facilities' incidents see it (decision 033): every bay behind the API, and the
+ * start of the run of failures (`firstFailureOfRun`), when they opened.
  */
-export async function apiNotification(
-  tx: Db,
+export function apiIncidentChange(
   api: ApiRef,
   type: ApiNotificationType,
   run: FailureRun,
-  startedAt: Date,
+  firstFailure: Date,
   rules: Rule[],
-  at: Date,
-): Promise<NewNotificationEvent> {
-  const firstFailure = await firstFailureOfRun(tx, api.id, run.lastSuccessAt, startedAt);
-  const bays = new Map<string, ApiEventPayload['bays'][number]>();
+): ApiIncidentChange {
+  const bays = new Map<string, ApiEventBay>();
   for (const r of rules) {
     bays.set(r.bayId, {
       bayId: r.bayId,
@@ -84,23 +84,13 @@ export async function apiNotification(
       locationName: r.locationName,
     });
   }
-  const payload: ApiEventPayload = {
+  return {
+    type: type === 'api.down' ? 'down' : 'recovered',
     apiId: api.id,
     apiName: api.name,
-    reason: run.lastError ?? '',
+    reason: run.lastError ?? null,
     failures: run.failures,
-    at: at.toISOString(),
     bays: [...bays.values()],
-  };
-  const key = type === 'api.down' ? 'api_down' : 'api_recovered';
-  return {
-    type,
-    tag: 'info',
-    dedupeKey: `${key}:${api.id}:${firstFailure.toISOString()}`,
-    locationIds: [...new Set(payload.bays.map((b) => b.locationId))],
-    bayIds: [...bays.keys()],
-    apiId: api.id,
-    payload,
-    suppressible: true,
+    firstFailure,
   };
 }

@@ -1,21 +1,17 @@
 import { setMaxListeners } from 'node:events';
 import type { apiDraftSchema } from '@vaskedrift/shared';
-import {
-  type ApiDraft,
-  DEFAULT_CHECK_TIMEOUT_MS,
-  MAX_RESPONSE_BYTES,
-  movesAddress,
-  patchHeaders,
-} from '@vaskedrift/shared';
+import { DEFAULT_CHECK_TIMEOUT_MS, MAX_RESPONSE_BYTES, movesAddress, patchHeaders } from '@vaskedrift/shared';
 import type { Logger } from 'pino';
 import type { z } from 'zod';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import type { EventBus } from '../../events/bus';
+import { type ApiSecrets, createApiSecrets } from '../../lib/api-secrets';
+import { type Clock, systemClock } from '../../lib/clock';
 import type { OutboundClient } from '../../lib/outbound';
 import { createReadingsMaintenance, type KeptHistory } from '../readings';
-import { createApiSecrets } from './api-secrets';
-import { type CheckOutcome, createCheckProcessor } from './check-processor';
+import { type CheckOutcome, createCheckProcessor, type OnEvaluated } from './check-processor';
+import type { ClaimedApi, StoredApi } from './claims.repository';
 import {
   type ApiConnection,
   CheckFailure,
@@ -23,7 +19,6 @@ import {
   parseJsonBody,
   pollApi,
 } from './controller-client';
-import type { ClaimedApi, StoredApi } from './engine.repository';
 import { createScheduler, Samples } from './scheduler';
 
 type Draft = z.output<typeof apiDraftSchema>;
@@ -34,6 +29,88 @@ export function checkTimeoutMs(api: Pick<StoredApi, 'checkInterval' | 'details'>
 }
 
 export type Engine = ReturnType<typeof createEngine>;
+
+/**
+ * The API as a check sends it: secrets opened, a draft's fields (from the edit form) laid over it. A
+ * draft that moves the address gets none of the stored secrets, only those typed into it (decision 015).
+ */
+function apiConnection(
+  secrets: ApiSecrets,
+  api: Partial<StoredApi> & { id: string },
+  draft?: Draft,
+): ApiConnection {
+  const readable = (plain: string | null): string => {
+    if (plain === null) {
+      throw new CheckFailure(
+        'auth/secret-unreadable',
+        'Hemmeligheten kunne ikke leses (er SECRET_KEY byttet?)',
+      );
+    }
+    return plain;
+  };
+  const opened = (sealed: string | null | undefined) => (sealed ? readable(secrets.tryOpen(sealed)) : null);
+  const pick = <K extends keyof Draft>(key: K, fallback: NonNullable<Draft[K]> | null) =>
+    draft && draft[key] !== undefined ? (draft[key] as NonNullable<Draft[K]> | null) : fallback;
+  const stored = draft && movesAddress(api, draft) ? null : api;
+  const storedHeaders = Object.fromEntries(
+    Object.entries(stored?.headers ?? {}).map(([name, value]) => [
+      name,
+      readable(secrets.openHeaderValue(value)),
+    ]),
+  );
+  return {
+    id: api.id,
+    endpointUrl: pick('endpointUrl', api.endpointUrl ?? null) ?? '',
+    authEndpointUrl: pick('authEndpointUrl', api.authEndpointUrl ?? null),
+    tokenPath: pick('tokenPath', api.tokenPath ?? null),
+    clientId: pick('clientId', api.clientId ?? null),
+    clientSecret:
+      draft?.clientSecret !== undefined ? draft.clientSecret : opened(stored?.clientSecretEncrypted),
+    apiKey: draft?.apiKey !== undefined ? draft.apiKey : opened(stored?.apiKeyEncrypted),
+    authMethod: pick('authMethod', api.authMethod ?? 'none') ?? 'none',
+    method: pick('method', api.method ?? 'GET') ?? 'GET',
+    headers: patchHeaders(storedHeaders, draft?.headers ?? {}),
+    body: pick('body', api.body ?? null),
+    params: pick('params', api.params ?? {}) ?? {},
+    details: pick('details', api.details ?? {}) ?? {},
+  };
+}
+
+/** A pushed body as the outcome of a check: parsed like a polled response, or why it could not be. */
+function pushOutcome(body: Buffer, startedAt: Date): CheckOutcome {
+  if (body.length > MAX_RESPONSE_BYTES) {
+    return {
+      ok: false,
+      error: 'Svaret er større enn 5 MB',
+      code: 'outbound/too-large',
+      httpStatus: null,
+      bytes: body.length,
+      durationMs: 0,
+      startedAt,
+    };
+  }
+  try {
+    return {
+      ok: true,
+      json: parseJsonBody(body, null),
+      httpStatus: null,
+      bytes: body.length,
+      durationMs: 0,
+      startedAt,
+    };
+  } catch (err) {
+    const failure = err as CheckFailure;
+    return {
+      ok: false,
+      error: failure.message,
+      code: failure.code,
+      httpStatus: null,
+      bytes: body.length,
+      durationMs: 0,
+      startedAt,
+    };
+  }
+}
 
 /**
  * The status engine of one server instance: the scheduler that claims due APIs, the check of one API
@@ -52,8 +129,13 @@ export function createEngine(deps: {
   retention: () => Promise<KeptHistory>;
   /** The failure threshold of an API without its own (system settings). */
   failureThreshold: () => Promise<number>;
+  /** The time a check is stamped with (decision 030); the claim itself is the database's. */
+  clock?: Clock;
+  /** After each check committed: every attribute as evaluated (foresight). */
+  onEvaluated?: OnEvaluated;
 }) {
   const { config, db, log } = deps;
+  const clock = deps.clock ?? systemClock;
   const secrets = createApiSecrets(config.secretKey);
   const authenticators = createAuthenticators();
   const processor = createCheckProcessor({
@@ -63,6 +145,8 @@ export function createEngine(deps: {
     heartbeatMs: config.readings.heartbeatMinutes * 60_000,
     failureThreshold: deps.failureThreshold,
     onNotificationsRecorded: deps.onNotificationsRecorded,
+    clock,
+    ...(deps.onEvaluated ? { onEvaluated: deps.onEvaluated } : {}),
   });
   const shutdown = new AbortController();
   // Every check in flight listens for shutdown: 50 listeners on one signal are expected, not a leak.
@@ -70,54 +154,12 @@ export function createEngine(deps: {
   const durations = new Samples();
   let running = false;
 
-  /**
-   * The API as a check sends it: secrets opened, a draft's fields (from the edit form) laid over it. A
-   * draft that moves the address gets none of the stored secrets, only those typed into it (decision 015).
-   */
-  function connectionOf(api: Partial<StoredApi> & { id: string }, draft?: Draft): ApiConnection {
-    const readable = (plain: string | null): string => {
-      if (plain === null) {
-        throw new CheckFailure(
-          'auth/secret-unreadable',
-          'Hemmeligheten kunne ikke leses (er SECRET_KEY byttet?)',
-        );
-      }
-      return plain;
-    };
-    const opened = (sealed: string | null | undefined) => (sealed ? readable(secrets.tryOpen(sealed)) : null);
-    const pick = <K extends keyof Draft>(key: K, fallback: NonNullable<Draft[K]> | null) =>
-      draft && draft[key] !== undefined ? (draft[key] as NonNullable<Draft[K]> | null) : fallback;
-    const stored = draft && movesAddress(api, draft) ? null : api;
-    const storedHeaders = Object.fromEntries(
-      Object.entries(stored?.headers ?? {}).map(([name, value]) => [
-        name,
-        readable(secrets.openHeaderValue(value)),
-      ]),
-    );
-    return {
-      id: api.id,
-      endpointUrl: pick('endpointUrl', api.endpointUrl ?? null) ?? '',
-      authEndpointUrl: pick('authEndpointUrl', api.authEndpointUrl ?? null),
-      tokenPath: pick('tokenPath', api.tokenPath ?? null),
-      clientId: pick('clientId', api.clientId ?? null),
-      clientSecret:
-        draft?.clientSecret !== undefined ? draft.clientSecret : opened(stored?.clientSecretEncrypted),
-      apiKey: draft?.apiKey !== undefined ? draft.apiKey : opened(stored?.apiKeyEncrypted),
-      authMethod: pick('authMethod', api.authMethod ?? 'none') ?? 'none',
-      method: pick('method', api.method ?? 'GET') ?? 'GET',
-      headers: patchHeaders(storedHeaders, draft?.headers ?? {}),
-      body: pick('body', api.body ?? null),
-      params: pick('params', api.params ?? {}) ?? {},
-      details: pick('details', api.details ?? {}) ?? {},
-    };
-  }
-
   /** Polls once; never throws: a failure is an outcome with its Norwegian reason. */
   async function poll(
     connect: () => ApiConnection,
     timeoutMs: number,
   ): Promise<{ outcome: CheckOutcome; contentType: string | null }> {
-    const startedAt = new Date();
+    const startedAt = clock.now();
     const started = performance.now();
     const elapsed = () => Math.round(performance.now() - started);
     try {
@@ -155,7 +197,7 @@ export function createEngine(deps: {
   }
 
   async function runCheck(api: ClaimedApi): Promise<void> {
-    const { outcome } = await poll(() => connectionOf(api), checkTimeoutMs(api));
+    const { outcome } = await poll(() => apiConnection(secrets, api), checkTimeoutMs(api));
     // Aborted by shutdown: not the API's fault, and nothing to record.
     if (shutdown.signal.aborted) return;
     durations.add(outcome.durationMs);
@@ -171,47 +213,14 @@ export function createEngine(deps: {
 
   /** A pushed body, processed exactly like a polled response (size already capped by the route). */
   async function processPush(api: StoredApi, body: Buffer) {
-    const startedAt = new Date();
-    let outcome: CheckOutcome;
-    if (body.length > MAX_RESPONSE_BYTES) {
-      outcome = {
-        ok: false,
-        error: 'Svaret er større enn 5 MB',
-        code: 'outbound/too-large',
-        httpStatus: null,
-        bytes: body.length,
-        durationMs: 0,
-        startedAt,
-      };
-    } else {
-      try {
-        outcome = {
-          ok: true,
-          json: parseJsonBody(body, null),
-          httpStatus: null,
-          bytes: body.length,
-          durationMs: 0,
-          startedAt,
-        };
-      } catch (err) {
-        const failure = err as CheckFailure;
-        outcome = {
-          ok: false,
-          error: failure.message,
-          code: failure.code,
-          httpStatus: null,
-          bytes: body.length,
-          durationMs: 0,
-          startedAt,
-        };
-      }
-    }
+    const outcome = pushOutcome(body, clock.now());
     const processed = await processor.process(api, outcome, 'push');
     return { outcome, processed };
   }
 
   return {
-    connectionOf,
+    connectionOf: (api: Partial<StoredApi> & { id: string }, draft?: Draft) =>
+      apiConnection(secrets, api, draft),
     poll,
     processPush,
     stats: () => ({ ...scheduler.stats, durations, processed: processor.stats() }),
@@ -238,4 +247,4 @@ export function createEngine(deps: {
   };
 }
 
-export type { ApiDraft, Draft as ApiDraftValues };
+export type { Draft as ApiDraftValues };

@@ -8,7 +8,7 @@ import {
   prepareAttribute,
   type RecordIndex,
 } from '@vaskedrift/shared';
-import type { Rule, RuleCore } from './engine.repository';
+import type { Rule, RuleCore } from './rules.repository';
 
 export type Evaluated<R extends RuleCore = Rule> = {
   rule: R;

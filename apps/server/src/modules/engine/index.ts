@@ -1,15 +1,12 @@
-// The status engine: checks APIs, evaluates their attributes, stores readings and alerts, derives bay status.
-export { type ApiSecrets, createApiSecrets, secretsLeftAsStored } from './api-secrets';
+// The status engine: checks APIs, evaluates their attributes, stores readings, and hands level changes to
+// alerts and bay status (modules/bays) in one plan per check (check-plan.ts, check-apply.ts).
 export {
   type EngineChanges,
   NO_ENGINE_CHANGES,
   publishEngineChanges,
   retireAttributes,
 } from './attribute-lifecycle';
-export { rederiveBays } from './bay-derivation';
-export { canSetStatusByHand, changeBayStatus, publishStatusChanges } from './bay-status';
-export { applyBayStatusChanges, closeOpenPeriods, openFirstPeriods } from './bay-status.repository';
+export { ENGINE_POOL_SIZE } from './check-processor';
+export type { StoredApi } from './claims.repository';
 export { createEngine, type Engine } from './engine';
-export { EVALUATED_ATTRIBUTE, type StoredApi } from './engine.repository';
-export { baysInMaintenance } from './maintenance-seam';
 export { runManualCheck } from './manual-check';

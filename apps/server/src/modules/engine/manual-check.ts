@@ -7,12 +7,12 @@ import {
   movesAddress,
 } from '@vaskedrift/shared';
 import type { Db } from '../../db/client';
-import { secretsLeftAsStored } from './api-secrets';
+import { secretsLeftAsStored } from '../../lib/api-secrets';
 import { collectPaths, shorten } from './check-summary';
+import type { StoredApi } from './claims.repository';
 import { type ApiDraftValues, checkTimeoutMs, type Engine } from './engine';
-import type { StoredApi } from './engine.repository';
-import { apiMetricKeys, loadRules } from './engine.repository';
 import { evaluateRules } from './evaluate-rules';
+import { apiMetricKeys, loadRules } from './rules.repository';
 
 const SAMPLE_RECORDS = 5;
 const MAX_KEY_VALUES = 50;
@@ -96,6 +96,20 @@ export async function runManualCheck(
       value: e.value,
       level: e.level,
       reason: e.reason,
+      labels: {
+        name: e.rule.displayName,
+        unit: e.rule.unit,
+        trueLabel: e.rule.trueLabel,
+        falseLabel: e.rule.falseLabel,
+      },
+      type: e.rule.type,
+      operator: e.rule.operator,
+      thresholds: {
+        thresholdCritical: e.rule.thresholdCritical,
+        thresholdWarning: e.rule.thresholdWarning,
+        thresholdInactive: e.rule.thresholdInactive,
+        thresholdActive: e.rule.thresholdActive,
+      },
     });
   }
   return result;

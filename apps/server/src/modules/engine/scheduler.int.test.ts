@@ -10,7 +10,7 @@ import {
   type TestInstance,
 } from '../../../test/helpers';
 import { connectDatabase, type Database } from '../../db/client';
-import { claimDueApis } from './engine.repository';
+import { claimDueApis } from './claims.repository';
 
 const env = {
   SECRET_KEY: randomBytes(32).toString('hex'),
@@ -60,17 +60,24 @@ describe('two server instances on one database, each running its scheduler', () 
     await waitUntil(allCheckedSince(new Date(0)));
     await ctx.app.bus.drain();
     sim.control.reset();
-    const claimedSoFar = () =>
-      [ctx.app.statusEngine.engine.stats(), second.app.statusEngine.engine.stats()].map((s) => s.claimed);
+    const engines = () => [ctx.app.statusEngine.engine.stats(), second.app.statusEngine.engine.stats()];
+    const claimedSoFar = () => engines().map((s) => s.claimed);
     const claimedBefore = claimedSoFar();
+    const claimRounds = () => engines().map((s) => s.claims);
+    const inFlight = () => engines().reduce((sum, s) => sum + s.inFlight, 0);
 
     const rounds = 5;
     for (let round = 1; round <= rounds; round++) {
       const start = new Date();
       await pool.query(`update apis set next_check_at = now()`);
       await waitUntil(allCheckedSince(start));
-      // Both instances had the chance to claim again: nothing more may come for this slot.
-      await new Promise((r) => setTimeout(r, 600));
+      // Both instances claim again, twice (the second claim began after every check was written), and
+      // whatever those claims started has ended: a second poll for this slot would be counted by now.
+      const claimsThen = claimRounds();
+      await waitUntil(async () => {
+        const claims = claimRounds();
+        return claims.every((n, i) => n >= (claimsThen[i] ?? 0) + 2) && inFlight() === 0;
+      });
       const perFacility = Object.values(sim.control.stats().facilities).map((f) => f.requests);
       expect(perFacility).toEqual(sim.facilities.map(() => round));
     }

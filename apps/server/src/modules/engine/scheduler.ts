@@ -1,14 +1,19 @@
 import type { Logger } from 'pino';
 import type { Db } from '../../db/client';
-import { type ClaimedApi, claimDueApis } from './engine.repository';
+import { type ClaimedApi, claimDueApis, rephaseFutureChecks } from './claims.repository';
 
 /** How often an idle scheduler looks for due checks: the most a check can start late on a quiet system. */
-export const TICK_MS = 250;
+const TICK_MS = 250;
 /**
  * With every slot taken, the scheduler claims again this long after the first check ends (the checks
  * ending meanwhile free their slots too): a claim per ended check would be a statement per check.
  */
 const SLOT_GATHER_MS = 10;
+/**
+ * How often the scheduler looks for checks set further ahead than a claim sets them (the database's clock
+ * went back, decision 030): the longest a clock put back stops a check beyond its interval.
+ */
+const REPHASE_EVERY_MS = 10_000;
 const LAG_SAMPLES = 16_384;
 
 /** A fixed-size window of recent figures (lag, duration), for the benchmark and the logs. */
@@ -35,7 +40,14 @@ export class Samples {
   }
 }
 
-export type SchedulerStats = { claimed: number; finished: number; inFlight: number; lag: Samples };
+type SchedulerStats = {
+  claimed: number;
+  finished: number;
+  inFlight: number;
+  lag: Samples;
+  /** Claim statements that have returned, whether they found anything due or not. */
+  claims: number;
+};
 
 /**
  * The check loop of one server instance (decision 009). Every tick it claims as many due APIs as it has
@@ -55,7 +67,18 @@ export function createScheduler(deps: {
   /** The last tick found every slot taken: the next ended check brings the next tick forward. */
   let waitingForSlot = false;
   const running = new Set<Promise<void>>();
-  const stats: SchedulerStats = { claimed: 0, finished: 0, inFlight: 0, lag: new Samples() };
+  const stats: SchedulerStats = { claimed: 0, finished: 0, inFlight: 0, lag: new Samples(), claims: 0 };
+  /** When the last rephase ran, on the monotonic clock (the first tick runs one). */
+  let rephasedAt = Number.NEGATIVE_INFINITY;
+
+  async function rephaseWhenDue() {
+    if (performance.now() - rephasedAt < REPHASE_EVERY_MS) return;
+    rephasedAt = performance.now();
+    const moved = await rephaseFutureChecks(deps.db);
+    if (moved > 0) {
+      deps.log.warn({ apis: moved }, 'databaseklokken har gått tilbake: neste sjekk er flyttet nærmere');
+    }
+  }
 
   /** Claims and starts what is due: 'full' when it filled every free slot, 'busy' when there was none. */
   async function tick(): Promise<'full' | 'partial' | 'busy'> {
@@ -63,7 +86,9 @@ export function createScheduler(deps: {
     if (free <= 0) return 'busy';
     let claimed: ClaimedApi[];
     try {
+      await rephaseWhenDue();
       claimed = await claimDueApis(deps.db, free);
+      stats.claims++;
     } catch (err) {
       if (!stopped) deps.log.error({ err }, 'kunne ikke hente sjekker som er forfalt');
       return 'partial';

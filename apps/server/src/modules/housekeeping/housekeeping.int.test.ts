@@ -1,7 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiClient, caller, createLocation } from '../../../test/facilities';
-import { createTestApp, type TestContext, testConfig } from '../../../test/helpers';
+import {
+  createTestApp,
+  createUser,
+  TEST_PASSWORD,
+  type TestContext,
+  testConfig,
+} from '../../../test/helpers';
 import { buildApp } from '../../app';
 import { connectDatabase, type Database } from '../../db/client';
 import { insertImage } from '../images';
@@ -56,7 +62,7 @@ async function remaining(ids: number[]): Promise<number[]> {
   return rows.map((r) => Number(r.id));
 }
 
-describe('housekeeping', () => {
+describe('housekeeping: images and e-mails', () => {
   it('deletes an old image no facility uses, and keeps fresh ones and every picture a facility has, also a deleted one', async () => {
     const unattached = await image(25);
     const fresh = await image(1);
@@ -71,6 +77,8 @@ describe('housekeeping', () => {
       emails: 0,
       notificationEvents: 0,
       webhookAttempts: 0,
+      rateLimits: 0,
+      pushActionTokens: 0,
     });
 
     expect(await served(unattached)).toBe(404);
@@ -97,12 +105,16 @@ describe('housekeeping', () => {
       emails: old.length,
       notificationEvents: 0,
       webhookAttempts: 0,
+      rateLimits: 0,
+      pushActionTokens: 0,
     });
 
     expect(await remaining(old)).toEqual([]);
     expect(await remaining([...pending, ...fresh])).toEqual([...pending, ...fresh]);
   });
+});
 
+describe('housekeeping: notification events, webhook log and sign-in counters', () => {
   it('deletes dispatched notification events past the e-mail retention, never an undispatched one', async () => {
     const event = async (key: string, ageDays: number, dispatched: boolean) => {
       const { rows } = await ctx.database.pool.query<{ id: string }>(
@@ -123,6 +135,8 @@ describe('housekeeping', () => {
       emails: 0,
       notificationEvents: 1,
       webhookAttempts: 0,
+      rateLimits: 0,
+      pushActionTokens: 0,
     });
 
     const { rows } = await ctx.database.pool.query<{ id: string }>(
@@ -151,6 +165,8 @@ describe('housekeeping', () => {
       emails: 0,
       notificationEvents: 0,
       webhookAttempts: 2,
+      rateLimits: 0,
+      pushActionTokens: 0,
     });
 
     const { rows: left } = await ctx.database.pool.query<{ id: string }>(
@@ -160,6 +176,59 @@ describe('housekeeping', () => {
     expect(left.map((r) => r.id)).toEqual(rows.filter((r) => r.age < 30).map((r) => r.id));
   });
 
+  it('deletes sign-in failure counters of windows that ended over an hour ago and keeps current ones', async () => {
+    // Ten wrong passwords from one address: its counters are current and refuse the eleventh attempt.
+    const user = await createUser(ctx);
+    const signIn = (password: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/auth/v1/token?grant_type=password',
+        payload: { email: user.email, password },
+        remoteAddress: '10.9.0.1',
+      });
+    for (let i = 0; i < 10; i++) expect((await signIn('feil-passord')).statusCode).toBe(400);
+    const counters = async (where: string) =>
+      (
+        await ctx.database.pool.query<{ key: string }>(
+          `select key from auth_rate_limits where ${where} order by key`,
+        )
+      ).rows.map((r) => r.key);
+    const current = await counters('true');
+    expect(current).toEqual([`login:email:${user.email.toLowerCase()}`, 'login:ip:10.9.0.1']);
+
+    // Attempts from changing addresses, long ago: more than two batches of them.
+    const old = 2 * HOUSEKEEPING_BATCH + 1;
+    await ctx.database.pool.query(
+      `insert into auth_rate_limits (key, window_start, count)
+       select 'login:ip:10.8.' || (n / 256) || '.' || (n % 256), now() - make_interval(hours => 2 + n % 48), 3
+       from generate_series(1, $1) as n`,
+      [old],
+    );
+    // Expired but recent windows are kept a while (an hour) before they go.
+    await ctx.database.pool.query(
+      `insert into auth_rate_limits (key, window_start, count)
+       values ('recover:ip:10.7.0.1', now() - interval '50 minutes', 1)`,
+    );
+
+    expect(await ctx.app.housekeeping.runOnce()).toEqual({
+      images: 0,
+      emails: 0,
+      notificationEvents: 0,
+      webhookAttempts: 0,
+      rateLimits: old,
+      pushActionTokens: 0,
+    });
+
+    expect(await counters('true')).toEqual([...current, 'recover:ip:10.7.0.1'].sort());
+    expect(await counters(`key like 'login:ip:10.8.%'`)).toEqual([]);
+    const refused = await signIn(TEST_PASSWORD);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error_code).toBe('over_request_rate_limit');
+    await ctx.database.pool.query('delete from auth_rate_limits');
+  });
+});
+
+describe('housekeeping: with other instances, and with nothing due', () => {
   describe('with a second instance on the same database', () => {
     let second: { app: FastifyInstance; database: Database };
     beforeAll(async () => {
@@ -198,6 +267,8 @@ describe('housekeeping', () => {
           emails: 3,
           notificationEvents: 0,
           webhookAttempts: 0,
+          rateLimits: 0,
+          pushActionTokens: 0,
         });
       } finally {
         // Closing the connection ends its transaction even when an assertion above failed.
@@ -218,6 +289,8 @@ describe('housekeeping', () => {
       emails: 0,
       notificationEvents: 0,
       webhookAttempts: 0,
+      rateLimits: 0,
+      pushActionTokens: 0,
     });
 
     for (const id of kept) expect(await served(id)).toBe(200);

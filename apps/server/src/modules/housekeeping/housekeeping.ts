@@ -2,10 +2,10 @@ import type { Logger } from 'pino';
 import type { Config } from '../../config';
 import { tryAdvisoryXactLock } from '../../db/advisory-lock';
 import type { Db } from '../../db/client';
-import { deleteDispatchedEvents } from '../../notify/dispatcher.repository';
-import { deleteFinishedMessages } from '../../notify/outbox.repository';
-import { deleteOldAttempts } from '../../notify/webhook.repository';
+import { purgeExpiredRateLimits } from '../auth';
 import { deleteUnattachedImages } from '../images';
+import { deleteDispatchedEvents, deleteFinishedMessages, deleteOldAttempts } from '../notifications';
+import { deleteExpiredActionTokens } from '../web-push';
 
 /** Transaction-level advisory lock: one instance cleans up at a time; the others skip that round. */
 const HOUSEKEEPING_LOCK = 727_301;
@@ -20,6 +20,9 @@ export type HousekeepingReport = {
   emails: number;
   notificationEvents: number;
   webhookAttempts: number;
+  rateLimits: number;
+  /** Push notifications' action tokens a day past their expiry (Web Push, decision 038). */
+  pushActionTokens: number;
 };
 
 type Deps = { db: Db; log: Pick<Logger, 'info' | 'error'>; config: Config['housekeeping'] };
@@ -27,8 +30,8 @@ type Deps = { db: Db; log: Pick<Logger, 'info' | 'error'>; config: Config['house
 /**
  * The daily clean-up of decision 013: uploaded images no facility uses, e-mails that are done with
  * (sent, kept, given up), dispatched notification events and the webhook delivery log, once past the
- * e-mail retention. Every instance runs it; the advisory lock lets one
- * do each round.
+ * e-mail retention, and sign-in failure counters whose window ended over an hour ago. Every instance
+ * runs it; the advisory lock lets one do each round.
  */
 export function createHousekeeping({ db, log, config }: Deps) {
   let timer: NodeJS.Timeout | undefined;
@@ -55,6 +58,7 @@ export function createHousekeeping({ db, log, config }: Deps) {
     return db.transaction(async (tx) => {
       if (!(await tryAdvisoryXactLock(tx, HOUSEKEEPING_LOCK))) return null;
       let emailsAfter = 0;
+      let rateLimitsAfter = '';
       const report = {
         images: await drain(() =>
           deleteUnattachedImages(db, config.unattachedImageRetentionHours, HOUSEKEEPING_BATCH),
@@ -75,6 +79,12 @@ export function createHousekeeping({ db, log, config }: Deps) {
         webhookAttempts: await drain(() =>
           deleteOldAttempts(db, config.emailRetentionDays, HOUSEKEEPING_BATCH),
         ),
+        rateLimits: await drain(async () => {
+          const batch = await purgeExpiredRateLimits(db, HOUSEKEEPING_BATCH, rateLimitsAfter);
+          rateLimitsAfter = batch.lastKey;
+          return batch.deleted;
+        }),
+        pushActionTokens: await drain(() => deleteExpiredActionTokens(db, HOUSEKEEPING_BATCH)),
       };
       if (Object.values(report).some((deleted) => deleted > 0)) {
         log.info(
@@ -83,8 +93,9 @@ export function createHousekeeping({ db, log, config }: Deps) {
             deletedEmails: report.emails,
             deletedNotificationEvents: report.notificationEvents,
             deletedWebhookAttempts: report.webhookAttempts,
+            deletedRateLimits: report.rateLimits,
           },
-          'opprydding: slettet ubrukte bilder, gamle e-poster, sendte varsler og gamle webhookleveringer',
+          'opprydding: slettet ubrukte bilder, gamle e-poster, sendte varsler, gamle webhookleveringer og utløpte innloggingstellere',
         );
       }
       return report;

@@ -16,7 +16,7 @@ import type { EventBus } from '../../events/bus';
 import { AppError, NotFoundError, ValidationError } from '../../lib/errors';
 import { sniffImage } from '../../lib/image-format';
 import { callerOf } from '../../plugins/authenticate';
-import { requireFacilityAdmin } from '../../plugins/authorize';
+import { requireLocationAdmin } from '../../plugins/authorize';
 import { findImage, insertImage } from './images.repository';
 
 /** Reads the one uploaded file, refusing a second file and anything over the size cap. */
@@ -46,7 +46,7 @@ export async function imagesRoutes(app: FastifyInstance, { db, bus }: { db: Db; 
   api.post(
     '/backend/locations/image/upload',
     {
-      preValidation: requireFacilityAdmin,
+      preValidation: requireLocationAdmin,
       schema: {
         tags: ['locations'],
         summary: 'Last opp et bilde av et anlegg (multipart, én fil: PNG, JPEG eller WebP, maks 5 MB)',

@@ -13,7 +13,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { callerOf } from '../../plugins/authenticate';
-import { requireFacilityAdmin } from '../../plugins/authorize';
+import { requireLocationAdmin } from '../../plugins/authorize';
 import type { LinksService } from './links.service';
 
 const tags = ['links'];
@@ -37,7 +37,7 @@ export async function linksRoutes(app: FastifyInstance, { links }: { links: Link
   api.post(
     '/backend/bays/links/create',
     {
-      preValidation: requireFacilityAdmin,
+      preValidation: requireLocationAdmin,
       schema: {
         tags,
         summary: 'Legg til en lenke på en vaskehall (administrator); havner sist uten sortOrder',
@@ -51,7 +51,7 @@ export async function linksRoutes(app: FastifyInstance, { links }: { links: Link
   api.patch(
     '/backend/bays/links/update',
     {
-      preValidation: requireFacilityAdmin,
+      preValidation: requireLocationAdmin,
       schema: {
         tags,
         summary: 'Endre en lenke (administrator)',
@@ -65,7 +65,7 @@ export async function linksRoutes(app: FastifyInstance, { links }: { links: Link
   api.delete(
     '/backend/bays/links/delete',
     {
-      preValidation: requireFacilityAdmin,
+      preValidation: requireLocationAdmin,
       schema: {
         tags,
         summary: 'Slett en lenke (administrator)',
@@ -79,7 +79,7 @@ export async function linksRoutes(app: FastifyInstance, { links }: { links: Link
   api.patch(
     '/backend/bays/links/reorder',
     {
-      preValidation: requireFacilityAdmin,
+      preValidation: requireLocationAdmin,
       schema: {
         tags,
         summary: 'Ny rekkefølge for alle lenkene til en vaskehall (hele listen med id-er, administrator)',

@@ -77,6 +77,7 @@ describe('validation (the Norwegian messages the form shows too)', () => {
     [{ postalCode: '123' }, 'postalCode', 'Postnummeret må være 4 siffer'],
     [{ postalCode: '12345' }, 'postalCode', 'Postnummeret må være 4 siffer'],
     [{ postalCode: '12a4' }, 'postalCode', 'Postnummeret må være 4 siffer'],
+    [{ postalCode: '0000' }, 'postalCode', 'Postnummeret 0000 finnes ikke'],
     [{ postalCode: '' }, 'postalCode', 'Postnummer er påkrevd'],
   ])('refuses %o with "%s: %s"', async (overrides, path, message) => {
     const res = await admin.post('backend/locations/create', locationBody(overrides));

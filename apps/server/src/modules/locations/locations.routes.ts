@@ -11,7 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { callerOf } from '../../plugins/authenticate';
-import { requireFacilityAdmin } from '../../plugins/authorize';
+import { requireLocationAdmin } from '../../plugins/authorize';
 import type { LocationsService } from './locations.service';
 
 const tags = ['locations'];
@@ -35,7 +35,7 @@ export async function locationsRoutes(app: FastifyInstance, { locations }: { loc
   api.post(
     '/backend/locations/create',
     {
-      preValidation: requireFacilityAdmin,
+      preValidation: requireLocationAdmin,
       schema: {
         tags,
         summary: 'Opprett et anlegg (administrator)',
@@ -49,7 +49,7 @@ export async function locationsRoutes(app: FastifyInstance, { locations }: { loc
   api.patch(
     '/backend/locations/update',
     {
-      preValidation: requireFacilityAdmin,
+      preValidation: requireLocationAdmin,
       schema: {
         tags,
         summary: 'Endre et anlegg (administrator)',
@@ -63,7 +63,7 @@ export async function locationsRoutes(app: FastifyInstance, { locations }: { loc
   api.delete(
     '/backend/locations/delete',
     {
-      preValidation: requireFacilityAdmin,
+      preValidation: requireLocationAdmin,
       schema: {
         tags,
         summary: 'Slett et anlegg (mykt: skjules overalt med vaskehallene sine; gjenopprettes i databasen)',

@@ -1,13 +1,20 @@
 import type { LogEntry } from '@vaskedrift/shared';
 import { and, desc, eq, ilike, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { retryWhileDatabaseAway } from '../../db/health';
 import { logs, users } from '../../db/schema';
 import { containsPattern } from '../../lib/list-query';
 
 export type NewLog = typeof logs.$inferInsert;
 
+const AUDIT_RETRY_MS = 120_000;
+
+/**
+ * Audit entries are written after their change committed (bus subscribers): a database that is away or
+ * full for a while delays the entry instead of dropping it (decision 031).
+ */
 export async function insertLog(db: Db, entry: NewLog): Promise<void> {
-  await db.insert(logs).values(entry);
+  await retryWhileDatabaseAway(() => db.insert(logs).values(entry), { maxMs: AUDIT_RETRY_MS });
 }
 
 const entryColumns = {

@@ -3,12 +3,13 @@ import type { Db } from '../../db/client';
 import type { EventBus } from '../../events/bus';
 import { subscribeDataSourceLogs } from './data-sources.subscriber';
 import { subscribeEngineLogs } from './engine.subscriber';
-import { subscribeFacilityLogs } from './facilities.subscriber';
+import { subscribeLocationLogs } from './locations.subscriber';
 import { insertLog } from './logs.repository';
 import { subscribeMaintenanceLogs } from './maintenance.subscriber';
 import { subscribeNotificationLogs } from './notifications.subscriber';
 import { subscribePeopleLogs } from './people.subscriber';
 import { subscribeSettingsLogs } from './settings.subscriber';
+import { subscribeWebPushLogs } from './web-push.subscriber';
 import { subscribeWebhookLogs } from './webhooks.subscriber';
 
 /** Writes the audit log from domain events. */
@@ -44,11 +45,12 @@ export function subscribeLogs(bus: EventBus, db: Db): () => void {
       }),
     ),
     ...subscribePeopleLogs(bus, db),
-    ...subscribeFacilityLogs(bus, db),
+    ...subscribeLocationLogs(bus, db),
     ...subscribeEngineLogs(bus, db),
     ...subscribeMaintenanceLogs(bus, db),
     ...subscribeNotificationLogs(bus, db),
     ...subscribeWebhookLogs(bus, db),
+    ...subscribeWebPushLogs(bus, db),
     ...subscribeDataSourceLogs(bus, db),
     ...subscribeSettingsLogs(bus, db),
   ];

@@ -1,7 +1,7 @@
-import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { bays, maintenanceJobs } from '../../db/schema';
-import type { MaintenanceEventPayload } from '../../notify/payloads';
+import type { MaintenanceEventPayload } from '../notifications';
 import { selectJobsWithPeople } from './maintenance.repository';
 
 /** What a maintenance notification says about a job (notify/payloads.ts), read in the caller's transaction. */
@@ -31,6 +31,9 @@ export async function jobPayload(tx: Db, jobId: string): Promise<MaintenanceEven
     endedBy: row.endedByName,
   };
 }
+
+/** A job's reminder delay as an interval. */
+const delay = sql`make_interval(hours => ${maintenanceJobs.reminderHours}, mins => ${maintenanceJobs.reminderMinutes})`;
 
 const dueColumns = {
   locationId: sql<string>`(select ${bays.locationId} from ${bays} where ${bays.id} = ${maintenanceJobs.bayId})`,
@@ -69,7 +72,10 @@ export function claimDueReminders(tx: Db, now: Date, limit: number): Promise<Due
     .for('update', { skipLocked: true });
 }
 
-/** Running jobs past their planned end not yet told so, locked. */
+/**
+ * Running jobs past their planned end not yet told so, locked; not a plan's job, which the server ends at
+ * that time instead (maintenance-plan-runner.ts).
+ */
 export function claimOverdueJobs(tx: Db, now: Date, limit: number): Promise<DueJob[]> {
   return tx
     .select(dueColumns)
@@ -78,6 +84,7 @@ export function claimOverdueJobs(tx: Db, now: Date, limit: number): Promise<DueJ
       and(
         isNull(maintenanceJobs.endedAt),
         isNull(maintenanceJobs.overdueNotifiedAt),
+        eq(maintenanceJobs.endsAutomatically, false),
         lte(maintenanceJobs.expiresAt, now),
       ),
     )
@@ -93,11 +100,26 @@ export function claimOverdueJobs(tx: Db, now: Date, limit: number): Promise<DueJ
 export async function scheduleUnscheduledReminders(db: Db): Promise<void> {
   await db
     .update(maintenanceJobs)
-    .set({
-      nextReminderAt: sql`${maintenanceJobs.startedAt} + make_interval(
-        hours => ${maintenanceJobs.reminderHours}, mins => ${maintenanceJobs.reminderMinutes})`,
-    })
+    .set({ nextReminderAt: sql`${maintenanceJobs.startedAt} + ${delay}` })
     .where(and(isNull(maintenanceJobs.endedAt), isNull(maintenanceJobs.nextReminderAt)));
+}
+
+/**
+ * Brings a running job's next reminder that lies more than its delay after `now` — further than a reminder
+ * ever sets it, so the clock has gone back since (decision 030) — to `now` plus the delay: the reminders
+ * go on a delay after the jump instead of stopping until the clock catches up.
+ */
+export async function pullBackFutureReminders(db: Db, now: Date): Promise<void> {
+  await db
+    .update(maintenanceJobs)
+    .set({ nextReminderAt: sql`${now.toISOString()}::timestamptz + ${delay}` })
+    .where(
+      and(
+        isNull(maintenanceJobs.endedAt),
+        gt(maintenanceJobs.nextReminderAt, now),
+        sql`${maintenanceJobs.nextReminderAt} > ${now.toISOString()}::timestamptz + ${delay}`,
+      ),
+    );
 }
 
 export async function markReminded(tx: Db, jobId: string, sent: number, next: Date): Promise<void> {

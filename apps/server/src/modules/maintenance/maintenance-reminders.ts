@@ -2,8 +2,8 @@ import { NOTIFICATION_EVENT_TYPES, type NotificationTag } from '@vaskedrift/shar
 import type { Logger } from 'pino';
 import type { Db } from '../../db/client';
 import type { EventBus } from '../../events/bus';
-import { recordNotificationEvents } from '../../notify/notification-events';
-import { createPoller } from '../../notify/poller';
+import { type Clock, systemClock } from '../../lib/clock';
+import { createPoller, recordNotificationEvents } from '../notifications';
 import {
   claimDueReminders,
   claimOverdueJobs,
@@ -11,6 +11,7 @@ import {
   jobPayload,
   markOverdueNotified,
   markReminded,
+  pullBackFutureReminders,
   scheduleUnscheduledReminders,
 } from './maintenance-notify.repository';
 
@@ -55,15 +56,24 @@ export async function recordJobEvent(
   ]);
 }
 
-type Deps = { db: Db; bus: EventBus; log: Pick<Logger, 'error'>; onRecorded: () => void };
+type Deps = {
+  db: Db;
+  bus: EventBus;
+  log: Pick<Logger, 'error'>;
+  onRecorded: () => void;
+  /** The clock reminders are due by (decision 030); tests pass `now` to `runDue` or a clock they move. */
+  clock?: Clock;
+};
 
 /**
  * Reminds of running jobs (docs/domain.md, Maintenance): when a job's `next_reminder_at` has come, one
  * `maintenance.reminder` (`reminder:<job>:<n>`), and the next one a full delay after `now`, so a server
- * that was down sends one, not a burst; a job past `expires_at` gets one `maintenance.overdue`. Jobs are
- * claimed with SKIP LOCKED and each batch commits with its events, so two instances never remind twice.
+ * that was down (or a clock put forward) sends one, not a burst; a next reminder more than a delay ahead
+ * (a clock put back) is brought to a delay from `now`, so they never stop for long; a job past
+ * `expires_at` gets one `maintenance.overdue`. Jobs are claimed with SKIP LOCKED and each batch commits
+ * with its events, so two instances never remind twice.
  */
-export function createMaintenanceReminders({ db, bus, log, onRecorded }: Deps) {
+export function createMaintenanceReminders({ db, bus, log, onRecorded, clock = systemClock }: Deps) {
   async function remind(now: Date): Promise<number> {
     return db.transaction(async (tx) => {
       const due = await claimDueReminders(tx, now, REMINDER_BATCH);
@@ -90,8 +100,9 @@ export function createMaintenanceReminders({ db, bus, log, onRecorded }: Deps) {
   }
 
   /** Records every reminder and overdue notice due at `now`; returns how many. */
-  async function runDue(now = new Date()): Promise<{ reminders: number; overdue: number }> {
+  async function runDue(now = clock.now()): Promise<{ reminders: number; overdue: number }> {
     await scheduleUnscheduledReminders(db);
+    await pullBackFutureReminders(db, now);
     let reminders = 0;
     for (;;) {
       const batch = await remind(now);
@@ -123,5 +134,3 @@ export function createMaintenanceReminders({ db, bus, log, onRecorded }: Deps) {
   });
   return { runDue, start: poller.start, stop: poller.stop };
 }
-
-export type MaintenanceReminders = ReturnType<typeof createMaintenanceReminders>;

@@ -76,6 +76,8 @@ function toJob(row: JobRow): MaintenanceJob {
     plannedSeconds: row.plannedSeconds,
     durationSeconds: row.durationSeconds,
     overdue: row.overdue,
+    planId: job.planId,
+    endsAutomatically: job.endsAutomatically,
   };
 }
 
@@ -153,10 +155,11 @@ export async function updateJob(tx: Db, id: string, set: Partial<NewJob>): Promi
     .where(eq(maintenanceJobs.id, id));
 }
 
-export async function endJob(tx: Db, id: string, endedBy: string): Promise<Date> {
+/** Ends a job at `endedAt` (default the database's now) by `endedBy` (null: the server, on its plan's time). */
+export async function endJob(tx: Db, id: string, endedBy: string | null, endedAt?: Date): Promise<Date> {
   const [row] = await tx
     .update(maintenanceJobs)
-    .set({ endedAt: sql`now()`, endedBy, updatedAt: sql`now()` })
+    .set({ endedAt: endedAt ?? sql`now()`, endedBy, updatedAt: sql`now()` })
     .where(eq(maintenanceJobs.id, id))
     .returning({ endedAt: maintenanceJobs.endedAt });
   return row?.endedAt as Date;

@@ -21,8 +21,9 @@ export async function miscRoutes(app: FastifyInstance, { db, version, databaseKi
     async () => {
       try {
         await db.execute(sql`select 1`);
-      } catch {
-        throw new AppError(503, 'misc/database-unavailable', 'Databasen svarer ikke');
+      } catch (err) {
+        // The cause goes to the log, once per outage (db/health.ts).
+        throw new AppError(503, 'misc/database-unavailable', 'Databasen svarer ikke', null, null, err);
       }
       return { data: { status: 'ok' as const, version, database: databaseKind } };
     },
@@ -66,8 +67,9 @@ export async function probeRoutes(app: FastifyInstance, { db }: { db: Db }) {
           sql`select max(created_at) as newest from drizzle.__drizzle_migrations`,
         );
         applied = Number(result.rows[0]?.newest ?? 0);
-      } catch {
-        throw new AppError(503, 'misc/database-unavailable', 'Databasen svarer ikke');
+      } catch (err) {
+        // The cause goes to the log, once per outage (db/health.ts).
+        throw new AppError(503, 'misc/database-unavailable', 'Databasen svarer ikke', null, null, err);
       }
       if (applied < newestMigration) {
         throw new AppError(503, 'misc/not-migrated', 'Databasen er ikke migrert til denne versjonen ennå');

@@ -37,14 +37,14 @@ afterEach(async () => {
 const mute = (body: Record<string, unknown>, who: ApiClient = operator) =>
   who.post('backend/mutes/create', { hours: 2, reason: 'Bytter sensor', ...body });
 
-/** The alert notification events so far (maintenance has events of its own). */
-const alertEvents = async () => (await recordedEvents(ctx)).filter((e) => e.type.startsWith('alert.'));
+/** The incident notification events so far (maintenance has events of its own). */
+const incidentEvents = async () => (await recordedEvents(ctx)).filter((e) => e.type.startsWith('incident.'));
 
-/** Opens a critical alert on hall-1 and answers the notification event it recorded. */
+/** Opens a critical alert on hall-1 and answers the notification event its incident recorded. */
 async function alertOnBay1() {
   await f.push({ 'hall-1': { temp: 95 }, 'hall-2': { temp: 20 } });
-  const events = await alertEvents();
-  expect(events.map((e) => e.type)).toEqual(['alert.opened']);
+  const events = await incidentEvents();
+  expect(events.map((e) => e.type)).toEqual(['incident.opened']);
   return events[0];
 }
 
@@ -143,7 +143,7 @@ describe('what a mute does to notifications', () => {
     await operator.post('backend/mutes/end', { bayId: bay1 });
     await f.push({ 'hall-1': { temp: 20 }, 'hall-2': { temp: 20 } });
     expect((await recordedEvents(ctx)).map((e) => [e.type, e.suppressed])).toEqual([
-      ['alert.opened', 'muted'],
+      ['incident.opened', 'muted'],
     ]);
   });
 

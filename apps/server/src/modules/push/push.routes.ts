@@ -3,9 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
+import type { ApiSecrets } from '../../lib/api-secrets';
 import { AppError, ConflictError, NotFoundError } from '../../lib/errors';
 import { findApiByPushHash } from '../apis';
-import type { ApiSecrets, Engine } from '../engine';
+import type { Engine } from '../engine';
 
 const pushResultSchema = z.object({
   records: z.number().int().nullable(),

@@ -10,4 +10,6 @@ export {
 } from './readings.repository';
 export { createReadingsMaintenance, type KeptHistory, type ReadingsRetention } from './readings-maintenance';
 export { type Bucket, reconstruct } from './reconstruct';
-export { decodeRollup, encodeRollup, type RollupEntry } from './rollup-codec';
+export { deadbandsOf, insertPacked, type Packed } from './rollup.repository';
+export { decodeRollup, type RollupEntry } from './rollup-codec';
+export { rollUpWashes } from './washes.repository';

@@ -52,6 +52,11 @@ describe('shouldStoreReading', () => {
     expect(store(stored, { level: 'active', value: 40 })).toBe(false);
     expect(store({ ...stored, at: ago(HEARTBEAT) }, { level: 'active', value: 40 })).toBe(true);
   });
+
+  it('stores an unchanged value stored ahead of now: the clock went back, the heartbeat starts again', () => {
+    const stored = { level: 'active' as const, value: 40, at: ago(-60 * 60_000) };
+    expect(store(stored, { level: 'active', value: 40 })).toBe(true);
+  });
 });
 
 describe('fitsReal', () => {
@@ -59,5 +64,15 @@ describe('fitsReal', () => {
     for (const v of [0, 1, -1, 36.4, 5.8, 0.001, 123456, 99.9999, 1e-10, 3.5e12])
       expect(fitsReal(v)).toBe(true);
     for (const v of [1732400123, 16777217, 0.1 + 0.2, Math.PI, 1e40]) expect(fitsReal(v)).toBe(false);
+  });
+});
+
+describe('deadbandOf a counter', () => {
+  it('is 0 whatever is set: a counter from 100,000 stores the next wash', () => {
+    const deadband = deadbandOf(5, 'counter');
+    expect(deadband).toBe(0);
+    const stored = { level: 'active' as const, value: 100_000, at: ago(30_000) };
+    expect(store(stored, { level: 'active', value: 100_001 }, deadband)).toBe(true);
+    expect(store(stored, { level: 'active', value: 100_001 }, deadbandOf(null, 'number'))).toBe(false);
   });
 });

@@ -1,10 +1,14 @@
-import { type AttributeLevel, DEFAULT_DEADBAND_PERCENT } from '@vaskedrift/shared';
+import { type AttributeLevel, DEFAULT_DEADBAND_PERCENT, type ValueType } from '@vaskedrift/shared';
 
 type Value = string | number | boolean | null;
 type Stored = { level: AttributeLevel | null; value: Value; at: Date | null };
 
-/** An attribute's deadband as a share of the value: its own percentage, or the default. */
-export function deadbandOf(deadbandPercent: number | null | undefined): number {
+/**
+ * An attribute's deadband as a share of the value: its own percentage, or the default. A counter's is 0
+ * whatever is set: every increment is a wash counted (decision 034).
+ */
+export function deadbandOf(deadbandPercent: number | null | undefined, type?: ValueType): number {
+  if (type === 'counter') return 0;
   return (deadbandPercent ?? DEFAULT_DEADBAND_PERCENT) / 100;
 }
 
@@ -22,7 +26,8 @@ export function shouldStoreReading(
   deadband: number,
 ): boolean {
   if (stored.at === null || stored.level !== next.level) return true;
-  if (now - stored.at.getTime() >= heartbeatMs) return true;
+  // Stored ahead of now: the clock went back; store rather than wait for it to catch up (decision 030).
+  if (now - stored.at.getTime() >= heartbeatMs || now < stored.at.getTime()) return true;
   if (typeof stored.value === 'number' && typeof next.value === 'number') {
     return Math.abs(next.value - stored.value) > Math.abs(stored.value) * deadband;
   }

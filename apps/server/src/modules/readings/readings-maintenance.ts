@@ -6,7 +6,7 @@ import { ensurePartitions } from './partitions.repository';
 import { pruneOlderThan, rollUp } from './rollup.repository';
 
 /** Transaction-level advisory lock: one instance rolls up and prunes at a time; the others skip that round. */
-export const READINGS_MAINTENANCE_LOCK = 727_101;
+const READINGS_MAINTENANCE_LOCK = 727_101;
 const EVERY_MS = 60_000;
 /** After a round that hit its chunk limit, the next one comes this soon. */
 const CATCH_UP_MS = 1_000;
@@ -22,7 +22,7 @@ export type MaintenanceReport = {
   /** Partitions made ahead or on demand. */
   made: number;
   /** Partitions dropped past retention (null: skipped this round, the tables were busy), check rows deleted. */
-  pruned: { partitions: string[]; checkLogs: number; checkStats: number } | null;
+  pruned: { partitions: string[]; checkLogs: number; checkStats: number; washes: number } | null;
   behind: boolean;
 };
 

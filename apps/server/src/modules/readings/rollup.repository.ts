@@ -1,9 +1,11 @@
+import type { ValueType } from '@vaskedrift/shared';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { apiCheckLogs, apiCheckStats, bayMetrics, readingsRollupState } from '../../db/schema';
+import { apiCheckLogs, apiCheckStats, bayMetrics, readingsRollupState, washes } from '../../db/schema';
 import { dropPartitionsBefore } from './partitions.repository';
 import { deadbandOf } from './reading-policy';
 import { decodeRollup, encodeRollup, mergeEntries, type RollupEntry } from './rollup-codec';
+import { rollUpWashes } from './washes.repository';
 
 const readings = sql`readings`;
 const readingsMinute = sql`readings_minute`;
@@ -68,6 +70,8 @@ export async function rollUp(tx: Db, tier: Tier): Promise<{ buckets: number; beh
       tier === 'minute' ? await minuteRows(tx, from, to, lo, hi) : await hourRows(tx, from, to, lo, hi);
     buckets += await insertPacked(tx, tier, packed, deadbands);
   }
+  // Counters' washes per hour come from the same raw readings, before they can be pruned (decision 034).
+  if (tier === 'minute') await rollUpWashes(tx, from, to);
   await tx.execute(sql`
     insert into ${readingsRollupState} (tier, done_until) values (${tier}, ${to})
     on conflict (tier) do update set done_until = excluded.done_until`);
@@ -75,7 +79,7 @@ export async function rollUp(tx: Db, tier: Tier): Promise<{ buckets: number; beh
 }
 
 /** Per API and row start, per series, the entries of the row. */
-type Packed = Map<string, { api: number; bucket: Date; series: Map<number, RollupEntry[]> }>;
+export type Packed = Map<string, { api: number; bucket: Date; series: Map<number, RollupEntry[]> }>;
 
 function seriesOfRow(packed: Packed, api: number, bucket: Date) {
   const key = `${api}/${bucket.getTime()}`;
@@ -88,16 +92,19 @@ function seriesOfRow(packed: Packed, api: number, bucket: Date) {
 }
 
 /** The deadband of every series that has its own; the others have the default. */
-async function deadbandsOf(tx: Db): Promise<(series: number) => number> {
-  const { rows } = await tx.execute<{ series: number; deadband: number }>(
-    sql`select series, deadband_percent as deadband from ${bayMetrics} where deadband_percent is not null`,
+export async function deadbandsOf(tx: Db): Promise<(series: number) => number> {
+  const { rows } = await tx.execute<{ series: number; deadband: number | null; type: ValueType }>(
+    sql`select series, deadband_percent as deadband, type from ${bayMetrics}
+      where deadband_percent is not null or type = 'counter'`,
   );
-  const own = new Map(rows.map((r) => [Number(r.series), deadbandOf(Number(r.deadband))]));
+  const own = new Map(
+    rows.map((r) => [Number(r.series), deadbandOf(r.deadband === null ? null : Number(r.deadband), r.type)]),
+  );
   const fallback = deadbandOf(null);
   return (series) => own.get(series) ?? fallback;
 }
 
-async function insertPacked(
+export async function insertPacked(
   tx: Db,
   tier: Tier,
   packed: Packed,
@@ -201,7 +208,7 @@ export async function pruneOlderThan(
   tx: Db,
   keep: { rawHours: number; minuteDays: number; hourDays: number; checkLogDays: number },
   now = new Date(),
-): Promise<{ partitions: string[]; checkLogs: number; checkStats: number }> {
+): Promise<{ partitions: string[]; checkLogs: number; checkStats: number; washes: number }> {
   const ago = (ms: number) => new Date(now.getTime() - ms);
   // A tier is kept until the next one has rolled it up (after a long stop the job catches up first).
   const { rows } = await tx.execute<{ tier: string; done: Date | string }>(
@@ -229,6 +236,10 @@ export async function pruneOlderThan(
     ),
     checkStats: await deleted(
       sql`delete from ${apiCheckStats} where hour < now() - make_interval(days => ${keep.hourDays})`,
+    ),
+    // Washes are kept as long as the hour tier they sit beside.
+    washes: await deleted(
+      sql`delete from ${washes} where hour < now() - make_interval(days => ${keep.hourDays})`,
     ),
   };
 }

@@ -39,7 +39,7 @@ afterAll(async () => {
   await ctx?.close();
 });
 
-describe('who is online', () => {
+describe('who is online: tracking and sync', () => {
   it('announces a tab tracked on instance A to a tracked tab on instance B, with its record', async () => {
     const watcher = await signedIn(ctx, 'admin');
     const onB = await connect(urlB, watcher.token);
@@ -87,7 +87,8 @@ describe('who is online', () => {
     const tab = await connect(urlA, user.token);
     await Promise.all([track(tab.socket), track(tab.socket)]);
     const [first] = tabsOf(await sync(tab.socket), user);
-    await new Promise((r) => setTimeout(r, 20));
+    const firstSeen = Date.parse(first?.last_seen ?? '');
+    await waitUntil(() => Date.now() > firstSeen);
     expect(await track(tab.socket)).toEqual({ ok: true });
     const again = tabsOf(await sync(tab.socket), user);
     expect(again).toHaveLength(1);
@@ -95,7 +96,9 @@ describe('who is online', () => {
     expect(Date.parse(again[0]?.last_seen ?? '')).toBeGreaterThan(Date.parse(first?.last_seen ?? ''));
     expect(tabsOf(tab.joins, user)).toHaveLength(1);
   });
+});
 
+describe('who is online: leaving, refusals and last seen', () => {
   it('announces the leave of a closed tab on the other instance and drops it from the sync', async () => {
     const watcher = await signedIn(ctx, 'admin');
     const onA = await connect(urlA, watcher.token);
@@ -133,12 +136,16 @@ describe('who is online', () => {
   it('lists no socket that never tracked, and sends it no joins or leaves', async () => {
     const quiet = await signedIn(ctx, 'user');
     const silent = await connect(urlA, quiet.token);
+    // A tracked tab on the same instance gets what the silent one would, in the same broadcast.
+    const witness = await connect(urlA, (await signedIn(ctx, 'user')).token);
+    await track(witness.socket);
     const someone = await signedIn(ctx, 'user');
     const tab = await connect(urlB, someone.token);
     await track(tab.socket);
     expect(tabsOf(await sync(tab.socket), quiet)).toEqual([]);
     tab.socket.disconnect();
-    await new Promise((r) => setTimeout(r, 300));
+    await waitUntil(() => witness.leaves.some((l) => l.user_id === someone.user.id), 8000);
+    expect(tabsOf(witness.joins, someone)).toHaveLength(1);
     expect(silent.joins).toEqual([]);
     expect(silent.leaves).toEqual([]);
   });
@@ -158,10 +165,13 @@ describe('who is online', () => {
     const refused = sockets.at(-1) as Socket;
     const joins: unknown[] = [];
     refused.on('presence_join', (r: unknown) => joins.push(r));
+    const witness = await connect(urlA, (await signedIn(ctx, 'user')).token);
+    await track(witness.socket);
     const user = await signedIn(ctx, 'user');
     const tab = await connect(urlA, user.token);
     await track(tab.socket);
-    await new Promise((r) => setTimeout(r, 200));
+    // The join reached a tracked tab on the same instance: the refused socket would have had it by now.
+    await waitUntil(() => tabsOf(witness.joins, user).length === 1);
     expect(joins).toEqual([]);
     expect(refused.connected).toBe(false);
   });

@@ -17,11 +17,11 @@ const aboutUser = (p: { targetId: string }): Target => ({
 });
 
 /**
- * Who may receive each live event (PRODUCT.md §3.1): a facility's events go to the sockets granted it and
+ * Who may receive each live event (docs/domain.md, Roles and access): a facility's events go to the sockets granted it and
  * the admins; API, user and group events to the admins; a user or access event also to the user it is
  * about. A mapped type over the contract's list: a new event type fails `tsc` until it has an audience.
  */
-export const AUDIENCE: { [K in RealtimeEventType]: (payload: DomainEvents[K]) => Target } = {
+const AUDIENCE: { [K in RealtimeEventType]: (payload: DomainEvents[K]) => Target } = {
   'bay.status_changed': facility,
   'bay.created': facility,
   'bay.updated': facility,
@@ -37,6 +37,7 @@ export const AUDIENCE: { [K in RealtimeEventType]: (payload: DomainEvents[K]) =>
   'camera.updated': facility,
   'camera.deleted': facility,
   'bay_metric.level_changed': facility,
+  'bay_metric.prediction_changed': facility,
   'alert.opened': facility,
   'alert.escalated': facility,
   'alert.deescalated': facility,
@@ -47,6 +48,10 @@ export const AUDIENCE: { [K in RealtimeEventType]: (payload: DomainEvents[K]) =>
   'maintenance.changed': facility,
   'maintenance.ended': facility,
   'maintenance.overdue': facility,
+  'maintenance_plan.created': facility,
+  'maintenance_plan.updated': facility,
+  'maintenance_plan.deleted': facility,
+  'maintenance_plan.skipped': facility,
   'mute.created': facility,
   'mute.ended': facility,
   'api.check_failed': admins,

@@ -112,7 +112,7 @@ afterAll(async () => {
   await ctx?.close();
 });
 
-describe('a server restart', () => {
+describe('a server restart: clients reconnect and resume', () => {
   it('loses nothing: clients reconnect to the new instance on the same port and resume every change they missed, once and in order; an operator gets nothing of an ungranted facility', async () => {
     const admin = await signedIn(ctx, 'admin');
     const operator = await signedIn(ctx, 'operator');
@@ -201,6 +201,65 @@ describe('a server restart', () => {
     // The operator never heard of the hidden facility: not live, not on resume.
     expect(operatorClient.applied.filter((e) => e.locationId === hidden)).toEqual([]);
     expect(JSON.stringify([operatorClient.applied, operatorClient.resumes])).not.toContain(hidden);
+  });
+});
+
+describe('a server restart: a change in flight, and resume across instances', () => {
+  it('journals a change still in flight when the instance starts closing, answers it 200 on a connection it then ends, and finishes closing', async () => {
+    const admin = await signedIn(ctx, 'admin');
+    const id = await createLocationAs(admin.token, 'Vask Avslutning');
+    const first = await createTestInstance(ctx, env);
+    const url = await listenOnLoopback(first.app);
+    const client = await connectClient(url, admin.token);
+
+    // A row lock held here keeps the rename waiting inside its transaction on the closing instance.
+    const blocker = await ctx.database.pool.connect();
+    try {
+      await blocker.query('begin');
+      await blocker.query('select id from locations where id = $1 for update', [id]);
+      const renamed = fetch(`${url}/api/v1/backend/locations/update`, {
+        method: 'PATCH',
+        headers: { authorization: `Bearer ${admin.token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ id, name: 'Omdøpt under avslutning' }),
+      });
+      const waiting = async () =>
+        (
+          await ctx.database.pool.query<{ n: number }>(
+            `select count(*)::int as n from pg_stat_activity
+             where datname = current_database() and wait_event_type = 'Lock' and query like 'update "locations"%'`,
+          )
+        ).rows[0]?.n === 1;
+      const deadline = Date.now() + 10_000;
+      while (!(await waiting())) {
+        if (Date.now() > deadline) throw new Error('ventet for lenge: endringen venter på låsen');
+        await new Promise((r) => setTimeout(r, 10));
+      }
+
+      // The instance closes: its sockets end (preClose) and it takes no new request.
+      const closed = first.app.close();
+      await until(() => client.disconnects.length === 1, 'frakoblet');
+      client.socket.disconnect();
+      const late = await fetch(`${url}/api/v1/misc/live`).then(
+        (res) => res.status,
+        () => 'avvist',
+      );
+      expect(late).not.toBe(200);
+
+      await blocker.query('commit');
+      const answer = await renamed;
+      expect(answer.status, await answer.text()).toBe(200);
+      // Its connection ends with the answer (plugins/close-connections.ts): kept alive, the close would
+      // wait for the client to let it go.
+      expect(answer.headers.get('connection')).toBe('close');
+      await closed;
+    } finally {
+      blocker.release();
+    }
+    const { rows } = await ctx.database.pool.query<{ name: string }>(
+      `select payload->>'name' as name from realtime_events where type = 'location.updated' and location_id = $1`,
+      [id],
+    );
+    expect(rows.map((r) => r.name)).toEqual(['Omdøpt under avslutning']);
   });
 
   it("answers an operator's resume with nothing of a facility granted to someone else, across instances", async () => {

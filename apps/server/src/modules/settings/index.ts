@@ -2,7 +2,6 @@
 export { settingsRoutes } from './settings.routes';
 export {
   createSystemSettings,
-  SETTINGS_CACHE_MS,
   type SystemSettingsReader,
   type SystemSettingsService,
 } from './settings.service';

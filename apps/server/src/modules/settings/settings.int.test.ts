@@ -1,6 +1,7 @@
 import {
   DEFAULT_ESCALATION_MINUTES,
   DEFAULT_FAILURE_THRESHOLD,
+  DEFAULT_PREDICTION_HORIZON_MINUTES,
   SETTINGS_LOG_TYPES,
 } from '@vaskedrift/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -45,6 +46,7 @@ describe('backend/settings', () => {
       hourRetentionDays: 365,
       checkLogRetentionDays: 21,
       escalationMinutes: DEFAULT_ESCALATION_MINUTES,
+      predictionHorizonMinutes: DEFAULT_PREDICTION_HORIZON_MINUTES,
       updatedAt: null,
       updatedBy: null,
     });

@@ -1,5 +1,6 @@
 import {
   DEFAULT_FAILURE_THRESHOLD,
+  DEFAULT_PREDICTION_HORIZON_MINUTES,
   SYSTEM_SETTING_KEYS,
   type SystemSettingKey,
   type SystemSettings,
@@ -32,6 +33,7 @@ function settingsDefaults(config: Pick<Config, 'checks' | 'readings' | 'notifica
     hourRetentionDays: config.readings.hourRetentionDays,
     checkLogRetentionDays: config.checks.logRetentionDays,
     escalationMinutes: config.notifications.escalationMinutes,
+    predictionHorizonMinutes: DEFAULT_PREDICTION_HORIZON_MINUTES,
   };
 }
 
@@ -50,11 +52,17 @@ function merged(defaults: SystemSettings, row: StoredSettings | undefined): Syst
  */
 export function createSystemSettings({
   db,
+  loopDb = db,
   bus,
   config,
   now = () => Date.now(),
 }: {
   db: Db;
+  /**
+   * Where `current()` reads: the engine's pool in a server (decision 029), so a check never waits behind
+   * API requests for its failure threshold when the cache has run out.
+   */
+  loopDb?: Db;
   bus: EventBus;
   config: Pick<Config, 'checks' | 'readings' | 'notifications'>;
   now?: () => number;
@@ -62,16 +70,18 @@ export function createSystemSettings({
   const defaults = settingsDefaults(config);
   let cached: { at: number; value: Promise<SystemSettings> } | null = null;
 
-  async function read(): Promise<{ settings: SystemSettings; row: StoredSettings | undefined }> {
-    const row = await findStoredSettings(db);
+  async function read(from = db): Promise<{ settings: SystemSettings; row: StoredSettings | undefined }> {
+    const row = await findStoredSettings(from);
     return { settings: merged(defaults, row), row };
   }
 
   /** The settings in force, at most SETTINGS_CACHE_MS old; a failed read is not cached. */
   function current(): Promise<SystemSettings> {
     const at = now();
-    if (cached && at - cached.at < SETTINGS_CACHE_MS) return cached.value;
-    const value = read().then((r) => r.settings);
+    // A clock set back makes the age negative: read again rather than keep the entry until it catches up.
+    const age = cached ? at - cached.at : -1;
+    if (cached && age >= 0 && age < SETTINGS_CACHE_MS) return cached.value;
+    const value = read(loopDb).then((r) => r.settings);
     cached = { at, value };
     value.catch(() => {
       if (cached?.value === value) cached = null;

@@ -1,9 +1,11 @@
-import type { AvailabilityReport, Figures } from '@vaskedrift/shared';
+import type { AvailabilityReport, Figures, WashFigures } from '@vaskedrift/shared';
 
 /*
  * The availability report as CSV for Norwegian Excel: UTF-8 with a byte order mark (else Excel reads it
  * as Windows-1252), `;` between fields (Norwegian Excel's list separator, since `,` is the decimal sign),
- * decimal commas, CRLF line ends, Norwegian headers, one row per bay and the chain total last.
+ * decimal commas, CRLF line ends, Norwegian headers, one row per bay and the chain total last. A figure
+ * that was never measured (those from status periods of a bay not monitored in the range, MTTR without a
+ * repaired failure) is an empty field, never 0 (docs/domain.md, Statistics).
  */
 
 const HEADERS = [
@@ -12,8 +14,13 @@ const HEADERS = [
   'Tilgjengelighet (%)',
   'Nedetid (timer)',
   'Antall feil',
+  'Antall advarsler',
   'MTTR (minutter)',
   'Vedlikehold (timer)',
+  // Issue 26, added at the end so the columns before keep their places: empty for 'Ingen data'.
+  'Vask',
+  'Forventede vask',
+  'Tapte vask',
 ];
 
 const decimal = (value: number | null, digits: number) =>
@@ -25,14 +32,23 @@ function field(text: string): string {
   return /[;"\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }
 
+/** The figures of a row; those measured from status periods are empty when nothing was observed. */
 function figureFields(figures: Figures): string[] {
+  const observed = figures.observedSeconds > 0;
+  const count = (value: number) => (observed ? String(value) : '');
   return [
     decimal(figures.availability, 2),
-    decimal(figures.downtimeSeconds / 3600, 2),
-    String(figures.failures),
+    decimal(observed ? figures.downtimeSeconds / 3600 : null, 2),
+    count(figures.failures),
+    count(figures.warnings),
     decimal(figures.mttrSeconds === null ? null : figures.mttrSeconds / 60, 1),
     decimal(figures.maintenanceSeconds / 3600, 2),
   ];
+}
+
+/** A bay's washes (docs/domain.md, Washes): empty without a counter, or without a profile for the last two. */
+function washFields(washes: WashFigures): string[] {
+  return [washes.washes, washes.expected, washes.lost].map((value) => (value === null ? '' : String(value)));
 }
 
 export function availabilityCsv(report: AvailabilityReport): string {
@@ -42,8 +58,9 @@ export function availabilityCsv(report: AvailabilityReport): string {
       field(row.locationName),
       field(row.deleted ? `${row.bayName} (slettet)` : row.bayName),
       ...figureFields(row),
+      ...washFields(row.washes),
     ]),
-    ['Totalt', '', ...figureFields(report.total)],
+    ['Totalt', '', ...figureFields(report.total), ...washFields(report.totalWashes)],
   ];
   return `\uFEFF${lines.map((line) => line.join(';')).join('\r\n')}\r\n`;
 }

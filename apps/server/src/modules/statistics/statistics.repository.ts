@@ -72,7 +72,10 @@ export async function baysOfLocations(db: Db, locationIds: string[]) {
     .orderBy(bays.sortOrder, byName(bays.name), bays.id);
 }
 
-/** Each bay's status periods clipped to the range, in time order (epoch ms). */
+/**
+ * Each bay's monitored status periods clipped to the range, in time order (epoch ms); time not monitored
+ * is a gap (docs/domain.md, Statistics).
+ */
 export async function timelineSpans(db: Db, bayIds: string[], range: Range): Promise<Map<string, Span[]>> {
   const spans = new Map<string, Span[]>(bayIds.map((id) => [id, []]));
   if (bayIds.length === 0) return spans;
@@ -82,8 +85,8 @@ export async function timelineSpans(db: Db, bayIds: string[], range: Range): Pro
       extract(epoch from greatest(started_at, ${from}))::float8 * 1000 as from_ms,
       extract(epoch from least(ended_at, ${to}))::float8 * 1000 as to_ms
     from (${periodsInRange(bayIds, range)}) p
-    where ended_at > ${from}
-    order by bay_id, started_at`);
+    where ended_at > ${from} and monitored
+    order by bay_id, started_at, id`);
   for (const row of result.rows) {
     spans
       .get(row.bay_id)
@@ -93,8 +96,11 @@ export async function timelineSpans(db: Db, bayIds: string[], range: Range): Pro
 }
 
 /**
- * A bay's observed and down seconds per day, week or month (in Norwegian local time) of the range;
- * buckets are clipped to the range, and time after now is not observed.
+ * A bay's observed and down seconds per day, week or month of the range (docs/domain.md, Statistics,
+ * Availability over time). A bucket is the whole calendar day, week or month in Norwegian local time, from
+ * its start at 00:00 (so a chart puts its bar on that day); its seconds are the monitored time inside both
+ * the bucket and `[from, min(to, now)]`, so a partial first or last bucket is measured over its observed
+ * part and one without any has 0 observed.
  */
 export async function availabilityBuckets(db: Db, bayId: string, range: Range, bucket: StatisticsBucket) {
   const { from, to } = rangeSql(range);
@@ -104,19 +110,25 @@ export async function availabilityBuckets(db: Db, bayId: string, range: Range, b
   const end = sql`${range.to.toISOString()}::timestamptz`;
   const result = await db.execute<{ from: Date; to: Date; observed: number; downtime: number }>(sql`
     with buckets as (
-      select greatest(local at time zone ${zone}, ${from}) as bucket_from,
-        least((local + ${step}) at time zone ${zone}, ${end}) as bucket_to
+      select local at time zone ${zone} as bucket_from, (local + ${step}) at time zone ${zone} as bucket_to
       from generate_series(date_trunc(${unit}, ${from} at time zone ${zone}),
         ${end} at time zone ${zone} - interval '1 microsecond', ${step}) as local
     ),
-    periods as (${periodsInRange([bayId], range)})
+    periods as (${periodsInRange([bayId], range)}),
+    clipped as (
+      select b.bucket_from, b.bucket_to, p.status,
+        extract(epoch from least(p.ended_at, b.bucket_to, ${to}) - greatest(p.started_at, b.bucket_from, ${from}))
+          as secs
+      from buckets b
+      join periods p on p.monitored and p.started_at < least(b.bucket_to, ${to})
+        and p.ended_at > greatest(b.bucket_from, ${from})
+    )
     select b.bucket_from as "from", b.bucket_to as "to",
-      coalesce(sum(extract(epoch from least(p.ended_at, b.bucket_to, ${to}) - greatest(p.started_at, b.bucket_from))), 0)::float8
-        as observed,
-      coalesce(sum(extract(epoch from least(p.ended_at, b.bucket_to, ${to}) - greatest(p.started_at, b.bucket_from)))
-        filter (where p.status in ('error', 'inactive', 'maintenance')), 0)::float8 as downtime
+      coalesce(sum(c.secs), 0)::float8 as observed,
+      coalesce(sum(c.secs) filter (where c.status in ('error', 'inactive', 'maintenance')), 0)::float8
+        as downtime
     from buckets b
-    left join periods p on p.started_at < least(b.bucket_to, ${to}) and p.ended_at > b.bucket_from
+    left join clipped c on c.bucket_from = b.bucket_from
     group by b.bucket_from, b.bucket_to
     order by b.bucket_from`);
   return result.rows.map((row) => ({ ...row, from: new Date(row.from), to: new Date(row.to) }));
@@ -204,6 +216,10 @@ export async function statisticsAttributes(db: Db, bayId: string): Promise<Stati
       operator: bayMetrics.operator,
       thresholdWarning: bayMetrics.thresholdWarning,
       thresholdCritical: bayMetrics.thresholdCritical,
+      displayName: sql<string | null>`coalesce(${bayMetrics.displayName}, ${apiMetrics.displayName})`,
+      unit: sql<string | null>`coalesce(${bayMetrics.unit}, ${apiMetrics.unit})`,
+      trueLabel: sql<string | null>`coalesce(${bayMetrics.trueLabel}, ${apiMetrics.trueLabel})`,
+      falseLabel: sql<string | null>`coalesce(${bayMetrics.falseLabel}, ${apiMetrics.falseLabel})`,
     })
     .from(bayMetrics)
     .innerJoin(apiMetrics, eq(apiMetrics.id, bayMetrics.apiMetricId))
@@ -213,7 +229,6 @@ export async function statisticsAttributes(db: Db, bayId: string): Promise<Stati
     ...row,
     thresholdWarning: numericThreshold(row.type, row.thresholdWarning),
     thresholdCritical: numericThreshold(row.type, row.thresholdCritical),
-    unit: null,
   }));
 }
 

@@ -5,7 +5,7 @@ import { randomToken } from '../../lib/crypto';
 import { hashPassword, verifyPassword } from '../../lib/password';
 import { countUsers, findUserByEmail, insertUser, updateUser } from './users.repository';
 
-export const DEFAULT_ADMIN_EMAIL = 'admin@vaskedrift.local';
+const DEFAULT_ADMIN_EMAIL = 'admin@vaskedrift.local';
 
 /**
  * ADMIN_EMAIL/ADMIN_PASSWORD make sure that superadmin exists, enabled, with that password.

@@ -25,7 +25,7 @@ async function createGroup(name: string) {
   return res.json().data.id as string;
 }
 
-describe('backend/users/update', () => {
+describe('backend/users/update: passwords, sessions and status', () => {
   it("requires the confirmation to match a new password: 'Passordene må være like'", async () => {
     const target = await createUser(ctx, { role: 'user' });
     const res = await callApi(ctx, admin.token, 'PATCH', 'backend/users/update', {
@@ -100,7 +100,9 @@ describe('backend/users/update', () => {
       extra_data: { fields: ['disabled'], sessionsEnded: 1 },
     });
   });
+});
 
+describe('backend/users/update: profile, role and avatar', () => {
   it('changes name, phone, e-mail, role and groups, and refuses an e-mail another user has', async () => {
     const target = await createUser(ctx, { role: 'user' });
     const groupId = await createGroup('Vaktlag');

@@ -37,7 +37,7 @@ import {
 
 export type UsersService = ReturnType<typeof createUsersService>;
 
-export function toUser(row: UserWithGroups): User {
+function toUser(row: UserWithGroups): User {
   return {
     id: row.id,
     firstName: row.firstName,
@@ -62,7 +62,7 @@ const emailTaken = () => new ConflictError(USER_MESSAGES.emailExists, USER_ERROR
  * links, two-factor). The composition (`modules/people.ts`) hands it in, so users never imports auth,
  * which reads users.
  */
-export type SignInControls = {
+type SignInControls = {
   /** Ends the user's sessions, all or all but one, in the caller's transaction; the ended session ids. */
   deleteSessions(tx: Db, userId: string, which: { except: string } | 'all'): Promise<string[]>;
   /** Voids the user's unused recovery links, in the caller's transaction. */
@@ -73,22 +73,29 @@ export type SignInControls = {
   deleteAllFactors(db: Db, userId: string): Promise<{ factorsRemoved: number; sessionsLowered: number }>;
 };
 
+async function assertGroupsExist(db: Db, groupIds: readonly string[]) {
+  const found = await existingGroupIds(db, groupIds);
+  const missing = groupIds.findIndex((id) => !found.has(id));
+  if (missing >= 0) {
+    throw new ValidationError('Ukjent gruppe', [{ path: `groups.${missing}`, message: 'Ukjent gruppe' }]);
+  }
+}
+
+async function loadUser(db: Db, id: string): Promise<UserWithGroups> {
+  const row = await findUserWithGroups(db, id);
+  if (!row) throw new NotFoundError(USER_MESSAGES.notFound);
+  return row;
+}
+
+type Deps = { db: Db; bus: EventBus; signIn: SignInControls };
+
 /** Users: who may read and change whom is decided by packages/shared/src/permissions.ts. */
-export function createUsersService({ db, bus, signIn }: { db: Db; bus: EventBus; signIn: SignInControls }) {
-  async function assertGroupsExist(groupIds: readonly string[]) {
-    const found = await existingGroupIds(db, groupIds);
-    const missing = groupIds.findIndex((id) => !found.has(id));
-    if (missing >= 0) {
-      throw new ValidationError('Ukjent gruppe', [{ path: `groups.${missing}`, message: 'Ukjent gruppe' }]);
-    }
-  }
+export function createUsersService(deps: Deps) {
+  return { ...createUserReads(deps.db), ...createUserWrites(deps) };
+}
 
-  async function loadUser(id: string): Promise<UserWithGroups> {
-    const row = await findUserWithGroups(db, id);
-    if (!row) throw new NotFoundError(USER_MESSAGES.notFound);
-    return row;
-  }
-
+/** One user or the list, as the caller may see them. */
+function createUserReads(db: Db) {
   /** The user's row of v_users_data: yourself, or anyone as an admin (also `POST dbviews/get`). */
   async function view(caller: Caller, id: string) {
     refuseIfDenied(userViewDenial(personOf(caller), id));
@@ -101,16 +108,21 @@ export function createUsersService({ db, bus, signIn }: { db: Db; bus: EventBus;
     if (input.id) {
       if (input.table) return { data: await view(caller, input.id) };
       refuseIfDenied(userViewDenial(personOf(caller), input.id));
-      return { data: toUser(await loadUser(input.id)) };
+      return { data: toUser(await loadUser(db, input.id)) };
     }
     refuseIfDenied(peopleAdminDenial(caller));
     const { rows, count } = await listUsers(db, input);
     return { data: rows.map(toUser), count };
   }
 
+  return { get, view };
+}
+
+/** Creating, changing and deleting users, and removing a locked-out user's two-factor sign-in. */
+function createUserWrites({ db, bus, signIn }: Deps) {
   async function create(caller: Caller, input: CreateUserInput): Promise<User> {
     refuseIfDenied(userCreateDenial(caller, input.role));
-    await assertGroupsExist(input.groups);
+    await assertGroupsExist(db, input.groups);
     if (await findUserByEmail(db, input.email)) throw emailTaken();
     const passwordHash = await hashPassword(input.password);
     let id: string;
@@ -140,7 +152,7 @@ export function createUsersService({ db, bus, signIn }: { db: Db; bus: EventBus;
       role: input.role,
       groups: input.groups,
     });
-    return toUser(await loadUser(id));
+    return toUser(await loadUser(db, id));
   }
 
   async function update(caller: Caller, input: UpdateUserInput): Promise<User> {
@@ -154,7 +166,7 @@ export function createUsersService({ db, bus, signIn }: { db: Db; bus: EventBus;
         { role: input.role, disabled: input.disabled, email: input.email, groups: input.groups },
       ),
     );
-    if (input.groups) await assertGroupsExist(input.groups);
+    if (input.groups) await assertGroupsExist(db, input.groups);
     if (input.email && input.email.toLowerCase() !== target.email.toLowerCase()) {
       if (await findUserByEmail(db, input.email)) throw emailTaken();
     }
@@ -192,7 +204,7 @@ export function createUsersService({ db, bus, signIn }: { db: Db; bus: EventBus;
       fields,
       sessionsEnded,
     });
-    return toUser(await loadUser(target.id));
+    return toUser(await loadUser(db, target.id));
   }
 
   async function remove(caller: Caller, id: string): Promise<{ id: string }> {
@@ -238,5 +250,5 @@ export function createUsersService({ db, bus, signIn }: { db: Db; bus: EventBus;
     return { userId: target.id, factorsRemoved };
   }
 
-  return { get, view, create, update, remove, removeFactors };
+  return { create, update, remove, removeFactors };
 }

@@ -1,4 +1,4 @@
-import type { NotificationTag, Webhook, WebhookDelivery } from '@vaskedrift/shared';
+import type { Webhook, WebhookDelivery, WebhookTag } from '@vaskedrift/shared';
 import { desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { webhookAttempts, webhooks } from '../../db/schema';
@@ -13,7 +13,7 @@ function toWebhook(row: WebhookRow, lastDelivery: LastDelivery | undefined): Web
     name: row.name,
     url: row.url,
     hasSecret: true,
-    tags: row.tags as NotificationTag[],
+    tags: row.tags as WebhookTag[],
     enabled: row.enabled,
     failingSince: row.failingSince?.toISOString() ?? null,
     disabledReason: row.disabledReason,

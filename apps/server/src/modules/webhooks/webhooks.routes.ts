@@ -16,7 +16,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { callerOf } from '../../plugins/authenticate';
-import { requireFacilityAdmin } from '../../plugins/authorize';
+import { requireLocationAdmin } from '../../plugins/authorize';
 import type { WebhooksService } from './webhooks.service';
 
 const tags = ['webhooks'];
@@ -24,7 +24,7 @@ const tags = ['webhooks'];
 /** Every webhook route is for admins: the role is checked before the body is read. */
 export async function webhooksRoutes(app: FastifyInstance, { webhooks }: { webhooks: WebhooksService }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  api.addHook('preValidation', requireFacilityAdmin);
+  api.addHook('preValidation', requireLocationAdmin);
 
   api.post(
     '/backend/webhooks/get',

@@ -16,8 +16,8 @@ import { isForeignKeyViolation } from '../../db/violations';
 import type { EventBus } from '../../events/bus';
 import { NotFoundError, ValidationError } from '../../lib/errors';
 import { type OutboundClient, OutboundError, parseTarget } from '../../lib/outbound';
-import { attemptDelivery, createWebhookSecrets } from '../../notify/webhook-delivery';
 import type { Caller } from '../../plugins/authenticate';
+import { attemptDelivery, createWebhookSecrets } from '../notifications';
 import {
   deleteWebhook,
   findWebhook,

@@ -3,6 +3,8 @@ import { useDisclosure } from '@mantine/hooks';
 import { ModalsProvider } from '@mantine/modals';
 import { Outlet, useRouterState } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
+import { OfflineBanner } from '../../components/offline-banner';
+import { useOfflineSync } from '../../lib/offline/use-offline-sync';
 import { useRealtime } from '../../lib/realtime/use-realtime';
 import { UserDataGate } from '../user-data-gate';
 import { AppHeader } from './app-header';
@@ -21,6 +23,7 @@ export function AppLayout() {
   const [hoverSuppressed, setHoverSuppressed] = useState(false);
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   useRealtime();
+  useOfflineSync();
 
   // The mobile menu closes once the user has picked a page.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on route change by design
@@ -63,6 +66,7 @@ export function AppLayout() {
         {mobileOpened && <div className={classes.backdrop} onClick={mobile.close} aria-hidden />}
         <AppShell.Main className={classes.main}>
           <div className={classes.content}>
+            <OfflineBanner />
             <UserDataGate>
               <Outlet />
             </UserDataGate>

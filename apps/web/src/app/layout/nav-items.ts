@@ -38,7 +38,7 @@ export interface NavItem {
   notActiveOn?: readonly NavItem['to'][];
 }
 
-/** The sidebar menu, every screen of the specification's route table that has a list or page of its own. */
+/** The sidebar menu: every screen of the route table that has a list or page of its own. */
 export const NAV_ITEMS: readonly NavItem[] = [
   { to: '/', label: 'nav.dashboard', icon: IconLayoutDashboard },
   {

@@ -1,6 +1,6 @@
 import { useLocalStorage } from '@mantine/hooks';
 
-export const SIDEBAR_MINIMIZED_KEY = 'kt_sidebar_minimized';
+const SIDEBAR_MINIMIZED_KEY = 'kt_sidebar_minimized';
 
 /** Whether the desktop sidebar shows icons only; kept per browser. */
 export function useSidebarMinimized() {

@@ -11,8 +11,8 @@ import {
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { MenuItemLink } from '../../components/menu-item-link';
-import { useConfirmSignOut } from '../../features/auth/use-confirm-sign-out';
-import { useUpdateUserSettings } from '../../features/users/api/update-user-settings';
+import { useConfirmSignOut } from '../../features/auth';
+import { useUpdateUserSettings } from '../../features/users';
 import { useAuth } from '../../lib/auth-context';
 import { notifyError } from '../../lib/notify';
 import { useUserData } from '../../lib/user-data-query';

@@ -3,8 +3,8 @@ import type { MantineColorScheme, MantineColorSchemeManager } from '@mantine/cor
 /** The theme menu's choices, stored as Metronic does ('system' rather than Mantine's 'auto'). */
 export type ThemeMode = 'light' | 'dark' | 'system';
 
-export const THEME_MODE_KEY = 'kt_theme_mode_value';
-export const THEME_MENU_KEY = 'kt_theme_mode_menu';
+const THEME_MODE_KEY = 'kt_theme_mode_value';
+const THEME_MENU_KEY = 'kt_theme_mode_menu';
 export const DEFAULT_COLOR_SCHEME: MantineColorScheme = 'dark';
 
 export function toThemeMode(scheme: MantineColorScheme): ThemeMode {

@@ -61,7 +61,7 @@ function oklchToLinearRgb({ l: L, c, h }: Oklch): Rgb {
 const inGamut = (rgb: Rgb) => rgb.every((v) => v >= -1e-4 && v <= 1 + 1e-4);
 
 /** Lowers chroma (keeping lightness and hue) until the colour fits in sRGB. */
-export function oklchToHex(color: Oklch): string {
+function oklchToHex(color: Oklch): string {
   let low = 0;
   let high = color.c;
   if (!inGamut(oklchToLinearRgb(color))) {

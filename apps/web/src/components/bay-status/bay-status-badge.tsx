@@ -7,7 +7,8 @@ import { bayStatusColor, bayStatusLabelKey } from './bay-status';
 export function BayStatusBadge({ status, ...props }: { status: BayStatus } & Omit<BadgeProps, 'color'>) {
   const { t } = useTranslation();
   return (
-    <Badge color={bayStatusColor(status)} variant="light" {...props}>
+    // Never squeezed to 'I DRI…' beside a long name: the name wraps instead.
+    <Badge color={bayStatusColor(status)} variant="light" style={{ flexShrink: 0 }} {...props}>
       {t(bayStatusLabelKey(status))}
     </Badge>
   );

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { formatDay, formatInstant, formatNumber, formatPercent, formatTimeTicks } from './chart-format';
+import {
+  formatDay,
+  formatInstant,
+  formatNumber,
+  formatPercent,
+  formatPercentTick,
+  formatTimeTicks,
+} from './chart-format';
 
 const at = (y: number, m: number, d: number, h = 0, min = 0) =>
   new Date(y, m - 1, d, h, min).getTime() / 1000;
@@ -8,14 +15,15 @@ const NBSP = /[\u00a0\u202f]/g;
 describe('chart formats (nb-NO)', () => {
   it('writes numbers with a decimal comma and spaces between thousands', () => {
     expect(formatNumber(1234.5, 'nb-NO').replace(NBSP, ' ')).toBe('1 234,5');
-    expect(formatNumber(0.125, 'nb-NO')).toBe('0,13');
+    expect(formatNumber(0.125, 'nb-NO')).toBe('0,125');
     expect(formatNumber(null, 'nb-NO')).toBe('–');
     expect(formatNumber(1234.5, 'en-GB')).toBe('1,234.5');
   });
 
-  it('writes percentages of 0–100 with one decimal', () => {
+  it('writes percentages of 0–100 with one decimal, and axis ticks as they are', () => {
     expect(formatPercent(99.5, 'nb-NO').replace(NBSP, ' ')).toBe('99,5 %');
-    expect(formatPercent(100, 'nb-NO', 0).replace(NBSP, ' ')).toBe('100 %');
+    expect(formatPercent(100, 'nb-NO').replace(NBSP, ' ')).toBe('100,0 %');
+    expect(formatPercentTick(100, 'nb-NO').replace(NBSP, ' ')).toBe('100 %');
     expect(formatPercent(null, 'nb-NO')).toBe('–');
   });
 

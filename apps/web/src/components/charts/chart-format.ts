@@ -1,6 +1,6 @@
 /*
- * Pure formatting for the charts: time-axis ticks, numbers and instants in the interface language, always
- * with a 24-hour clock ('14:05', not '2:05 PM'); Norwegian gets its decimal comma from `nb-NO`.
+ * Pure formatting for the charts: time-axis ticks and instants in the interface language, always with a
+ * 24-hour clock ('14:05', not '2:05 PM'), and the numbers of the one number format.
  */
 
 const DAY = 86_400;
@@ -50,29 +50,14 @@ export function formatDay(seconds: number, locale: string): string {
   return dateFormat(locale, { dateStyle: 'medium' }).format(seconds * 1000);
 }
 
-const numberFormats = new Map<string, Intl.NumberFormat>();
-function numberFormat(locale: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
-  const key = `${locale}|${JSON.stringify(options)}`;
-  let format = numberFormats.get(key);
-  if (!format) {
-    format = new Intl.NumberFormat(locale, options);
-    numberFormats.set(key, format);
-  }
-  return format;
-}
-
-/** '1 234,5' in Norwegian; '–' for no value. At most `digits` decimals, none added. */
-export function formatNumber(value: number | null | undefined, locale: string, digits = 2): string {
-  if (value == null || !Number.isFinite(value)) return '–';
-  return numberFormat(locale, { maximumFractionDigits: digits }).format(value);
-}
-
-/** '99,5 %' for 99.5 (a percentage, not a fraction); '–' for no value. */
-export function formatPercent(value: number | null | undefined, locale: string, digits = 1): string {
-  if (value == null || !Number.isFinite(value)) return '–';
-  return numberFormat(locale, {
-    style: 'percent',
-    maximumFractionDigits: digits,
-    minimumFractionDigits: digits,
-  }).format(value / 100);
-}
+/*
+ * Numbers go through the one format of `@vaskedrift/shared` (docs/domain.md, Numbers): a decimal comma and
+ * narrow spaces between thousands in Norwegian, percentages with one decimal, axis ticks as they are.
+ */
+export {
+  formatInteger,
+  formatNumber,
+  formatPercent,
+  formatPercentTick,
+  formatQuantity,
+} from '@vaskedrift/shared';

@@ -19,7 +19,7 @@ export interface ChartTheme {
 }
 
 /** The chart colours of one colour scheme, from the Mantine theme, so charts match badges and tiles. */
-export function chartTheme(theme: MantineTheme, scheme: 'light' | 'dark', locale: string): ChartTheme {
+function chartTheme(theme: MantineTheme, scheme: 'light' | 'dark', locale: string): ChartTheme {
   const c = theme.colors;
   const dark = scheme === 'dark';
   return {

@@ -2,8 +2,14 @@
 // uPlot must not reach the sign-in page's or the dashboard's bundle.
 
 export * from './chart-data';
-export { formatDay, formatInstant, formatNumber, formatPercent } from './chart-format';
-export { ChartFrame, type LegendItem } from './chart-frame';
-export { type ChartTheme, useChartTheme } from './chart-theme';
-export { StatusTimelineChart, type TimelineRow } from './status-timeline-chart';
-export { type ChartSeries, TimeSeriesChart } from './time-series-chart';
+export {
+  formatInstant,
+  formatInteger,
+  formatNumber,
+  formatPercent,
+  formatPercentTick,
+  formatQuantity,
+} from './chart-format';
+export { useChartTheme } from './chart-theme';
+export { StatusTimelineChart } from './status-timeline-chart';
+export { type StepAxis, TimeSeriesChart } from './time-series-chart';

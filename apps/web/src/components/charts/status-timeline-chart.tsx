@@ -7,7 +7,7 @@ import { drawMarkers, themedAxis, tooltipPlugin } from './chart-plugins';
 import { type ChartTheme, useChartTheme } from './chart-theme';
 import { UplotChart } from './uplot-chart';
 
-export interface TimelineRow<TKind extends string> {
+interface TimelineRow<TKind extends string> {
   id: string;
   /** Shown on the left when there are several rows (a facility's bays). */
   label: string;

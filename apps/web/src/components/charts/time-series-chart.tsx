@@ -8,13 +8,22 @@ import { drawHorizontalLines, drawMarkers, markerColor, themedAxis, tooltipPlugi
 import { type ChartTheme, useChartTheme } from './chart-theme';
 import { UplotChart } from './uplot-chart';
 
-export interface ChartSeries {
+interface ChartSeries {
   label: string;
   values: readonly (number | null)[];
   color?: string;
   /** Bars (counts per hour, availability per day) instead of a line. */
   bars?: boolean;
   dashed?: boolean;
+}
+
+/**
+ * A true/false value drawn as steps between two levels, its axis labelled with the attribute's words
+ * ('Lukket', 'Åpen') instead of numbers (docs/decisions/024-charts.md).
+ */
+export interface StepAxis {
+  /** The words at 0 and at 1. */
+  labels: readonly [string, string];
 }
 
 export interface TimeSeriesChartProps {
@@ -35,8 +44,14 @@ export interface TimeSeriesChartProps {
   range?: readonly [number, number];
   /** A fixed value range, e.g. 0–100 for percentages. */
   yRange?: readonly [number, number];
+  /** The tooltip's text for a point without a value ('Ingen data'); '–' when not given. */
+  noValue?: string;
   /** A value as text (axis and tooltip); numbers in the interface language otherwise. */
   format?: (value: number, locale: string) => string;
+  /** A value in the tooltip, when it says more than the axis (its unit, its word). */
+  tooltipFormat?: (value: number, locale: string) => string;
+  /** Draw a 0/1 value as steps with a word at each level. */
+  steps?: StepAxis;
   height?: number;
   loading?: boolean;
   error?: unknown;
@@ -51,6 +66,9 @@ function buildOptions(
   theme: ChartTheme,
 ): Omit<uPlot.Options, 'width' | 'height'> {
   const format = props.format ?? ((v: number, locale: string) => formatNumber(v, locale));
+  const tooltipFormat = props.tooltipFormat ?? format;
+  const steps = props.steps;
+  const stepPaths = steps ? uPlot.paths.stepped?.({ align: 1 }) : undefined;
   const thresholds = props.thresholds ?? [];
   const markers = props.markers ?? [];
   const colorOf = (s: ChartSeries, i: number) =>
@@ -65,7 +83,7 @@ function buildOptions(
       width: s.bars ? 0 : 2,
       fill: s.bars ? colorOf(s, i) : undefined,
       dash: s.dashed ? [6, 4] : undefined,
-      paths: s.bars ? barPaths : undefined,
+      paths: s.bars ? barPaths : stepPaths,
       // uPlot's default: dots only where points are far apart (a few readings on a long axis).
       points: s.bars ? { show: false } : undefined,
       spanGaps: false,
@@ -85,7 +103,10 @@ function buildOptions(
     ...(props.band?.upper ?? []),
     ...(props.band?.lower ?? []),
   ];
-  const yRange = props.yRange ?? valueRange(hasBars ? [0, ...all] : all, thresholds) ?? [0, 1];
+  // Steps sit at 0 and 1 with a little air, whatever the values: never a −1…1 axis in half steps.
+  const yRange = steps
+    ? ([-0.15, 1.15] as const)
+    : (props.yRange ?? valueRange(hasBars ? [0, ...all] : all, thresholds) ?? [0, 1]);
   const thresholdLines = thresholds.map((t) => ({ value: t.value, color: theme.level[t.level] }));
   const levelSegments =
     props.levels && props.times.length > 0
@@ -106,10 +127,16 @@ function buildOptions(
       themedAxis(theme, {
         values: (_u, splits, _axis, _space, increment) => formatTimeTicks(splits, increment, theme.locale),
       }),
-      themedAxis(theme, {
-        size: 56,
-        values: (_u, splits) => splits.map((v) => format(v, theme.locale)),
-      }),
+      steps
+        ? themedAxis(theme, {
+            size: Math.max(56, 16 + 7 * Math.max(...steps.labels.map((label) => label.length))),
+            splits: () => [0, 1],
+            values: (_u, splits) => splits.map((v) => (v >= 1 ? steps.labels[1] : steps.labels[0])),
+          })
+        : themedAxis(theme, {
+            size: 56,
+            values: (_u, splits) => splits.map((v) => format(v, theme.locale)),
+          }),
     ],
     legend: { show: false },
     cursor: { drag: { x: false, y: false }, points: { size: 7 } },
@@ -137,13 +164,15 @@ function buildOptions(
         const lines = [formatInstant(at, theme.locale)];
         props.series.forEach((s, i) => {
           const v = u.data[i + 1]?.[idx];
-          lines.push(`${s.label}: ${v == null ? '–' : format(v, theme.locale)}`);
+          lines.push(`${s.label}: ${v == null ? (props.noValue ?? '–') : tooltipFormat(v, theme.locale)}`);
         });
         if (props.band) {
           const lo = props.band.lower[idx];
           const hi = props.band.upper[idx];
           if (lo != null && hi != null)
-            lines.push(`${props.band.label}: ${format(lo, theme.locale)} – ${format(hi, theme.locale)}`);
+            lines.push(
+              `${props.band.label}: ${tooltipFormat(lo, theme.locale)} – ${tooltipFormat(hi, theme.locale)}`,
+            );
         }
         return lines.join('\n');
       }),
@@ -206,6 +235,7 @@ export function TimeSeriesChart(props: TimeSeriesChartProps) {
       props.range,
       props.yRange,
       props.band,
+      props.steps,
     ],
   );
   const data = useMemo<uPlot.AlignedData>(

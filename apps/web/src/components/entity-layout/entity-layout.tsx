@@ -9,7 +9,7 @@ import { PageHeader } from '../page-header';
 import { RouteTabs } from './route-tabs';
 
 /** What stands beside the two skeleton lines while the entity loads, shaped like its header card. */
-export type EntitySkeletonShape = 'lines' | 'avatar' | 'image' | 'status';
+type EntitySkeletonShape = 'lines' | 'avatar' | 'image' | 'status';
 
 interface EntityLayoutProps<TData> {
   /** The entity's query: pending, not found (400/404), failed or loaded. */

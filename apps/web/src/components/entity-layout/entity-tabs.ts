@@ -2,7 +2,7 @@ import type { Icon } from '@tabler/icons-react';
 import type { TranslationKey } from '../../lib/i18n';
 
 /** The path of the entity's index page (its overview tab). */
-export const INDEX_TAB = '/';
+const INDEX_TAB = '/';
 
 /** One tab of a page about one thing (a facility, a bay, a user…): its route, label and icon. */
 export interface EntityTab {

@@ -33,11 +33,14 @@ export function ServerDataTable<T>({
   columns,
   'aria-label': ariaLabel,
   rowAttributes,
+  pinLastColumn,
   ...props
 }: (ServerTableProps<T> | ServerTablePreviewProps<T>) & {
   columns: DataTableColumn<T>[];
   'aria-label'?: string;
   rowAttributes?: (record: T) => Record<string, string>;
+  /** Keeps the last column (a row menu) in view while a wide table scrolls sideways. */
+  pinLastColumn?: boolean;
 }) {
   const texts = useDataTableTexts(props.emptyText);
   const { records, fetching, onOpen } = props;
@@ -69,6 +72,7 @@ export function ServerDataTable<T>({
       onRowClick={onOpen && (({ record }) => onOpen(record))}
       rowStyle={onOpen && (() => ({ cursor: 'pointer' }))}
       customRowAttributes={rowAttributes}
+      pinLastColumn={pinLastColumn}
       columns={columns}
     />
   );

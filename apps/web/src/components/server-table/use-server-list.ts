@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useItemsPerPage } from '../../lib/user-data-query';
 import type { ServerTableProps } from './server-data-table';
 
-export interface ServerListParams<C extends string> {
+interface ServerListParams<C extends string> {
   page: number;
   perPage: number;
   search: string;

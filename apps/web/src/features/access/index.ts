@@ -1,2 +1,3 @@
-// What other features may use of this one; the rest of the folder is its own (apps/web/README.md).
-export { createUserAccessRoute } from './routes';
+// What the app uses of this feature (app/pages/user-access-page.tsx); the rest of the folder is its own
+// (apps/web/README.md).
+export { UserAccess } from './components/user-access';

@@ -1,6 +1,6 @@
-// What other features may use of this one; the rest of the folder is its own (apps/web/README.md).
+// What the app uses of this feature (its composed pages in app/pages); the rest of the folder is its own
+// (apps/web/README.md).
 
-export { useAcknowledgeAlert } from './api/acknowledge-alert';
 export { useAlerts } from './api/get-alerts';
+export { AlertsSection } from './components/alerts-section';
 export { OpenAlertItem } from './components/open-alert-item';
-export { createLocationAlertsRoute } from './routes';

@@ -3,6 +3,7 @@ import {
   type ApiDraft,
   type AuthMethod,
   apiDraftSchema,
+  authNeeds,
   DEFAULT_API_KEY_HEADER,
   DEFAULT_CHECK_INTERVAL_SECONDS,
   DEFAULT_TOKEN_PATH,
@@ -144,7 +145,7 @@ export function initialApiFormValues(api?: Api): ApiFormValues {
 }
 
 /** A JSON object of text values typed into a textarea; '' is `{}`; anything else is null (invalid). */
-export function parseStringMap(text: string): Record<string, string> | null {
+function parseStringMap(text: string): Record<string, string> | null {
   if (text.trim() === '') return {};
   try {
     const value: unknown = JSON.parse(text);
@@ -167,10 +168,11 @@ function headersPatch(values: ApiFormValues): Record<string, string | null> {
   return { ...patch, ...parseStringMap(values.headers) };
 }
 
+/** Which of the form's auth fields a method uses, as the shared registry says. */
 const uses = {
-  apiKey: (method: AuthMethod) => method === 'apiKey' || method === 'bearer',
-  client: (method: AuthMethod) => method === 'basic' || method === 'oauth2',
-  oauth: (method: AuthMethod) => method === 'oauth2',
+  apiKey: (method: AuthMethod) => authNeeds(method, 'apiKey'),
+  client: (method: AuthMethod) => authNeeds(method, 'clientId'),
+  oauth: (method: AuthMethod) => authNeeds(method, 'authEndpointUrl'),
 };
 export const authUses = uses;
 

@@ -1,27 +1,13 @@
-import {
-  IconChartHistogram,
-  IconListDetails,
-  IconPencil,
-  IconPlugConnected,
-  IconReportAnalytics,
-} from '@tabler/icons-react';
 import { type AnyRoute, createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { ADMIN_ROLES } from '@vaskedrift/shared';
 import type { EntityTab } from '../../components/entity-layout/entity-tabs';
-import { createAllApiMetricsRoute, createApiMetricsRoute } from '../api-metrics';
-import { createApiStatisticsRoute } from '../statistics';
 import { useApiName } from './use-route-api';
 
-const apiTabs: readonly EntityTab[] = [
-  { path: '/', label: 'apis.tabs.overview', icon: IconPlugConnected },
-  { path: 'metrics', label: 'apis.tabs.metrics', icon: IconListDetails },
-  { path: 'logs', label: 'apis.tabs.logs', icon: IconReportAnalytics },
-  { path: 'statistics', label: 'statistics.tab', icon: IconChartHistogram },
-  { path: 'edit', label: 'apis.tabs.edit', icon: IconPencil },
-];
-
-/** /integrations/apis: API connections and their attributes (admins). Static `metrics` outranks `$apiId`. */
-export function createApiRoutes<TParent extends AnyRoute>(parent: TParent) {
+/**
+ * /integrations/apis: API connections (admins); `tabs` are an API page's tabs (put together with the
+ * attributes and statistics in app/integration-routes.tsx).
+ */
+export function createApiRoutes<TParent extends AnyRoute>(parent: TParent, tabs: readonly EntityTab[]) {
   const apisRoute = createRoute({
     getParentRoute: () => parent,
     path: 'integrations/apis',
@@ -35,7 +21,7 @@ export function createApiRoutes<TParent extends AnyRoute>(parent: TParent) {
   const apiRoute = createRoute({
     getParentRoute: () => apisRoute,
     path: '$apiId',
-    staticData: { title: 'apis.detail.title', tabs: apiTabs, useName: useApiName },
+    staticData: { title: 'apis.detail.title', tabs, useName: useApiName },
     component: lazyRouteComponent(() => import('./routes/api-layout'), 'ApiLayout'),
   });
   const apiOverviewRoute = createRoute({
@@ -55,15 +41,5 @@ export function createApiRoutes<TParent extends AnyRoute>(parent: TParent) {
     staticData: { title: 'apis.edit.title' },
     component: lazyRouteComponent(() => import('./routes/api-edit-page'), 'ApiEditPage'),
   });
-  return apisRoute.addChildren([
-    apisIndexRoute,
-    createAllApiMetricsRoute(apisRoute),
-    apiRoute.addChildren([
-      apiOverviewRoute,
-      createApiMetricsRoute(apiRoute),
-      apiLogsRoute,
-      createApiStatisticsRoute(apiRoute),
-      apiEditRoute,
-    ]),
-  ]);
+  return { apisRoute, apisIndexRoute, apiRoute, apiOverviewRoute, apiLogsRoute, apiEditRoute };
 }

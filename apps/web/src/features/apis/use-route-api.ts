@@ -1,6 +1,6 @@
 import { getRouteApi } from '@tanstack/react-router';
+import { useApi } from '../../lib/queries/get-apis';
 import { entityName } from '../../lib/use-route-titles';
-import { useApi } from './api/get-apis';
 
 const apiRoute = getRouteApi('/app/integrations/apis/$apiId');
 

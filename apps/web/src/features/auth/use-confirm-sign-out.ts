@@ -1,8 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { confirmAction } from '../../components/confirm';
 import { auth } from '../../lib/gotrue-client';
+import { forgetThisDevice } from '../../lib/push/forget-this-device';
 
-/** Asks before signing out; the SIGNED_OUT event then empties the cache and shows the sign-in page. */
+/**
+ * Asks before signing out; push on this device ends first (lib/push), then the SIGNED_OUT event empties the
+ * cache and shows the sign-in page.
+ */
 export function useConfirmSignOut(): () => void {
   const { t } = useTranslation();
   return () =>
@@ -11,7 +15,7 @@ export function useConfirmSignOut(): () => void {
       message: t('auth.signOut.confirm'),
       confirmLabel: t('auth.signOut.confirmButton'),
       onConfirm: () => {
-        void auth.signOut({ scope: 'local' });
+        void forgetThisDevice().finally(() => auth.signOut({ scope: 'local' }));
       },
     });
 }

@@ -9,6 +9,7 @@ const bay: Bay = {
   name: 'Hall 1',
   status: 'operational',
   statusChangedAt: '2025-03-01T10:00:00.000Z',
+  monitored: true,
   sortOrder: 2,
   mutedUntil: null,
   createdAt: '2025-03-01T10:00:00.000Z',

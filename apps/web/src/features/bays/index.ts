@@ -1,3 +1,3 @@
-// What other features may use of this one; the rest of the folder is its own (apps/web/README.md).
-export { useBays } from './api/get-bays';
-export { createAllBaysRoute, createLocationBaysRoutes } from './routes';
+// What the app uses of this feature (its composed pages in app/pages); the rest of the folder is its own
+// (apps/web/README.md).
+export { useRouteBay } from './use-route-bay';

@@ -1,6 +1,7 @@
 import type { DashboardBayTuple } from '@vaskedrift/shared';
 import { describe, expect, it } from 'vitest';
 import {
+  baysNeedingAttention,
   countBays,
   type DashboardLocation,
   distinguishingNames,
@@ -18,20 +19,23 @@ import {
   visibleLocations,
 } from './dashboard-model';
 
-const bay = (id: string, status: DashboardBayTuple[2], since = 1_700_000_000_000): DashboardBayTuple => [
-  id,
-  `Hall ${id}`,
-  status,
-  since,
-  false,
-];
+const bay = (
+  id: string,
+  status: DashboardBayTuple[2],
+  since = 1_700_000_000_000,
+  monitored = true,
+): DashboardBayTuple => [id, `Hall ${id}`, status, since, false, monitored];
 
 const sentrum: DashboardLocation = {
   id: 'l1',
   name: 'Vask Sentrum',
   bays: [bay('a', 'operational'), bay('b', 'error'), bay('c', 'operational')],
 };
-const havna: DashboardLocation = { id: 'l2', name: 'Vask Havna', bays: [bay('d', 'operational')] };
+const havna: DashboardLocation = {
+  id: 'l2',
+  name: 'Vask Havna',
+  bays: [bay('d', 'operational', 1_700_000_000_000, false)],
+};
 const nord: DashboardLocation = {
   id: 'l3',
   name: 'Vask Nord',
@@ -64,7 +68,7 @@ describe('knownSelection', () => {
 });
 
 describe('countBays and locationCounts', () => {
-  it('counts bays per status and in total', () => {
+  it('counts bays per status, in total and those not monitored', () => {
     expect(countBays(all)).toEqual({
       operational: 3,
       warning: 1,
@@ -72,6 +76,7 @@ describe('countBays and locationCounts', () => {
       inactive: 0,
       maintenance: 1,
       total: 6,
+      unmonitored: 1,
     });
     expect(countBays([])).toEqual({
       operational: 0,
@@ -80,6 +85,7 @@ describe('countBays and locationCounts', () => {
       inactive: 0,
       maintenance: 0,
       total: 0,
+      unmonitored: 0,
     });
   });
 
@@ -113,8 +119,11 @@ describe('locationSignature and sameLocation', () => {
     };
     expect(changed((l) => (l.bays[0] = bay('a', 'warning')))).toBe(false);
     expect(changed((l) => (l.bays[0] = bay('a', 'operational', 1)))).toBe(false);
-    expect(changed((l) => (l.bays[1] = ['b', 'Ny hall', 'error', 1_700_000_000_000, false]))).toBe(false);
+    expect(changed((l) => (l.bays[1] = ['b', 'Ny hall', 'error', 1_700_000_000_000, false, true]))).toBe(
+      false,
+    );
     expect(changed((l) => ((l.bays[1] as DashboardBayTuple)[4] = true))).toBe(false);
+    expect(changed((l) => ((l.bays[1] as DashboardBayTuple)[5] = false))).toBe(false);
     expect(changed((l) => (l.name = 'Vask Torget'))).toBe(false);
     expect(changed((l) => l.bays.reverse())).toBe(false);
     expect(changed((l) => l.bays.pop())).toBe(false);
@@ -191,5 +200,25 @@ describe('sortOpenAlerts', () => {
       'new-warning',
       'old-warning',
     ]);
+  });
+});
+
+describe('baysNeedingAttention', () => {
+  it('lists error, then warning, then inactive bays, each the longest-standing first, without green or maintenance', () => {
+    const west: DashboardLocation = {
+      id: 'l4',
+      name: 'Vask Vest',
+      bays: [bay('g', 'warning', 3), bay('h', 'error', 5), bay('i', 'inactive', 1), bay('j', 'error', 2)],
+    };
+    const { bays, total } = baysNeedingAttention([...all, west], 10);
+    expect(bays.map(({ bay: [id] }) => id)).toEqual(['j', 'h', 'b', 'g', 'f', 'i']);
+    expect(total).toBe(6);
+    expect(bays[0]?.location).toBe(west);
+  });
+
+  it('keeps at most the limit, and counts the rest', () => {
+    const { bays, total } = baysNeedingAttention(all, 1);
+    expect(bays.map(({ bay: [id] }) => id)).toEqual(['b']);
+    expect(total).toBe(2);
   });
 });

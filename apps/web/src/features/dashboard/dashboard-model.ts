@@ -15,6 +15,7 @@ export const BAY_NAME = 1;
 export const BAY_STATUS = 2;
 export const BAY_SINCE = 3;
 export const BAY_MUTED = 4;
+export const BAY_MONITORED = 5;
 
 /** The chosen facility ids that still exist (a deleted or hidden facility drops out of the filter). */
 export function knownSelection(
@@ -46,17 +47,19 @@ export function visibleLocations(
   );
 }
 
-/** Bays per status, and their total, over the given facilities. */
+/** Bays per status, their total, and those not monitored, over the given facilities. */
 export function countBays(locations: readonly DashboardLocation[]): DashboardCounts {
   const counts: Record<BayStatus, number> = emptyStatusCounts();
   let total = 0;
+  let unmonitored = 0;
   for (const location of locations) {
     for (const bay of location.bays) {
       counts[bay[BAY_STATUS]] += 1;
       total += 1;
+      if (!bay[BAY_MONITORED]) unmonitored += 1;
     }
   }
-  return { ...counts, total };
+  return { ...counts, total, unmonitored };
 }
 
 /** Bays per status of one facility, for its card header (statuses without bays left out). */
@@ -68,7 +71,8 @@ export function locationCounts(location: DashboardLocation): { status: BayStatus
 const signatures = new WeakMap<DashboardLocation, string>();
 
 /**
- * Everything a facility card shows, as one string: name and each bay's id, name, status, since and muted.
+ * Everything a facility card shows, as one string: name and each bay's id, name, status, since, muted and
+ * monitored.
  * Computed once per object. Two cards with the same signature render the same tiles.
  */
 export function locationSignature(location: DashboardLocation): string {
@@ -76,7 +80,14 @@ export function locationSignature(location: DashboardLocation): string {
   if (signature === undefined) {
     const parts = [location.id, location.name];
     for (const bay of location.bays)
-      parts.push(bay[BAY_ID], bay[BAY_NAME], bay[BAY_STATUS], String(bay[BAY_SINCE]), String(bay[BAY_MUTED]));
+      parts.push(
+        bay[BAY_ID],
+        bay[BAY_NAME],
+        bay[BAY_STATUS],
+        String(bay[BAY_SINCE]),
+        String(bay[BAY_MUTED]),
+        String(bay[BAY_MONITORED]),
+      );
     signature = parts.join('\u0001');
     signatures.set(location, signature);
   }
@@ -181,4 +192,35 @@ export function sortOpenAlerts<T extends { level: AlertLevel; openedAt: string }
       ALERT_LEVEL_RANK[a.level] - ALERT_LEVEL_RANK[b.level] ||
       Date.parse(b.openedAt) - Date.parse(a.openedAt),
   );
+}
+
+/** The statuses that need a person, worst first; maintenance has its own list (someone is on it). */
+const ATTENTION_RANK: Partial<Record<BayStatus, number>> = { error: 0, warning: 1, inactive: 2 };
+
+export interface AttentionBay {
+  location: DashboardLocation;
+  bay: DashboardLocation['bays'][number];
+}
+
+/**
+ * The bays that need a person (error, then warning, then inactive; each the longest-standing first), at most
+ * `limit` of them, and how many there are in all: the top of a phone's dashboard. One pass over every bay
+ * and a sort of only the ones found, so 10,000 mostly green bays cost little.
+ */
+export function baysNeedingAttention(
+  locations: readonly DashboardLocation[],
+  limit: number,
+): { bays: AttentionBay[]; total: number } {
+  const found: AttentionBay[] = [];
+  for (const location of locations) {
+    for (const bay of location.bays) {
+      if (ATTENTION_RANK[bay[BAY_STATUS]] !== undefined) found.push({ location, bay });
+    }
+  }
+  found.sort(
+    (a, b) =>
+      (ATTENTION_RANK[a.bay[BAY_STATUS]] ?? 0) - (ATTENTION_RANK[b.bay[BAY_STATUS]] ?? 0) ||
+      a.bay[BAY_SINCE] - b.bay[BAY_SINCE],
+  );
+  return { bays: found.slice(0, limit), total: found.length };
 }

@@ -25,7 +25,7 @@ import {
  * Icon classes a link may name, as Tabler's web-font classes (`ti-tool`). Only these are bundled: the
  * full set would weigh megabytes. An unknown class falls back to the default link icon.
  */
-export const LINK_ICONS: Readonly<Record<string, Icon>> = {
+const LINK_ICONS: Readonly<Record<string, Icon>> = {
   'ti-external-link': IconExternalLink,
   'ti-link': IconLink,
   'ti-world': IconWorld,

@@ -1,2 +1,4 @@
-// What other features may use of this one; the rest of the folder is its own (apps/web/README.md).
-export { LocationMultiSelect, LocationSelect } from './components/location-select';
+// What the app uses of this feature (its composed pages in app/pages); the rest of the folder is its own
+// (apps/web/README.md).
+export { LocationBaysCard } from './components/location-bays-card';
+export { useRouteLocation } from './use-route-location';

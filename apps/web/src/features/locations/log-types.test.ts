@@ -4,6 +4,7 @@ import {
   ENGINE_LOG_TYPES,
   FACILITY_LOG_TYPES,
   MAINTENANCE_LOG_TYPES,
+  MAINTENANCE_PLAN_LOG_TYPES,
 } from '@vaskedrift/shared';
 import { describe, expect, it } from 'vitest';
 import nb from '../../locales/nb.json';
@@ -18,6 +19,7 @@ describe('facility log types', () => {
       CHECK_FAILURE_LOG_TYPE,
       ...Object.values(FACILITY_LOG_TYPES),
       ...Object.values(MAINTENANCE_LOG_TYPES),
+      ...Object.values(MAINTENANCE_PLAN_LOG_TYPES),
       ENGINE_LOG_TYPES.bayMetricsCreate,
       ENGINE_LOG_TYPES.bayMetricsUpdate,
       ENGINE_LOG_TYPES.bayMetricsDelete,

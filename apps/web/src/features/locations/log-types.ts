@@ -4,6 +4,7 @@ import {
   ENGINE_LOG_TYPES,
   FACILITY_LOG_TYPES,
   MAINTENANCE_LOG_TYPES,
+  MAINTENANCE_PLAN_LOG_TYPES,
 } from '@vaskedrift/shared';
 import type { TranslationKey } from '../../lib/i18n';
 
@@ -18,6 +19,9 @@ export const LOCATION_LOG_TYPE_LABELS: ReadonlyArray<readonly [type: string, lab
   ),
   ...Object.entries(MAINTENANCE_LOG_TYPES).map(
     ([key, type]) => [type, `logTypes.maintenance.${key}` as TranslationKey] as const,
+  ),
+  ...Object.entries(MAINTENANCE_PLAN_LOG_TYPES).map(
+    ([key, type]) => [type, `logTypes.maintenancePlan.${key}` as TranslationKey] as const,
   ),
   [ENGINE_LOG_TYPES.bayMetricsCreate, 'logTypes.engine.bayMetricsCreate'],
   [ENGINE_LOG_TYPES.bayMetricsUpdate, 'logTypes.engine.bayMetricsUpdate'],

@@ -1,7 +1,7 @@
-// What other features may use of this one; the rest of the folder is its own (apps/web/README.md).
-export type { MaintenanceScope } from './api/maintenance-keys';
+// What the app uses of this feature (its composed pages in app/pages); the rest of the folder is its own
+// (apps/web/README.md).
 export { BayMaintenance } from './components/bay-maintenance';
 export { MaintenanceHistoryCard, MaintenanceHistoryList } from './components/maintenance-history';
 export { MaintenanceStatsCard } from './components/maintenance-stats-card';
+export { PlannedMaintenanceCard } from './components/planned-maintenance-card';
 export { RunningMaintenanceCard } from './components/running-maintenance-card';
-export { useFormatDuration } from './use-format-duration';

@@ -27,6 +27,8 @@ const job: MaintenanceJob = {
   plannedSeconds: 7220,
   durationSeconds: 600,
   overdue: false,
+  planId: null,
+  endsAutomatically: false,
 };
 
 describe('the maintenance form', () => {

@@ -8,7 +8,7 @@ import {
   updateRecipientSchema,
 } from '@vaskedrift/shared';
 
-export type RecipientScope = 'all' | 'selected';
+type RecipientScope = 'all' | 'selected';
 
 /** The form's values; `recipient` is nested so the server's error paths (`recipient.email`) fit its fields. */
 export interface RecipientFormValues {

@@ -8,6 +8,7 @@ const loaded = {
   hourRetentionDays: 365,
   checkLogRetentionDays: 30,
   escalationMinutes: 15,
+  predictionHorizonMinutes: 60,
 };
 
 describe('changedSettings', () => {

@@ -8,9 +8,9 @@ export const PRESET_RANGES = ['24h', '7d', '30d', '90d'] as const;
 export type PresetRange = (typeof PRESET_RANGES)[number];
 export type RangeChoice = PresetRange | 'custom';
 
-export const DEFAULT_RANGE: PresetRange = '7d';
+const DEFAULT_RANGE: PresetRange = '7d';
 /** The longest custom period (a year and a day, for "the whole of last year"). */
-export const MAX_CUSTOM_DAYS = 366;
+const MAX_CUSTOM_DAYS = 366;
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;

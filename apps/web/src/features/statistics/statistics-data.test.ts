@@ -6,6 +6,7 @@ import {
   readingSeries,
   statusSegments,
   thresholdLines,
+  washSeries,
 } from './statistics-data';
 
 const iso = (s: number) => new Date(s * 1000).toISOString();
@@ -46,13 +47,14 @@ describe('statistics data', () => {
     expect(bayMarkers(alerts, [job], 1000, label, 'm2').map((m) => m.kind)).toEqual(['maintenance', 'alert']);
   });
 
-  it('draws availability in the middle of each bucket, gaps where the bay did not exist', () => {
+  it('draws availability in the middle of each whole bucket, gaps where nothing was observed', () => {
     expect(
       availabilitySeries([
         { from: iso(0), to: iso(86_400), observedSeconds: 0, downtimeSeconds: 0, availability: null },
         { from: iso(86_400), to: iso(172_800), observedSeconds: 10, downtimeSeconds: 1, availability: 90 },
       ]),
-    ).toEqual({ times: [43_200, 129_600], values: [null, 90] });
+    ).toEqual({ times: [43_200, 129_600], values: [null, 90], span: [0, 172_800] });
+    expect(availabilitySeries([]).span).toBeUndefined();
   });
 
   it('splits readings into the line, its band and the levels; text readings are not numeric', () => {
@@ -94,5 +96,22 @@ describe('statistics data', () => {
         String,
       ),
     ).toEqual([]);
+  });
+});
+
+describe('washSeries', () => {
+  it('puts each bar in the middle of its hour or day and keeps the gaps', () => {
+    const points = [
+      { at: '2026-01-29T10:00:00.000Z', washes: 3, expected: 8 },
+      { at: '2026-01-29T11:00:00.000Z', washes: null, expected: null },
+    ];
+    const hours = washSeries(points, 'hour');
+    expect(hours.times).toEqual([
+      Date.parse('2026-01-29T10:30:00Z') / 1000,
+      Date.parse('2026-01-29T11:30:00Z') / 1000,
+    ]);
+    expect(hours.washes).toEqual([3, null]);
+    expect(hours.expected).toEqual([8, null]);
+    expect(washSeries(points.slice(0, 1), 'day').times).toEqual([Date.parse('2026-01-29T22:00:00Z') / 1000]);
   });
 });

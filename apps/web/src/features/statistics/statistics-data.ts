@@ -13,6 +13,8 @@ import type {
   ReadingPoint,
   StatisticsAttribute,
   TimelineSegment as StatusSegment,
+  WashBucket,
+  WashPoint,
 } from '@vaskedrift/shared';
 import { OPERATOR_SYMBOLS } from '@vaskedrift/shared';
 import {
@@ -63,13 +65,33 @@ export function bayMarkers(
 }
 
 /**
- * Availability per bucket as bars in the middle of each bucket (a day, week or month, clipped to the
- * period), in percent, with gaps where the bay did not exist.
+ * Availability per bucket as bars in the middle of each bucket: the whole calendar day, week or month in
+ * Norwegian time, even when the period covers only part of it (docs/domain.md, Statistics), so a day's bar
+ * stands on its day. In percent, with gaps where nothing was observed. `span` is the time the buckets
+ * cover, the chart's axis.
  */
 export function availabilitySeries(buckets: readonly AvailabilityBucket[]) {
+  const first = buckets[0];
+  const last = buckets.at(-1);
   return {
     times: buckets.map((b) => (seconds(b.from) + seconds(b.to)) / 2),
     values: buckets.map((b) => b.availability),
+    span: first && last ? ([seconds(first.from), seconds(last.to)] as const) : undefined,
+  };
+}
+
+const WASH_BUCKET_SECONDS: Record<WashBucket, number> = { hour: 3600, day: 86_400, week: 604_800 };
+
+/**
+ * Washes and expected washes per hour, day or week (docs/domain.md, Washes): each bar in the middle of its
+ * bucket, gaps where no counter was read or no profile exists yet.
+ */
+export function washSeries(points: readonly WashPoint[], bucket: WashBucket) {
+  const half = WASH_BUCKET_SECONDS[bucket] / 2;
+  return {
+    times: points.map((p) => seconds(p.at) + half),
+    washes: points.map((p) => p.washes),
+    expected: points.map((p) => p.expected),
   };
 }
 

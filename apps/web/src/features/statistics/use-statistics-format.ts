@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useChartTheme } from '../../components/charts';
-import { useFormatDuration } from '../maintenance';
+import { useFormatDuration } from '../../lib/use-format-duration';
 
 /** The interface language's number locale and durations ('2 t 15 min'; '0 min' for none at all; '–' for no figure). */
 export function useStatisticsFormat() {

@@ -1,4 +1,5 @@
-// What other features may use of this one; the rest of the folder is its own (apps/web/README.md).
-export { useUsers } from './api/get-users';
-export { RoleBadge } from './components/role-badge';
+// What the app uses of this feature (its composed pages in app/pages); the rest of the folder is its own
+// (apps/web/README.md).
+
+export { useUpdateUserSettings } from './api/update-user-settings';
 export { useRouteUser } from './use-route-user';

@@ -1,19 +1,13 @@
-import { IconKey, IconPencil, IconUser } from '@tabler/icons-react';
 import { type AnyRoute, createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { ADMIN_ROLES } from '@vaskedrift/shared';
 import type { EntityTab } from '../../components/entity-layout/entity-tabs';
-import { createUserAccessRoute } from '../access';
 import { useUserName } from './use-route-user';
 
-/** A user's tabs; `requires` names a field of `useUserPermissions` (access for admins, edit for those who may). */
-const userTabs: readonly EntityTab[] = [
-  { path: '/', label: 'users.profile.tabs.overview', icon: IconUser },
-  { path: 'access', label: 'users.profile.tabs.access', icon: IconKey, requires: 'isAdmin' },
-  { path: 'edit', label: 'users.profile.tabs.edit', icon: IconPencil, requires: 'canEdit' },
-];
-
-/** /admin/users: the list is for admins; a profile and its edit page are open to the user themself. */
-export function createUserRoutes<TParent extends AnyRoute>(parent: TParent) {
+/**
+ * /admin/users: the list is for admins; a profile and its edit page are open to the user themself. `tabs` are
+ * the user page's tabs (put together with the access tab in app/people-routes.tsx).
+ */
+export function createUserRoutes<TParent extends AnyRoute>(parent: TParent, tabs: readonly EntityTab[]) {
   const usersRoute = createRoute({
     getParentRoute: () => parent,
     path: 'admin/users',
@@ -28,7 +22,7 @@ export function createUserRoutes<TParent extends AnyRoute>(parent: TParent) {
   const userRoute = createRoute({
     getParentRoute: () => usersRoute,
     path: '$userId',
-    staticData: { title: 'users.profile.title', tabs: userTabs, useName: useUserName },
+    staticData: { title: 'users.profile.title', tabs, useName: useUserName },
     component: lazyRouteComponent(() => import('./routes/user-layout'), 'UserLayout'),
   });
   const userOverviewRoute = createRoute({
@@ -42,8 +36,5 @@ export function createUserRoutes<TParent extends AnyRoute>(parent: TParent) {
     staticData: { title: 'users.edit.title' },
     component: lazyRouteComponent(() => import('./routes/user-edit-page'), 'UserEditPage'),
   });
-  return usersRoute.addChildren([
-    usersIndexRoute,
-    userRoute.addChildren([userOverviewRoute, createUserAccessRoute(userRoute), userEditRoute]),
-  ]);
+  return { usersRoute, usersIndexRoute, userRoute, userOverviewRoute, userEditRoute };
 }

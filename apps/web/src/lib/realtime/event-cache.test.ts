@@ -13,17 +13,17 @@ const CHANGED_AT = Date.parse('2026-11-24T10:00:00.000Z');
 
 function dashboard(): Dashboard {
   return {
-    counts: { operational: 2, warning: 0, error: 0, inactive: 1, maintenance: 0, total: 3 },
+    counts: { operational: 2, warning: 0, error: 0, inactive: 1, maintenance: 0, total: 3, unmonitored: 1 },
     locations: [
       {
         id: 'loc-a',
         name: 'Alna',
         bays: [
-          ['bay-1', 'Hall 1', 'operational', 1, false],
-          ['bay-2', 'Hall 2', 'inactive', 1, true],
+          ['bay-1', 'Hall 1', 'operational', 1, false, true],
+          ['bay-2', 'Hall 2', 'inactive', 1, true, true],
         ],
       },
-      { id: 'loc-b', name: 'Bryn', bays: [['bay-3', 'Hall 1', 'operational', 1, false]] },
+      { id: 'loc-b', name: 'Bryn', bays: [['bay-3', 'Hall 1', 'operational', 1, false, false]] },
     ],
     seq: 0,
   };
@@ -43,7 +43,7 @@ describe('withBayStatus', () => {
   it('turns the right tile and moves the counts', () => {
     const before = dashboard();
     const after = withBayStatus(before, { bayId: 'bay-1', status: 'error', changedAt: CHANGED_AT });
-    expect(after.locations[0]?.bays[0]).toEqual(['bay-1', 'Hall 1', 'error', CHANGED_AT, false]);
+    expect(after.locations[0]?.bays[0]).toEqual(['bay-1', 'Hall 1', 'error', CHANGED_AT, false, true]);
     expect(after.counts).toMatchObject({ operational: 1, error: 1, inactive: 1, total: 3 });
     expect(before.locations[0]?.bays[0]?.[2]).toBe('operational');
   });
@@ -73,6 +73,17 @@ describe('withBayStatus', () => {
     expect(withBayStatus(before, { bayId: 'bay-3', status: 'operational', changedAt: CHANGED_AT })).toBe(
       before,
     );
+  });
+
+  it('marks a bay monitored or not in the same status, keeping the time it began, and counts it', () => {
+    const before = dashboard();
+    const change = { bayId: 'bay-3', status: 'operational', changedAt: CHANGED_AT, monitored: true } as const;
+    const after = withBayStatus(before, change);
+    expect(after.locations[1]?.bays[0]).toEqual(['bay-3', 'Hall 1', 'operational', 1, false, true]);
+    expect(after.counts).toMatchObject({ operational: 2, total: 3, unmonitored: 0 });
+    const off = withBayStatus(after, { ...change, bayId: 'bay-1', monitored: false });
+    expect(off.locations[0]?.bays[0]?.[5]).toBe(false);
+    expect(off.counts.unmonitored).toBe(1);
   });
 });
 

@@ -36,39 +36,68 @@ function epochMs(value: unknown): number | null {
 }
 
 /**
- * The dashboard with bay `bayId` in status `status` since `changedAt`, and the counts moved with it; the same
- * object when the bay is not on it or already shows that status. Only the changed facility and its bay
- * list are new objects, so every other facility card (memoised) is not rendered again.
+ * A bay's new status since `changedAt`; `monitored` when the event says whether it is monitored now (a change
+ * of monitoring alone comes with the same status, docs/domain.md, Statistics).
  */
-export function withBayStatus(
-  dashboard: Dashboard,
-  { bayId, status, changedAt }: { bayId: string; status: DashboardBayTuple[2]; changedAt: number },
-): Dashboard {
+type StatusChange = {
+  bayId: string;
+  status: DashboardBayTuple[2];
+  changedAt: number;
+  monitored?: boolean;
+};
+
+/** The tile after `change`; null when it changes nothing there or came late. */
+function changedTile(bay: DashboardBayTuple, change: StatusChange): DashboardBayTuple | null {
+  const [id, name, previous, since, muted, wasMonitored] = bay;
+  const monitored = change.monitored ?? wasMonitored;
+  // A change that reached us late (another instance's event) never undoes a newer one.
+  if ((previous === change.status && monitored === wasMonitored) || change.changedAt < since) return null;
+  // Only a new status moves the time it began.
+  const changedAt = previous === change.status ? since : change.changedAt;
+  return [id, name, change.status, changedAt, muted, monitored];
+}
+
+/** Moves the counts from one tile to its next. */
+function moveCounts(counts: Dashboard['counts'], before: DashboardBayTuple, after: DashboardBayTuple): void {
+  counts[before[2]] = Math.max(0, counts[before[2]] - 1);
+  counts[after[2]] += 1;
+  if (before[5] !== after[5]) counts.unmonitored = Math.max(0, counts.unmonitored + (after[5] ? -1 : 1));
+}
+
+/**
+ * The dashboard with bay `bayId` in status `status` since `changedAt` (and monitored or not), and the counts
+ * moved with it; the same object when the bay is not on it or already shows that. Only the changed facility
+ * and its bay list are new objects, so every other facility card (memoised) is not rendered again.
+ */
+export function withBayStatus(dashboard: Dashboard, change: StatusChange): Dashboard {
   for (const [locationIndex, location] of dashboard.locations.entries()) {
-    const bayIndex = location.bays.findIndex(([id]) => id === bayId);
+    const bayIndex = location.bays.findIndex(([id]) => id === change.bayId);
     if (bayIndex === -1) continue;
-    const [id, name, previous, since, muted] = location.bays[bayIndex] as DashboardBayTuple;
-    // A change that reached us late (another instance's event) never undoes a newer one.
-    if (previous === status || changedAt < since) return dashboard;
+    const before = location.bays[bayIndex] as DashboardBayTuple;
+    const after = changedTile(before, change);
+    if (!after) return dashboard;
     const bays = location.bays.slice();
-    bays[bayIndex] = [id, name, status, changedAt, muted];
+    bays[bayIndex] = after;
     const locations = dashboard.locations.slice();
     locations[locationIndex] = { ...location, bays };
     const counts = { ...dashboard.counts };
-    counts[previous] = Math.max(0, counts[previous] - 1);
-    counts[status] += 1;
+    moveCounts(counts, before, after);
     return { ...dashboard, counts, locations };
   }
   return dashboard;
 }
 
-type StatusChange = { bayId: string; status: DashboardBayTuple[2]; changedAt: number };
-
 function statusChangeOf(event: RealtimeEvent): StatusChange | null {
   const bayId = text(event.payload, 'bayId');
   const status = event.payload.to;
   if (!bayId || !isBayStatus(status)) return null;
-  return { bayId, status, changedAt: epochMs(event.payload.at) ?? epochMs(event.at) ?? Date.now() };
+  const monitored = event.payload.monitored;
+  return {
+    bayId,
+    status,
+    changedAt: epochMs(event.payload.at) ?? epochMs(event.at) ?? Date.now(),
+    ...(typeof monitored === 'boolean' ? { monitored } : {}),
+  };
 }
 
 /**
@@ -89,14 +118,12 @@ export function withBayStatuses(dashboard: Dashboard, changes: Iterable<StatusCh
     let bays: DashboardBayTuple[] | null = null;
     for (const [bayIndex, bay] of location.bays.entries()) {
       const change = wanted.get(bay[0]);
-      if (!change) continue;
-      const [id, name, previous, since, muted] = bay;
-      if (previous === change.status || change.changedAt < since) continue;
+      const after = change && changedTile(bay, change);
+      if (!after) continue;
       bays ??= location.bays.slice();
-      bays[bayIndex] = [id, name, change.status, change.changedAt, muted];
+      bays[bayIndex] = after;
       counts ??= { ...dashboard.counts };
-      counts[previous] = Math.max(0, counts[previous] - 1);
-      counts[change.status] += 1;
+      moveCounts(counts, bay, after);
     }
     if (bays) {
       locations ??= dashboard.locations.slice();
@@ -132,11 +159,11 @@ const bayUpdated: CacheAction = (queryClient, event) => {
     if (bayId) void queryClient.invalidateQueries({ queryKey: ['bays', 'detail', bayId] });
     return;
   }
-  facilityData(queryClient, event);
+  locationData(queryClient, event);
 };
 
 /** Facility data shows in facility, bay, link and camera lists and on the dashboard. */
-const facilityData = invalidate(['locations'], ['bays'], ['links'], ['cameras'], DASHBOARD_KEY);
+const locationData = invalidate(['locations'], ['bays'], ['links'], ['cameras'], DASHBOARD_KEY);
 /** Open alerts are on the dashboard, the facility's alert page and the bay panel (all `['alerts', …]`). */
 const alerts = invalidate(['alerts']);
 const maintenance = invalidate(['maintenance'], DASHBOARD_KEY);
@@ -148,12 +175,12 @@ const access = invalidate(['access'], ['users'], ['locations'], ['bays'], ['aler
 /** One entry per event type: adding an event to the contract fails `tsc` until it has an action here. */
 export const REALTIME_CACHE_ACTIONS = {
   'bay.status_changed': applyBayStatus,
-  'bay.created': facilityData,
+  'bay.created': locationData,
   'bay.updated': bayUpdated,
-  'bay.deleted': facilityData,
-  'location.created': facilityData,
-  'location.updated': facilityData,
-  'location.deleted': facilityData,
+  'bay.deleted': locationData,
+  'location.created': locationData,
+  'location.updated': locationData,
+  'location.deleted': locationData,
   'link.created': invalidate(['links']),
   'link.updated': invalidate(['links']),
   'link.deleted': invalidate(['links']),
@@ -163,6 +190,7 @@ export const REALTIME_CACHE_ACTIONS = {
   'camera.deleted': invalidate(['cameras']),
   // The attribute tables of the bay panel and page show each attribute's value and level.
   'bay_metric.level_changed': invalidate(['bay-metrics']),
+  'bay_metric.prediction_changed': invalidate(['bay-metrics']),
   'alert.opened': alerts,
   'alert.escalated': alerts,
   'alert.deescalated': alerts,
@@ -173,6 +201,11 @@ export const REALTIME_CACHE_ACTIONS = {
   'maintenance.changed': maintenance,
   'maintenance.ended': maintenance,
   'maintenance.overdue': maintenance,
+  // Planned maintenance shows on the bay panel, the bay and facility pages and the dashboard's card.
+  'maintenance_plan.created': maintenance,
+  'maintenance_plan.updated': maintenance,
+  'maintenance_plan.deleted': maintenance,
+  'maintenance_plan.skipped': maintenance,
   'mute.created': mutes,
   'mute.ended': mutes,
   'api.check_failed': apis,

@@ -61,9 +61,14 @@ export function parseResumeAnswer(value: unknown): ResumeAnswer | null {
   return { events: parsed };
 }
 
+/** `resume {since}`: the events after `since`, `refetch`, or null for an answer that is neither. */
+function requestResume(socket: RealtimeSocket, since: number) {
+  return socket.request(REALTIME_CLIENT.resume, { since }, REALTIME_TIMEOUT_MS).then(parseResumeAnswer);
+}
+
 /**
  * The tab's live channel (docs/decisions/020-realtime.md): connects with the access token, re-sends it after
- * every refresh, reconnects on the specification's back-off (1, 2, 5, then 10 s; socket.io's own reconnection
+ * every refresh, reconnects on the shared back-off (1, 2, 5, then 10 s; socket.io's own reconnection
  * is off so the steps are exact and each attempt carries the current token), and after a reconnect asks for
  * what it missed with `resume`. Returns the function that closes it (sign-out, leaving the app layout).
  */
@@ -86,17 +91,22 @@ export function startRealtime(deps: RealtimeDeps): () => void {
     else if (!opening) open();
   };
 
-  const scheduleReconnect = () => {
-    if (stopped || timer !== null) return;
-    connected = false;
+  /** `again` after the next back-off delay (`reconnectDelay`), with the state shown meanwhile. */
+  const retryLater = (again: () => void) => {
     failedSinceStart = true;
     deps.setState(stateWhileRetrying(attempt, deps.isBrowserOnline()));
     const delay = reconnectDelay(attempt, deps.random);
     attempt += 1;
     timer = deps.setTimer(() => {
       timer = null;
-      if (!stopped) socket?.connect();
+      if (!stopped) again();
     }, delay);
+  };
+
+  const scheduleReconnect = () => {
+    if (stopped || timer !== null) return;
+    connected = false;
+    retryLater(() => socket?.connect());
   };
 
   const resume = (current: RealtimeSocket) => {
@@ -108,13 +118,8 @@ export function startRealtime(deps: RealtimeDeps): () => void {
       return;
     }
     sequence.startResume();
-    current
-      .request(REALTIME_CLIENT.resume, { since }, REALTIME_TIMEOUT_MS)
-      .then((answer) => {
-        const parsed = parseResumeAnswer(answer);
-        if (parsed) sequence.resumed(parsed);
-        else sequence.resumeFailed();
-      })
+    requestResume(current, since)
+      .then((parsed) => (parsed ? sequence.resumed(parsed) : sequence.resumeFailed()))
       .catch(() => sequence.resumeFailed());
   };
 
@@ -151,10 +156,8 @@ export function startRealtime(deps: RealtimeDeps): () => void {
       readSince = Math.min(readSince ?? since, since);
       return;
     }
-    socket
-      .request(REALTIME_CLIENT.resume, { since }, REALTIME_TIMEOUT_MS)
-      .then((answer) => {
-        const parsed = parseResumeAnswer(answer);
+    requestResume(socket, since)
+      .then((parsed) => {
         // Too far behind to replay: that read is already stale, and the next event or read repairs it.
         if (!stopped && parsed && 'events' in parsed) sequence.replay(parsed.events);
       })
@@ -207,15 +210,7 @@ export function startRealtime(deps: RealtimeDeps): () => void {
       // The client code could not be loaded (offline at start): try again on the same back-off.
       .catch(() => {
         opening = false;
-        if (stopped) return;
-        failedSinceStart = true;
-        deps.setState(stateWhileRetrying(attempt, deps.isBrowserOnline()));
-        const delay = reconnectDelay(attempt, deps.random);
-        attempt += 1;
-        timer = deps.setTimer(() => {
-          timer = null;
-          if (!stopped) open();
-        }, delay);
+        if (!stopped) retryLater(open);
       });
   };
 

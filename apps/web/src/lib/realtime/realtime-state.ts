@@ -13,7 +13,7 @@ export interface RealtimeStateStore {
   subscribe(onChange: () => void): () => void;
 }
 
-export function createRealtimeStateStore(initial: RealtimeState = 'connecting'): RealtimeStateStore {
+function createRealtimeStateStore(initial: RealtimeState = 'connecting'): RealtimeStateStore {
   let state = initial;
   const listeners = new Set<() => void>();
   return {

@@ -1,11 +1,11 @@
 import { REALTIME_RECONNECT_DELAYS_MS } from '@vaskedrift/shared';
 
 /** Up to this share of a step is taken off at random, so that tabs cut off together do not return together. */
-export const RECONNECT_JITTER = 0.2;
+const RECONNECT_JITTER = 0.2;
 
 /**
  * The wait before reconnect attempt `attempt` (0-based): 1, 2, 5, then 10 s for every later attempt, each
- * shortened by up to a fifth at random (never longer than the specification's step). Without the spread,
+ * shortened by up to a fifth at random (never longer than the shared step). Without the spread,
  * a server restart with 1,000 browsers brought them back in lockstep (bench/README.md, realtime restart).
  */
 export function reconnectDelay(attempt: number, random: () => number): number {

@@ -13,7 +13,7 @@ export async function openSocketIo(getToken: () => string | null): Promise<Realt
     // (sticky sessions); one WebSocket connection stays on the instance it reached (decision 020).
     transports: ['websocket'],
     autoConnect: false,
-    // Reconnection is driven by startRealtime, on the specification's back-off.
+    // Reconnection is driven by startRealtime, on the shared back-off (REALTIME_RECONNECT_DELAYS_MS).
     reconnection: false,
     timeout: REALTIME_TIMEOUT_MS,
     // Read at every handshake, so a reconnect after a refresh carries the new token.

@@ -9,6 +9,7 @@ const EXPIRY_MARGIN_MS = 30_000;
 const DEFAULT_TOKEN_LIFETIME_MS = 10 * 60_000;
 const TOKEN_RESPONSE_MAX_BYTES = 64 * 1024;
 
+/** `expiresAt` on the monotonic clock (`performance.now()`): the token's lifetime is a duration. */
 type CachedToken = { fingerprint: string; token: string; expiresAt: number };
 
 /** Changes when anything that makes the token changes (URL, client, secret, path): the cache then misses. */
@@ -76,28 +77,31 @@ export function createOAuth2Auth(): Authenticator & { clear(): void; size(): num
       Number.isFinite(seconds) && seconds > 0
         ? Math.max(1000, seconds * 1000 - Math.min(EXPIRY_MARGIN_MS, seconds * 100))
         : DEFAULT_TOKEN_LIFETIME_MS;
-    return { fingerprint: print, token: reading.value, expiresAt: Date.now() + lifetime };
+    return { fingerprint: print, token: reading.value, expiresAt: performance.now() + lifetime };
+  }
+
+  async function headers(api: ApiConnection, ctx: AuthContext): Promise<Record<string, string>> {
+    const print = fingerprint(api);
+    const cached = cache.get(api.id);
+    if (cached && cached.fingerprint === print && cached.expiresAt > performance.now()) {
+      return { authorization: `Bearer ${cached.token}` };
+    }
+    let request = pending.get(api.id);
+    if (!request) {
+      request = fetchToken(api, ctx, print).finally(() => pending.delete(api.id));
+      pending.set(api.id, request);
+    }
+    const token = await request;
+    cache.set(api.id, token);
+    return { authorization: `Bearer ${token.token}` };
   }
 
   return {
-    async headers(api, ctx) {
-      const print = fingerprint(api);
-      const cached = cache.get(api.id);
-      if (cached && cached.fingerprint === print && cached.expiresAt > Date.now()) {
-        return { authorization: `Bearer ${cached.token}` };
-      }
-      let request = pending.get(api.id);
-      if (!request) {
-        request = fetchToken(api, ctx, print).finally(() => pending.delete(api.id));
-        pending.set(api.id, request);
-      }
-      const token = await request;
-      cache.set(api.id, token);
-      return { authorization: `Bearer ${token.token}` };
-    },
-    refreshAfterUnauthorized(api) {
+    headers,
+    /** The token was refused (revoked or expired early): forget it and fetch a new one. */
+    answerChallenge(api, ctx) {
       cache.delete(api.id);
-      return true;
+      return headers(api, ctx);
     },
     clear: () => cache.clear(),
     size: () => cache.size,

@@ -11,7 +11,7 @@ export type PollResult = {
 };
 
 /** The endpoint URL with the API's query parameters added (kept beside any already in the URL). */
-export function requestUrl(api: ApiConnection): string {
+function requestUrl(api: ApiConnection): string {
   const url = new URL(api.endpointUrl);
   for (const [name, value] of Object.entries(api.params)) url.searchParams.append(name, value);
   return url.href;
@@ -45,24 +45,29 @@ function fromOutbound(err: unknown): never {
 /**
  * Reads a controller by polling: authenticates, sends the request through the outbound guard (total
  * deadline, 5 MB after decompression, redirects only when `details.followRedirects`, SSRF rules on every
- * connection), and parses the JSON. A 401 with OAuth2 fetches a new token and tries once more. HTTP
+ * connection), and parses the JSON. A 401 goes to the auth method's `answerChallenge`, if it has one, and
+ * the request is tried once more with the headers it answers (OAuth2: a new token; digest: the response). HTTP
  * status 400 and above, invalid JSON and every outbound refusal are failures with a Norwegian reason.
  */
 export async function pollApi(
   api: ApiConnection,
   deps: { outbound: OutboundClient; authenticator: Authenticator; timeoutMs: number; signal?: AbortSignal },
 ): Promise<PollResult> {
-  const deadline = Date.now() + deps.timeoutMs;
-  const ctx = { outbound: deps.outbound, deadline, signal: deps.signal };
+  const deadline = performance.now() + deps.timeoutMs;
   let url: string;
   try {
     url = requestUrl(api);
   } catch {
     throw new CheckFailure('outbound/invalid-url', 'Ugyldig URL');
   }
-  const send = async (): Promise<SafeResponse> => {
-    const auth = await deps.authenticator.headers(api, ctx);
-    return deps.outbound
+  const ctx = {
+    outbound: deps.outbound,
+    deadline,
+    signal: deps.signal,
+    request: { method: api.method, url },
+  };
+  const send = async (auth: Record<string, string>): Promise<SafeResponse> =>
+    deps.outbound
       .safeFetch(url, {
         method: api.method,
         headers: requestHeaders(api, auth),
@@ -75,9 +80,12 @@ export async function pollApi(
         credentialHeaders: [...Object.keys(auth), ...Object.keys(api.headers)],
       })
       .catch(fromOutbound);
-  };
-  let res = await send();
-  if (res.status === 401 && deps.authenticator.refreshAfterUnauthorized?.(api)) res = await send();
+  const { authenticator } = deps;
+  let res = await send(await authenticator.headers(api, ctx));
+  if (res.status === 401 && authenticator.answerChallenge) {
+    const answer = await authenticator.answerChallenge(api, ctx, res.headers['www-authenticate'] ?? '');
+    if (answer) res = await send(answer);
+  }
   if (res.status >= 400) {
     throw new CheckFailure(
       `http/${res.status}`,

@@ -31,25 +31,35 @@ export class CheckFailure extends Error {
   }
 }
 
-/** Shared by the auth methods of one engine: the outbound client and the OAuth2 token cache. */
+/** What an auth method knows of one check: the outbound client, the deadline and the request it signs. */
 export type AuthContext = {
   outbound: OutboundClient;
-  /** Epoch ms by which the whole check must be done (token request included). */
+  /** The `performance.now()` by which the whole check must be done (token request included). */
   deadline: number;
   signal?: AbortSignal;
+  /** The request being authenticated (a digest response covers its method and URI). */
+  request: { method: HttpMethod; url: string };
 };
 
 /**
- * One way of proving who we are to a controller. `headers` gives what to add to the request; a method
- * that can recover from a 401 (OAuth2: fetch a new token) says so with `refreshAfterUnauthorized`.
+ * One way of proving who we are to a controller. `headers` gives what to add to the request. A method
+ * that can answer a 401 (OAuth2: fetch a new token; digest: answer the `WWW-Authenticate` challenge) does
+ * so with `answerChallenge`; the request is then sent once more with the headers it gives.
  */
 export interface Authenticator {
   headers(api: ApiConnection, ctx: AuthContext): Promise<Record<string, string>>;
-  /** Forget what was cached; true when trying again may help. */
-  refreshAfterUnauthorized?(api: ApiConnection): boolean;
+  /** The headers for one more try after a 401 with this `WWW-Authenticate` (may be ''), or null: no retry. */
+  answerChallenge?(
+    api: ApiConnection,
+    ctx: AuthContext,
+    challenge: string,
+  ): Promise<Record<string, string> | null>;
 }
 
-/** Milliseconds left before the deadline, at least 1. */
+/**
+ * Milliseconds left before the deadline (a `performance.now()` time: a change of the wall clock neither
+ * cuts a check short nor lets it outlive half its interval), at least 1.
+ */
 export function remaining(deadline: number): number {
-  return Math.max(1, Math.floor(deadline - Date.now()));
+  return Math.max(1, Math.floor(deadline - performance.now()));
 }

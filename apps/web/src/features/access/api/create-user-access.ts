@@ -6,7 +6,7 @@ import { userAccessQueryKey } from './get-user-access';
 const grantResponseSchema = dataResponse(userAccessGrantSchema);
 
 /** `POST backend/users/access/create`: grants one facility to one user (admins). */
-export async function createUserAccess(input: UserAccessChange) {
+async function createUserAccess(input: UserAccessChange) {
   return grantResponseSchema.parse(await apiRequest<unknown>('POST', 'backend/users/access/create', input))
     .data;
 }

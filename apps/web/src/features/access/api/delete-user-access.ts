@@ -6,7 +6,7 @@ import { userAccessQueryKey } from './get-user-access';
 const revokedResponseSchema = dataResponse(userAccessChangeSchema);
 
 /** `DELETE backend/users/access/delete`: takes one facility away from one user (admins). */
-export async function deleteUserAccess(input: UserAccessChange) {
+async function deleteUserAccess(input: UserAccessChange) {
   return revokedResponseSchema.parse(
     await apiRequest<unknown>('DELETE', 'backend/users/access/delete', input),
   ).data;

@@ -7,12 +7,12 @@ const accessResponseSchema = dataResponse(userAccessSchema);
 export const userAccessQueryKey = (userId: string) => ['access', userId] as const;
 
 /** `POST backend/users/access/get`: the facilities granted to one user, and whether they are an admin. */
-export async function getUserAccess(userId: string): Promise<UserAccess> {
+async function getUserAccess(userId: string): Promise<UserAccess> {
   return accessResponseSchema.parse(await apiRequest<unknown>('POST', 'backend/users/access/get', { userId }))
     .data;
 }
 
-export const userAccessQueryOptions = (userId: string) =>
+const userAccessQueryOptions = (userId: string) =>
   queryOptions({ queryKey: userAccessQueryKey(userId), queryFn: () => getUserAccess(userId) });
 
 export function useUserAccess(userId: string) {

@@ -3,13 +3,13 @@ import { getLocationsResponseSchema, type Location } from '@vaskedrift/shared';
 import { apiRequest } from '../../../lib/api-client';
 
 /** How many facilities the picker lists for one search; the user narrows it by typing. */
-export const LOCATION_PICKER_SIZE = 20;
+const LOCATION_PICKER_SIZE = 20;
 
 /**
  * `POST backend/locations/get` for the facility picker on the access page: the first matches of a
  * search, by name. (The facilities pages keep their own list query; this one only feeds the picker.)
  */
-export async function searchLocations(search: string): Promise<Location[]> {
+async function searchLocations(search: string): Promise<Location[]> {
   const body = await apiRequest<unknown>('POST', 'backend/locations/get', {
     page: 1,
     perPage: LOCATION_PICKER_SIZE,
@@ -20,7 +20,7 @@ export async function searchLocations(search: string): Promise<Location[]> {
   return Array.isArray(parsed.data) ? parsed.data : [parsed.data];
 }
 
-export const locationSearchQueryOptions = (search: string) =>
+const locationSearchQueryOptions = (search: string) =>
   queryOptions({
     queryKey: ['locations', 'picker', search.trim()],
     queryFn: () => searchLocations(search),

@@ -3,7 +3,7 @@ import { type Alert, acknowledgeAlertResponseSchema } from '@vaskedrift/shared';
 import { apiRequest } from '../../../lib/api-client';
 
 /** `POST backend/alerts/acknowledge`: 'Jeg ser på det' (operators and up with access to the facility). */
-export async function acknowledgeAlert(id: string): Promise<{ data: Alert; message: string }> {
+async function acknowledgeAlert(id: string): Promise<{ data: Alert; message: string }> {
   return acknowledgeAlertResponseSchema.parse(
     await apiRequest<unknown>('POST', 'backend/alerts/acknowledge', { id }),
   );

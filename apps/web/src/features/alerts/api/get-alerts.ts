@@ -15,7 +15,7 @@ export interface AlertsListParams {
  * `POST backend/alerts/get` for a page of alerts of the facilities the caller may see: open ones by level
  * (critical first) then age, resolved ones newest first.
  */
-export async function getAlerts(params: AlertsListParams): Promise<{ data: Alert[]; count: number }> {
+async function getAlerts(params: AlertsListParams): Promise<{ data: Alert[]; count: number }> {
   const sort =
     params.filters.state === 'resolved'
       ? { column: 'resolvedAt', direction: 'desc' }
@@ -25,7 +25,7 @@ export async function getAlerts(params: AlertsListParams): Promise<{ data: Alert
   );
 }
 
-export const alertsQueryOptions = (params: AlertsListParams) =>
+const alertsQueryOptions = (params: AlertsListParams) =>
   queryOptions({
     queryKey: ['alerts', 'list', params],
     queryFn: () => getAlerts(params),

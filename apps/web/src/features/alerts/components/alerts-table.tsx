@@ -7,11 +7,7 @@ import { AnchorLink } from '../../../components/anchor-link';
 import { ServerDataTable, type ServerTableProps } from '../../../components/server-table/server-data-table';
 import { formatDateTime, fullName } from '../../../lib/format';
 import { formatRelativeTime } from '../../../lib/relative-time';
-
-function formatValue(value: unknown): string {
-  if (value == null) return '–';
-  return typeof value === 'string' ? value : JSON.stringify(value);
-}
+import { alertReading, useValueFormat } from '../../../lib/value-format';
 
 /**
  * Alerts of a facility. Open ones show since when and who looks at it, with 'Jeg ser på det' for those
@@ -30,6 +26,7 @@ export function AlertsTable({
   onAcknowledge: (alert: Alert) => void;
 }) {
   const { t, i18n } = useTranslation();
+  const format = useValueFormat();
   const when = (iso: string | null) => (
     <Text size="sm" title={formatDateTime(iso, i18n.language) ?? undefined} style={{ whiteSpace: 'nowrap' }}>
       {formatRelativeTime(iso, i18n.language) ?? '–'}
@@ -68,11 +65,9 @@ export function AlertsTable({
       render: (alert) => (
         <div>
           <Text size="sm">{alert.attributeName}</Text>
-          {alert.reason && (
-            <Text size="xs" c="dimmed">
-              {alert.reason}
-            </Text>
-          )}
+          <Text size="xs" c="dimmed">
+            {format.phrase(alertReading(alert)) || alert.reason}
+          </Text>
         </div>
       ),
     },
@@ -80,8 +75,8 @@ export function AlertsTable({
       accessor: 'lastValue',
       title: t('alerts.columns.value'),
       render: (alert) => (
-        <Text size="sm" ff="monospace" fw={600}>
-          {formatValue(alert.lastValue)}
+        <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
+          {format.value(alert.lastValue, alertReading(alert).labels, alertReading(alert).type)}
         </Text>
       ),
     },

@@ -4,12 +4,11 @@ import type { Alert } from '@vaskedrift/shared';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, fullName } from '../../../lib/format';
 import { formatRelativeTime } from '../../../lib/relative-time';
+import { alertReading, useValueFormat } from '../../../lib/value-format';
 import { useAcknowledge } from '../use-acknowledge';
 
-function formatValue(value: unknown): string {
-  if (value == null) return '–';
-  return typeof value === 'string' ? value : JSON.stringify(value);
-}
+/** Long names wrap, never cut ('K…', 'Vaskehal…' on a phone); a word longer than the line breaks. */
+const WRAP = { overflowWrap: 'anywhere' } as const;
 
 /**
  * One open alert: level, attribute, value and age, and who looks at it or 'Jeg ser på det' for those who
@@ -18,20 +17,31 @@ function formatValue(value: unknown): string {
 export function OpenAlertItem({ alert, onOpen }: { alert: Alert; onOpen?: (bayId: string) => void }) {
   const { t, i18n } = useTranslation();
   const acknowledge = useAcknowledge();
+  const format = useValueFormat();
+  const reading = alertReading(alert);
   const summary = (
     <Stack gap={2} style={{ minWidth: 0 }}>
-      <Group gap={8} wrap="nowrap">
-        <Badge color={alert.level === 'critical' ? 'red' : 'yellow'} variant="filled" size="sm">
+      <Group gap={8} wrap="nowrap" align="flex-start">
+        <Badge
+          color={alert.level === 'critical' ? 'red' : 'yellow'}
+          variant="filled"
+          size="sm"
+          mt={2}
+          style={{ flexShrink: 0 }}
+        >
           {t(`alerts.levels.${alert.level}`)}
         </Badge>
-        <Text size="sm" fw={600} truncate>
+        <Text size="sm" fw={600} style={WRAP}>
           {onOpen ? `${alert.bayName} · ${alert.attributeName}` : alert.attributeName}
         </Text>
       </Group>
-      <Text size="xs" c="dimmed" truncate>
+      <Text size="xs" c="dimmed" style={WRAP}>
         {[
           onOpen ? alert.locationName : null,
-          t('dashboard.alerts.value', { value: formatValue(alert.lastValue) }),
+          // '1,2 bar · kritisk under 2 bar': the value in the attribute's words, and why.
+          [format.value(reading.value, reading.labels, reading.type), format.phrase(reading)]
+            .filter(Boolean)
+            .join(' · '),
           formatRelativeTime(alert.openedAt, i18n.language),
         ]
           .filter(Boolean)
@@ -41,8 +51,9 @@ export function OpenAlertItem({ alert, onOpen }: { alert: Alert; onOpen?: (bayId
   );
   return (
     <Paper withBorder p="xs" radius="md" data-alert-level={alert.level} data-alert-id={alert.id}>
-      <Group justify="space-between" gap="xs" wrap="nowrap">
-        <Stack gap={4} style={{ minWidth: 0, flex: 1 }}>
+      {/* The button moves under the text when both do not fit on one line (a phone, the panel). */}
+      <Group justify="space-between" gap="xs" wrap="wrap" align="flex-start">
+        <Stack gap={4} style={{ minWidth: 0, flex: '1 1 14rem' }}>
           {onOpen ? (
             <UnstyledButton
               onClick={() => onOpen(alert.bayId)}
@@ -66,7 +77,7 @@ export function OpenAlertItem({ alert, onOpen }: { alert: Alert; onOpen?: (bayId
               title={formatDateTime(alert.acknowledgedAt, i18n.language) ?? undefined}
             >
               <IconEye size={14} aria-hidden style={{ flexShrink: 0 }} />
-              <Text size="xs" truncate>
+              <Text size="xs" style={WRAP}>
                 {t('dashboard.alerts.acknowledgedBy', {
                   name: fullName(alert.acknowledgedBy),
                   time: formatRelativeTime(alert.acknowledgedAt, i18n.language) ?? '',
@@ -83,6 +94,7 @@ export function OpenAlertItem({ alert, onOpen }: { alert: Alert; onOpen?: (bayId
             loading={acknowledge.pendingId === alert.id}
             onClick={() => acknowledge.run(alert.id)}
             aria-label={t('alerts.acknowledgeLabel', { bay: alert.bayName, attribute: alert.attributeName })}
+            ml="auto"
             style={{ flexShrink: 0 }}
           >
             {t('alerts.acknowledge')}

@@ -5,7 +5,7 @@ import { apiRequest } from '../../../lib/api-client';
 const apiMetricResponseSchema = dataResponse(apiMetricSchema);
 
 /** `POST backend/apis/metrics/create` (admins). */
-export async function createApiMetric(input: CreateApiMetricInput): Promise<ApiMetric> {
+async function createApiMetric(input: CreateApiMetricInput): Promise<ApiMetric> {
   return apiMetricResponseSchema.parse(
     await apiRequest<unknown>('POST', 'backend/apis/metrics/create', input),
   ).data;

@@ -6,7 +6,7 @@ import { apiRequest } from '../../../lib/api-client';
 const deletedResponseSchema = dataResponse(z.object({ id: z.uuid() }));
 
 /** `DELETE backend/apis/metrics/delete` (admins): the attribute and the bay attributes bound to it. */
-export async function deleteApiMetric(id: string): Promise<{ id: string }> {
+async function deleteApiMetric(id: string): Promise<{ id: string }> {
   return deletedResponseSchema.parse(
     await apiRequest<unknown>('DELETE', 'backend/apis/metrics/delete', { id }),
   ).data;

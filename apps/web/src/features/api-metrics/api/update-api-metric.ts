@@ -5,7 +5,7 @@ import { apiRequest } from '../../../lib/api-client';
 const apiMetricResponseSchema = dataResponse(apiMetricSchema);
 
 /** `PATCH backend/apis/metrics/update`: only the fields given change. */
-export async function updateApiMetric(input: UpdateApiMetricInput): Promise<ApiMetric> {
+async function updateApiMetric(input: UpdateApiMetricInput): Promise<ApiMetric> {
   return apiMetricResponseSchema.parse(
     await apiRequest<unknown>('PATCH', 'backend/apis/metrics/update', input),
   ).data;

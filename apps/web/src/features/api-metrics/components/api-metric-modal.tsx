@@ -1,9 +1,10 @@
-import { Autocomplete, Switch, TagsInput, Textarea, TextInput } from '@mantine/core';
+import { Autocomplete, SimpleGrid, Stack, Switch, TagsInput, Text, Textarea, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { type ApiMetric, createApiMetricSchema } from '@vaskedrift/shared';
 import { useTranslation } from 'react-i18next';
+import { ApiSelect } from '../../../components/api-select';
 import { EntityFormModal, useCreateOrUpdateSubmit } from '../../../components/entity-form-modal';
-import { ApiSelect, useApiCheck } from '../../apis';
+import { useApiCheck } from '../../../lib/queries/check-api';
 import { useCreateApiMetric } from '../api/create-api-metric';
 import { useUpdateApiMetric } from '../api/update-api-metric';
 
@@ -14,9 +15,26 @@ interface ApiMetricValues {
   keyIdentifier: string;
   targetKeys: string[];
   enabled: boolean;
+  /** Defaults for its bay attributes' display (docs/domain.md, Words); empty: none. */
+  displayName: string;
+  unit: string;
+  trueLabel: string;
+  falseLabel: string;
 }
 
-const FIELDS = ['apiId', 'name', 'description', 'keyIdentifier', 'targetKeys', 'status'] as const;
+const FIELDS = [
+  'apiId',
+  'name',
+  'description',
+  'keyIdentifier',
+  'targetKeys',
+  'status',
+  'displayName',
+  'unit',
+  'trueLabel',
+  'falseLabel',
+] as const;
+const DEFAULTS = ['displayName', 'unit', 'trueLabel', 'falseLabel'] as const;
 const checkMetric = schemaResolver(createApiMetricSchema, { sync: true });
 
 function toInput(values: ApiMetricValues) {
@@ -53,6 +71,10 @@ export function ApiMetricModal({
       keyIdentifier: metric?.keyIdentifier ?? '',
       targetKeys: metric?.targetKeys ?? [],
       enabled: (metric?.status ?? 'enabled') === 'enabled',
+      displayName: metric?.displayName ?? '',
+      unit: metric?.unit ?? '',
+      trueLabel: metric?.trueLabel ?? '',
+      falseLabel: metric?.falseLabel ?? '',
     },
     validate: (values) => {
       const errors = checkMetric(toInput(values));
@@ -137,6 +159,25 @@ export function ApiMetricModal({
         clearable
         {...form.getInputProps('targetKeys')}
       />
+      <Stack gap={4}>
+        <Text size="sm" fw={600}>
+          {t('apiMetrics.fields.defaults')}
+        </Text>
+        <Text size="xs" c="dimmed">
+          {t('apiMetrics.fields.defaultsHint')}
+        </Text>
+      </Stack>
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        {DEFAULTS.map((field) => (
+          <TextInput
+            key={field}
+            label={t(`apiMetrics.fields.${field}`)}
+            placeholder={t(`bayMetrics.fields.${field}Placeholder`)}
+            autoComplete="off"
+            {...form.getInputProps(field)}
+          />
+        ))}
+      </SimpleGrid>
       <Switch
         label={t('apiMetrics.fields.enabled')}
         {...form.getInputProps('enabled', { type: 'checkbox' })}

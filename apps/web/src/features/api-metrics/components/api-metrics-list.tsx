@@ -7,8 +7,12 @@ import { useTranslation } from 'react-i18next';
 import { confirmMutation } from '../../../components/confirm';
 import { ListSearch, ServerListContent } from '../../../components/server-table/server-list-content';
 import { serverTableProps, useServerList } from '../../../components/server-table/use-server-list';
+import {
+  type ApiMetricSortColumn,
+  toApiMetricSortColumn,
+  useApiMetrics,
+} from '../../../lib/queries/get-api-metrics';
 import { useDeleteApiMetric } from '../api/delete-api-metric';
-import { type ApiMetricSortColumn, toApiMetricSortColumn, useApiMetrics } from '../api/get-api-metrics';
 import { ApiMetricModal } from './api-metric-modal';
 import { ApiMetricsTable } from './api-metrics-table';
 

@@ -1,7 +1,7 @@
 import { Card } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { ApiSelect } from '../../../components/api-select';
 import { PageHeader } from '../../../components/page-header';
-import { ApiSelect } from '../../apis';
 import { ApiMetricsList } from '../components/api-metrics-list';
 
 /** /integrations/apis/metrics: every API attribute, searchable and filtered by API. */

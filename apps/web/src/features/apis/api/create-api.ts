@@ -5,7 +5,7 @@ import { apiRequest } from '../../../lib/api-client';
 const apiResponseSchema = dataResponse(apiSchema);
 
 /** `POST backend/apis/create` (admins). */
-export async function createApi(input: CreateApiInput): Promise<Api> {
+async function createApi(input: CreateApiInput): Promise<Api> {
   return apiResponseSchema.parse(await apiRequest<unknown>('POST', 'backend/apis/create', input)).data;
 }
 

@@ -2,12 +2,12 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { dataResponse } from '@vaskedrift/shared';
 import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
-import { apiQueryKey } from './get-apis';
+import { apiQueryKey } from '../../../lib/queries/get-apis';
 
 const deletedResponseSchema = dataResponse(z.object({ id: z.uuid() }));
 
 /** `DELETE backend/apis/delete` (admins): the API with its attributes and their bay attributes. */
-export async function deleteApi(id: string): Promise<{ id: string }> {
+async function deleteApi(id: string): Promise<{ id: string }> {
   return deletedResponseSchema.parse(await apiRequest<unknown>('DELETE', 'backend/apis/delete', { id })).data;
 }
 

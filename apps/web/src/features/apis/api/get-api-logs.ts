@@ -12,11 +12,11 @@ export interface ApiLogsParams {
 }
 
 /** `POST backend/apis/logs/get`: an API's check log, newest first. */
-export async function getApiLogs(params: ApiLogsParams) {
+async function getApiLogs(params: ApiLogsParams) {
   return logsResponseSchema.parse(await apiRequest<unknown>('POST', 'backend/apis/logs/get', params));
 }
 
-export const apiLogsQueryOptions = (params: ApiLogsParams) =>
+const apiLogsQueryOptions = (params: ApiLogsParams) =>
   queryOptions({
     queryKey: ['apis', 'logs', params],
     queryFn: () => getApiLogs(params),

@@ -1,13 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type Api, type UpdateApiInput, updateApiResponseSchema } from '@vaskedrift/shared';
 import { apiRequest } from '../../../lib/api-client';
-import { apiQueryKey } from './get-apis';
+import { apiQueryKey } from '../../../lib/queries/get-apis';
 
 /**
  * `PATCH backend/apis/update`: only the fields given change (a secret left out is kept). A status change
  * answers ':apiEndpoint er :status' (docs/domain.md, API connections) as `message`.
  */
-export async function updateApi(input: UpdateApiInput): Promise<{ data: Api; message?: string }> {
+async function updateApi(input: UpdateApiInput): Promise<{ data: Api; message?: string }> {
   return updateApiResponseSchema.parse(await apiRequest<unknown>('PATCH', 'backend/apis/update', input));
 }
 

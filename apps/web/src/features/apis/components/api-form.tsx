@@ -1,41 +1,26 @@
-import {
-  Button,
-  Card,
-  Group,
-  NumberInput,
-  Select,
-  SimpleGrid,
-  Stack,
-  Switch,
-  Textarea,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Button, Card, Group, Stack, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconPlugConnected } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { type Api, type ApiCheckResult, type ApiDraft, AUTH_METHODS, HTTP_METHODS } from '@vaskedrift/shared';
+import type { Api, ApiCheckResult, ApiDraft } from '@vaskedrift/shared';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiFieldErrors } from '../../../lib/form-errors';
 import { notifyError } from '../../../lib/notify';
+import { apiCheckQueryKey, useCheckApi } from '../../../lib/queries/check-api';
 import { apiErrorMessage } from '../../../lib/use-api-error-message';
-import { apiCheckQueryKey, useCheckApi } from '../api/check-api';
 import {
   API_FORM_FIELDS,
   type ApiFormValues,
-  authUses,
   initialApiFormValues,
   NEW_SECRETS,
-  PLACEHOLDERS,
   type SecretState,
   toApiDraft,
   toFormErrors,
   validateApiForm,
 } from '../api-form-values';
+import { AdvancedFields, AuthenticationFields, ConnectionFields } from './api-form-fields';
 import { CheckResult } from './check-result';
-import { SecretField } from './secret-field';
-import { StoredHeadersField } from './stored-headers-field';
 
 /**
  * The API connection form (create and edit): connection, authentication (only the fields the method
@@ -80,7 +65,6 @@ export function ApiForm({
         headerValue: t('apis.form.headerValueRequired'),
       }),
   });
-  const { authMethod, method } = form.values;
 
   const setServerErrors = (error: unknown): boolean => {
     // A saved header's own path first, so its error lands on its row rather than on the new headers.
@@ -134,188 +118,12 @@ export function ApiForm({
   return (
     <form onSubmit={form.onSubmit(() => onSubmit(draft(), setServerErrors))} noValidate>
       <Stack gap="lg">
-        {section(
-          t('apis.form.connection'),
-          <>
-            <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              <TextInput
-                label={t('apis.form.name')}
-                placeholder={t('apis.form.namePlaceholder')}
-                withAsterisk
-                autoComplete="off"
-                data-autofocus
-                {...form.getInputProps('name')}
-              />
-              <NumberInput
-                label={t('apis.form.checkInterval')}
-                description={t('apis.form.checkIntervalHint')}
-                withAsterisk
-                min={30}
-                // The shared message explains the limit; clamping would change the value silently.
-                clampBehavior="none"
-                allowDecimal={false}
-                allowNegative={false}
-                {...form.getInputProps('checkInterval')}
-              />
-            </SimpleGrid>
-            <Group align="flex-start" gap="md" wrap="nowrap">
-              <Select
-                label={t('apis.form.method')}
-                data={HTTP_METHODS.map((value) => ({ value, label: value }))}
-                allowDeselect={false}
-                w={120}
-                {...form.getInputProps('method')}
-              />
-              <TextInput
-                label={t('apis.form.endpointUrl')}
-                placeholder="https://kontroller.example.no/api/status"
-                withAsterisk
-                autoComplete="off"
-                style={{ flex: 1 }}
-                {...form.getInputProps('endpointUrl')}
-              />
-            </Group>
-            <Switch
-              label={t('apis.form.enabled')}
-              description={t('apis.form.enabledHint')}
-              {...form.getInputProps('enabled', { type: 'checkbox' })}
-            />
-          </>,
-        )}
+        {section(t('apis.form.connection'), <ConnectionFields form={form} />)}
         {section(
           t('apis.form.authentication'),
-          <>
-            <Select
-              label={t('apis.form.authMethod')}
-              data={AUTH_METHODS.map((value) => ({ value, label: t(`apis.authMethods.${value}`) }))}
-              allowDeselect={false}
-              maw={360}
-              {...form.getInputProps('authMethod')}
-            />
-            {authUses.oauth(authMethod) && (
-              <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                <TextInput
-                  label={t('apis.form.authEndpointUrl')}
-                  placeholder="https://kontroller.example.no/oauth/token"
-                  withAsterisk
-                  autoComplete="off"
-                  {...form.getInputProps('authEndpointUrl')}
-                />
-                <TextInput
-                  label={t('apis.form.tokenPath')}
-                  placeholder={PLACEHOLDERS.tokenPath}
-                  autoComplete="off"
-                  {...form.getInputProps('tokenPath')}
-                />
-              </SimpleGrid>
-            )}
-            {authUses.client(authMethod) && (
-              <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                <TextInput
-                  label={t('apis.form.clientId')}
-                  withAsterisk
-                  autoComplete="off"
-                  {...form.getInputProps('clientId')}
-                />
-                <SecretField
-                  label={t('apis.form.clientSecret')}
-                  stored={secrets.hasClientSecret}
-                  replacing={secrets.replaceClientSecret}
-                  onReplace={() => setSecrets((s) => ({ ...s, replaceClientSecret: true }))}
-                  onKeep={() => {
-                    setSecrets((s) => ({ ...s, replaceClientSecret: false }));
-                    form.setFieldValue('clientSecret', '');
-                  }}
-                  inputProps={form.getInputProps('clientSecret')}
-                />
-              </SimpleGrid>
-            )}
-            {authUses.apiKey(authMethod) && (
-              <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                <SecretField
-                  label={authMethod === 'bearer' ? t('apis.form.bearerToken') : t('apis.form.apiKey')}
-                  stored={secrets.hasApiKey}
-                  replacing={secrets.replaceApiKey}
-                  onReplace={() => setSecrets((s) => ({ ...s, replaceApiKey: true }))}
-                  onKeep={() => {
-                    setSecrets((s) => ({ ...s, replaceApiKey: false }));
-                    form.setFieldValue('apiKey', '');
-                  }}
-                  inputProps={form.getInputProps('apiKey')}
-                />
-                {authMethod === 'apiKey' && (
-                  <TextInput
-                    label={t('apis.form.apiKeyHeader')}
-                    placeholder={PLACEHOLDERS.apiKeyHeader}
-                    autoComplete="off"
-                    {...form.getInputProps('apiKeyHeader')}
-                  />
-                )}
-              </SimpleGrid>
-            )}
-          </>,
+          <AuthenticationFields form={form} secrets={secrets} onSecretsChange={setSecrets} />,
         )}
-        {section(
-          t('apis.form.advanced'),
-          <>
-            <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              <TextInput
-                label={t('apis.form.recordsPath')}
-                description={t('apis.form.recordsPathHint')}
-                placeholder="data.units"
-                autoComplete="off"
-                {...form.getInputProps('recordsPath')}
-              />
-              <NumberInput
-                label={t('apis.form.failureThreshold')}
-                description={t('apis.form.failureThresholdHint')}
-                placeholder="3"
-                min={1}
-                max={100}
-                allowDecimal={false}
-                allowNegative={false}
-                {...form.getInputProps('failureThreshold')}
-              />
-              <Stack gap="md">
-                <StoredHeadersField form={form} />
-                <Textarea
-                  label={
-                    form.values.storedHeaders.length > 0 ? t('apis.form.addHeaders') : t('apis.form.headers')
-                  }
-                  description={t('apis.form.headersHint')}
-                  placeholder={'{ "accept": "application/json" }'}
-                  autosize
-                  minRows={2}
-                  styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
-                  {...form.getInputProps('headers')}
-                />
-              </Stack>
-              <Textarea
-                label={t('apis.form.params')}
-                description={t('apis.form.jsonHint')}
-                placeholder={'{ "site": "oslo" }'}
-                autosize
-                minRows={2}
-                styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
-                {...form.getInputProps('params')}
-              />
-            </SimpleGrid>
-            {method === 'POST' && (
-              <Textarea
-                label={t('apis.form.body')}
-                autosize
-                minRows={3}
-                styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
-                {...form.getInputProps('body')}
-              />
-            )}
-            <Switch
-              label={t('apis.form.followRedirects')}
-              description={t('apis.form.followRedirectsHint')}
-              {...form.getInputProps('followRedirects', { type: 'checkbox' })}
-            />
-          </>,
-        )}
+        {section(t('apis.form.advanced'), <AdvancedFields form={form} />)}
         {checkResult && (
           <CheckResult result={checkResult} keyIdentifier={checkResult.keyValues[0]?.keyIdentifier} />
         )}

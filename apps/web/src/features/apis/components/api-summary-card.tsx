@@ -2,6 +2,7 @@ import { Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconPlugConnected } from '@tabler/icons-react';
 import type { Api } from '@vaskedrift/shared';
 import { useTranslation } from 'react-i18next';
+import { authMethodLabel } from '../auth-method-label';
 import { ApiStatusSwitch } from './api-status-switch';
 import { HealthDot } from './health-dot';
 
@@ -18,7 +19,7 @@ export function ApiSummaryCard({ api }: { api: Api }) {
               <Title order={2} fz="lg">
                 {api.name}
               </Title>
-              <Badge variant="default">{t(`apis.authMethods.${api.authMethod}`)}</Badge>
+              <Badge variant="default">{authMethodLabel(api.authMethod, t)}</Badge>
             </Group>
             <Text size="sm" c="dimmed" ff="monospace" truncate="end">
               {api.method} {api.endpointUrl}

@@ -6,6 +6,7 @@ import { AnchorLink } from '../../../components/anchor-link';
 import { ServerDataTable, type ServerTableProps } from '../../../components/server-table/server-data-table';
 import { formatDateTime } from '../../../lib/format';
 import { formatPercent, formatRelativeTime, urlHost } from '../../../lib/relative-time';
+import { authMethodLabel } from '../auth-method-label';
 import { ApiStatusSwitch } from './api-status-switch';
 import { HealthDot } from './health-dot';
 
@@ -42,7 +43,7 @@ export function ApisTable(props: ServerTableProps<Api>) {
     {
       accessor: 'authMethod',
       title: t('apis.columns.authMethod'),
-      render: (api) => <Text size="sm">{t(`apis.authMethods.${api.authMethod}`)}</Text>,
+      render: (api) => <Text size="sm">{authMethodLabel(api.authMethod, t)}</Text>,
     },
     {
       accessor: 'checkInterval',

@@ -1,22 +1,13 @@
-import {
-  Alert,
-  Badge,
-  Card,
-  Code,
-  Group,
-  ScrollArea,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Badge, Card, Code, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconCircleCheck, IconKeyOff } from '@tabler/icons-react';
-import type { ApiCheckResult } from '@vaskedrift/shared';
+import { type ApiCheckResult, formatInteger } from '@vaskedrift/shared';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LevelBadge } from '../../../components/level-badge';
+import { intlLocale } from '../../../lib/format';
 import { formatBytes } from '../../../lib/relative-time';
-import { guessKeyIdentifier, valueAt } from '../records';
+import { useValueFormat } from '../../../lib/value-format';
+import { guessKeyIdentifier } from '../records';
+import { AttributesTable, RecordsTable } from './check-result-tables';
 
 function Stat({ label, value }: { label: string; value: string }) {
   return (
@@ -31,13 +22,29 @@ function Stat({ label, value }: { label: string; value: string }) {
 
 /**
  * What 'Test tilkobling' saw: HTTP status, time, size and records (with their key values) so an admin can
- * pick the key identifier and paths; the error, when there was one, in a red alert.
+ * pick the key identifier and paths; the error, when there was one, in a red alert. Each new result is
+ * scrolled into view: the button sits at the end of a long form, and the answer would appear out of sight.
  */
 export function CheckResult({ result, keyIdentifier }: { result: ApiCheckResult; keyIdentifier?: string }) {
   const { t, i18n } = useTranslation();
   const identifier = keyIdentifier ?? result.keyValues[0]?.keyIdentifier ?? guessKeyIdentifier(result.keys);
+  const ref = useRef<HTMLElement>(null);
+  const _format = useValueFormat();
+  useEffect(() => {
+    if (!result) return;
+    const still = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+    ref.current?.scrollIntoView({ behavior: still ? 'auto' : 'smooth', block: 'start' });
+  }, [result]);
   return (
-    <Card padding="lg" withBorder aria-label={t('apis.check.title')} component="section">
+    <Card
+      ref={ref}
+      padding="lg"
+      withBorder
+      aria-label={t('apis.check.title')}
+      component="section"
+      data-check-result
+      style={{ scrollMarginTop: 'calc(var(--app-shell-header-height, 60px) + 1rem)' }}
+    >
       <Stack gap="md">
         <Title order={3} fz="md">
           {t('apis.check.title')}
@@ -75,7 +82,10 @@ export function CheckResult({ result, keyIdentifier }: { result: ApiCheckResult;
           <Stat label={t('apis.check.httpStatus')} value={result.httpStatus?.toString() ?? '–'} />
           <Stat label={t('apis.check.duration')} value={t('apis.ms', { count: result.durationMs })} />
           <Stat label={t('apis.check.bytes')} value={formatBytes(result.bytes, i18n.language) ?? '–'} />
-          <Stat label={t('apis.check.records')} value={result.recordCount?.toString() ?? '–'} />
+          <Stat
+            label={t('apis.check.records')}
+            value={formatInteger(result.recordCount, intlLocale(i18n.language))}
+          />
         </SimpleGrid>
         {result.keys.length > 0 && (
           <Stack gap={6}>
@@ -111,37 +121,7 @@ export function CheckResult({ result, keyIdentifier }: { result: ApiCheckResult;
             <Text size="sm" fw={600}>
               {t('apis.check.recordList', { shown: result.records.length, total: result.recordCount ?? 0 })}
             </Text>
-            <ScrollArea.Autosize mah={320}>
-              <Table striped withTableBorder aria-label={t('apis.check.recordsTable')}>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th w={60}>#</Table.Th>
-                    <Table.Th>
-                      {t('apis.check.keyValue')} {identifier && <Code>{identifier}</Code>}
-                    </Table.Th>
-                    <Table.Th>{t('apis.check.record')}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {result.records.map((record, index) => (
-                    // biome-ignore lint/suspicious/noArrayIndexKey: records have no identity of their own
-                    <Table.Tr key={index}>
-                      <Table.Td>{index + 1}</Table.Td>
-                      <Table.Td>
-                        <Text size="sm" fw={600} ff="monospace">
-                          {identifier ? String(valueAt(record, identifier) ?? '–') : '–'}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td>
-                        <Text size="xs" ff="monospace" lineClamp={2} style={{ wordBreak: 'break-all' }}>
-                          {JSON.stringify(record)}
-                        </Text>
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </ScrollArea.Autosize>
+            <RecordsTable records={result.records} identifier={identifier} />
           </Stack>
         ) : (
           result.ok && <Text c="dimmed">{t('apis.check.noRecords')}</Text>
@@ -151,32 +131,10 @@ export function CheckResult({ result, keyIdentifier }: { result: ApiCheckResult;
             <Text size="sm" fw={600}>
               {t('apis.check.attributes')}
             </Text>
-            <Table withTableBorder>
-              <Table.Tbody>
-                {result.attributes.map((attribute) => (
-                  <Table.Tr key={attribute.bayMetricId}>
-                    <Table.Td>{attribute.bayName}</Table.Td>
-                    <Table.Td>{attribute.apiMetricName}</Table.Td>
-                    <Table.Td ff="monospace">{JSON.stringify(attribute.value) ?? '–'}</Table.Td>
-                    <Table.Td>
-                      <LevelBadge level={isLevel(attribute.level) ? attribute.level : 'nodata'} />
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="xs" c="dimmed">
-                        {attribute.reason}
-                      </Text>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
+            <AttributesTable attributes={result.attributes} />
           </Stack>
         )}
       </Stack>
     </Card>
   );
-}
-
-function isLevel(level: string): level is 'active' | 'inactive' | 'warning' | 'critical' | 'nodata' {
-  return ['active', 'inactive', 'warning', 'critical', 'nodata'].includes(level);
 }

@@ -3,7 +3,7 @@ import type { ApiHealth } from '@vaskedrift/shared';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
-export const HEALTH_COLORS: Record<ApiHealth, string> = {
+const HEALTH_COLORS: Record<ApiHealth, string> = {
   ok: 'var(--mantine-color-green-6)',
   failing: 'var(--mantine-color-yellow-5)',
   down: 'var(--mantine-color-red-7)',

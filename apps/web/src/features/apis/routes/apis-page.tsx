@@ -8,7 +8,7 @@ import { ButtonLink } from '../../../components/button-link';
 import { PageHeader } from '../../../components/page-header';
 import { ListSearch, ServerListContent } from '../../../components/server-table/server-list-content';
 import { serverTableProps, useServerList } from '../../../components/server-table/use-server-list';
-import { type ApiSortColumn, toApiSortColumn, useApis } from '../api/get-apis';
+import { type ApiSortColumn, toApiSortColumn, useApis } from '../../../lib/queries/get-apis';
 import { ApisTable } from '../components/apis-table';
 import { CreateApiModal } from '../components/create-api-modal';
 

@@ -1,4 +1,11 @@
-import { IconBellRinging, IconCircleCheck, IconSparkles, IconTool, IconWash } from '@tabler/icons-react';
+import {
+  IconBellRinging,
+  IconCircleCheck,
+  IconGauge,
+  IconTool,
+  IconTrendingDown,
+  IconWash,
+} from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import classes from './sign-in-marketing.module.css';
 
@@ -6,9 +13,10 @@ const POINTS = [
   { key: 'auth.marketing.pointStatus', icon: IconWash },
   { key: 'auth.marketing.pointAlerts', icon: IconBellRinging },
   { key: 'auth.marketing.pointMaintenance', icon: IconTool },
+  { key: 'auth.marketing.pointWashes', icon: IconTrendingDown },
 ] as const;
 
-/** The green panel beside the form: what the AI-driven service does. */
+/** The green panel beside the form: what the service does, in a manager's words (no claim it cannot back). */
 export function SignInMarketing() {
   const { t } = useTranslation();
   return (
@@ -16,7 +24,7 @@ export function SignInMarketing() {
       <div className={classes.glow} aria-hidden />
       <div className={classes.content}>
         <span className={classes.eyebrow}>
-          <IconSparkles size={16} aria-hidden />
+          <IconGauge size={16} aria-hidden />
           {t('auth.marketing.eyebrow')}
         </span>
         <h2 id="sign-in-marketing-heading" className={classes.heading}>

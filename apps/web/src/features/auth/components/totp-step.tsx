@@ -10,7 +10,7 @@ import {
   mfaErrorKey,
   normaliseTotpCode,
   recoveryCodeErrorKey,
-} from '../mfa-error';
+} from '../../../lib/mfa-error';
 
 type Method = 'totp' | 'recovery';
 

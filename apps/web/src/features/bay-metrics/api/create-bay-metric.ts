@@ -5,7 +5,7 @@ import { apiRequest } from '../../../lib/api-client';
 const bayMetricResponseSchema = dataResponse(bayMetricSchema);
 
 /** `POST backend/bays/metrics/create` (admins). */
-export async function createBayMetric(input: CreateBayMetricInput): Promise<BayMetric> {
+async function createBayMetric(input: CreateBayMetricInput): Promise<BayMetric> {
   return bayMetricResponseSchema.parse(
     await apiRequest<unknown>('POST', 'backend/bays/metrics/create', input),
   ).data;

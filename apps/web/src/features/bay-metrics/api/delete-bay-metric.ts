@@ -6,7 +6,7 @@ import { apiRequest } from '../../../lib/api-client';
 const deletedResponseSchema = dataResponse(z.object({ id: z.uuid() }));
 
 /** `DELETE backend/bays/metrics/delete` (admins): the attribute and its readings; open alerts resolve. */
-export async function deleteBayMetric(id: string): Promise<{ id: string }> {
+async function deleteBayMetric(id: string): Promise<{ id: string }> {
   return deletedResponseSchema.parse(
     await apiRequest<unknown>('DELETE', 'backend/bays/metrics/delete', { id }),
   ).data;

@@ -5,7 +5,7 @@ import { apiRequest } from '../../../lib/api-client';
 const bayMetricResponseSchema = dataResponse(bayMetricSchema);
 
 /** `PATCH backend/bays/metrics/update`: only the fields given change. */
-export async function updateBayMetric(input: UpdateBayMetricInput): Promise<BayMetric> {
+async function updateBayMetric(input: UpdateBayMetricInput): Promise<BayMetric> {
   return bayMetricResponseSchema.parse(
     await apiRequest<unknown>('PATCH', 'backend/bays/metrics/update', input),
   ).data;

@@ -1,12 +1,10 @@
-import { Autocomplete, NumberInput, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Autocomplete, Select, SimpleGrid } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import {
+  type ApiMetric,
   type BayMetric,
   createBayMetricSchema,
-  DEFAULT_DEADBAND_PERCENT,
   DEFAULT_PENDING_CHECKS,
-  MAX_DEADBAND_PERCENT,
-  MAX_PENDING_CHECKS,
   OPERATORS,
   type Operator,
   VALUE_TYPES,
@@ -14,33 +12,12 @@ import {
 } from '@vaskedrift/shared';
 import { useTranslation } from 'react-i18next';
 import { EntityFormModal, useCreateOrUpdateSubmit } from '../../../components/entity-form-modal';
-import { useApiMetrics } from '../../api-metrics';
-import { useApiCheck } from '../../apis';
+import { useApiCheck } from '../../../lib/queries/check-api';
+import { useApiMetrics } from '../../../lib/queries/get-api-metrics';
 import { useCreateBayMetric } from '../api/create-bay-metric';
 import { useUpdateBayMetric } from '../api/update-bay-metric';
-
-interface BayMetricValues {
-  bayId: string;
-  apiMetricId: string;
-  keyValue: string;
-  path: string;
-  type: ValueType | '';
-  operator: Operator | '';
-  thresholdCritical: string;
-  thresholdWarning: string;
-  thresholdInactive: string;
-  thresholdActive: string;
-  pendingChecks: number | string;
-  /** Empty: the default deadband. */
-  deadbandPercent: number | string;
-}
-
-const THRESHOLDS = [
-  ['thresholdCritical', 'critical'],
-  ['thresholdWarning', 'warning'],
-  ['thresholdInactive', 'inactive'],
-  ['thresholdActive', 'active'],
-] as const;
+import { metricName } from '../metric-name';
+import { type BayMetricValues, DisplayFields, LevelFields } from './bay-metric-fields';
 
 const FIELDS = [
   'apiMetricId',
@@ -54,6 +31,10 @@ const FIELDS = [
   'thresholdActive',
   'pendingChecks',
   'deadbandPercent',
+  'displayName',
+  'unit',
+  'trueLabel',
+  'falseLabel',
 ] as const;
 const checkBayMetric = schemaResolver(createBayMetricSchema, { sync: true });
 /** An empty deadband field means "the default" (null). */
@@ -61,6 +42,23 @@ const toInput = (values: BayMetricValues) => ({
   ...values,
   deadbandPercent: values.deadbandPercent === '' ? null : values.deadbandPercent,
 });
+
+/** The API attributes grouped by API; one outside the first page (edit) is still shown by its name. */
+function apiMetricOptions(all: readonly ApiMetric[], metric: BayMetric | null | undefined) {
+  const groups = new Map<string, { value: string; label: string }[]>();
+  for (const m of all) {
+    const items = groups.get(m.apiName) ?? [];
+    items.push({ value: m.id, label: m.name });
+    groups.set(m.apiName, items);
+  }
+  if (metric && !all.some((m) => m.id === metric.apiMetricId)) {
+    groups.set(metric.apiName, [
+      ...(groups.get(metric.apiName) ?? []),
+      { value: metric.apiMetricId, label: metric.apiMetricName },
+    ]);
+  }
+  return [...groups].map(([group, items]) => ({ group, items }));
+}
 
 /**
  * Add or edit a bay attribute: the API attribute (grouped by API), which record (key value, offered from
@@ -78,8 +76,7 @@ export function BayMetricModal({
   bayId: string;
   metric?: BayMetric | null;
 }) {
-  const { t, i18n } = useTranslation();
-  const defaultDeadband = DEFAULT_DEADBAND_PERCENT.toLocaleString(i18n.language);
+  const { t } = useTranslation();
   const createMetric = useCreateBayMetric();
   const updateMetric = useUpdateBayMetric();
   const apiMetrics = useApiMetrics(
@@ -101,6 +98,10 @@ export function BayMetricModal({
       thresholdActive: metric?.thresholdActive ?? '',
       pendingChecks: metric?.pendingChecks ?? DEFAULT_PENDING_CHECKS,
       deadbandPercent: metric?.deadbandPercent ?? '',
+      displayName: metric?.displayName ?? '',
+      unit: metric?.unit ?? '',
+      trueLabel: metric?.trueLabel ?? '',
+      falseLabel: metric?.falseLabel ?? '',
     },
     validate: (values) => checkBayMetric(toInput(values)),
   });
@@ -111,20 +112,32 @@ export function BayMetricModal({
   const keyValues = check.data?.keyValues.find((k) => k.apiMetricId === selected?.id)?.values ?? [];
   const paths = [...new Set([...(selected?.targetKeys ?? []), ...(check.data?.keys ?? [])])];
 
-  const groups = new Map<string, { value: string; label: string }[]>();
-  for (const m of all) {
-    const items = groups.get(m.apiName) ?? [];
-    items.push({ value: m.id, label: m.name });
-    groups.set(m.apiName, items);
-  }
-  // An attribute outside the first page (edit) is still shown by its name.
-  if (metric && !all.some((m) => m.id === metric.apiMetricId)) {
-    groups.set(metric.apiName, [
-      ...(groups.get(metric.apiName) ?? []),
-      { value: metric.apiMetricId, label: metric.apiMetricName },
-    ]);
-  }
-  const data = [...groups].map(([group, items]) => ({ group, items }));
+  const data = apiMetricOptions(all, metric);
+  const counter = form.values.type === 'counter';
+  /**
+   * A counter has no thresholds (decision 034): choosing it clears them, and its operator (kept for the
+   * stored row, never used) is set so the form has nothing to ask for.
+   */
+  const chooseType = (type: ValueType | '') => {
+    form.setFieldValue('type', type);
+    if (type !== 'counter') return;
+    if (form.values.operator === '') form.setFieldValue('operator', 'gte');
+    for (const field of [
+      'thresholdCritical',
+      'thresholdWarning',
+      'thresholdInactive',
+      'thresholdActive',
+    ] as const) {
+      form.setFieldValue(field, '');
+    }
+  };
+  /** The API attribute's default as the placeholder, else an example. */
+  const placeholder = (field: 'displayName' | 'unit' | 'trueLabel' | 'falseLabel') => {
+    const fallback = selected?.[field];
+    return fallback
+      ? t('bayMetrics.fields.defaultPlaceholder', { value: fallback })
+      : t(`bayMetrics.fields.${field}Placeholder`);
+  };
   const save = useCreateOrUpdateSubmit({
     form,
     fields: FIELDS,
@@ -132,7 +145,7 @@ export function BayMetricModal({
     create: {
       mutation: createMetric,
       input: (values) => createBayMetricSchema.parse(toInput(values)),
-      success: (saved) => t('bayMetrics.create.success', { name: saved.apiMetricName }),
+      success: (saved) => t('bayMetrics.create.success', { name: metricName(saved) }),
     },
     update: metric
       ? {
@@ -141,7 +154,7 @@ export function BayMetricModal({
             const { bayId: _bayId, ...changes } = createBayMetricSchema.parse(toInput(values));
             return { id: metric.id, ...changes };
           },
-          success: (saved) => t('bayMetrics.edit.success', { name: saved.apiMetricName }),
+          success: (saved) => t('bayMetrics.edit.success', { name: metricName(saved) }),
         }
       : null,
   });
@@ -193,61 +206,24 @@ export function BayMetricModal({
           label={t('bayMetrics.fields.type')}
           placeholder={t('bayMetrics.fields.typePlaceholder')}
           withAsterisk
+          description={counter ? t('bayMetrics.fields.counterHint') : undefined}
           data={VALUE_TYPES.map((value) => ({ value, label: t(`bayMetrics.types.${value}`) }))}
           {...form.getInputProps('type')}
-          onChange={(value) => form.setFieldValue('type', (value ?? '') as ValueType | '')}
+          onChange={(value) => chooseType((value ?? '') as ValueType | '')}
         />
-        <Select
-          label={t('bayMetrics.fields.operator')}
-          placeholder={t('bayMetrics.fields.operatorPlaceholder')}
-          withAsterisk
-          data={OPERATORS.map((value) => ({ value, label: t(`bayMetrics.operators.${value}`) }))}
-          {...form.getInputProps('operator')}
-          onChange={(value) => form.setFieldValue('operator', (value ?? '') as Operator | '')}
-        />
-      </SimpleGrid>
-      <Stack gap={4}>
-        <Text size="sm" fw={600}>
-          {t('bayMetrics.fields.thresholds')}
-        </Text>
-        <Text size="xs" c="dimmed">
-          {t('bayMetrics.fields.thresholdsHint')}
-        </Text>
-      </Stack>
-      <SimpleGrid cols={{ base: 2, sm: 4 }}>
-        {THRESHOLDS.map(([field, level]) => (
-          <TextInput
-            key={field}
-            label={t(`bayMetrics.thresholds.${level}`)}
-            autoComplete="off"
-            {...form.getInputProps(field)}
+        {!counter && (
+          <Select
+            label={t('bayMetrics.fields.operator')}
+            placeholder={t('bayMetrics.fields.operatorPlaceholder')}
+            withAsterisk
+            data={OPERATORS.map((value) => ({ value, label: t(`bayMetrics.operators.${value}`) }))}
+            {...form.getInputProps('operator')}
+            onChange={(value) => form.setFieldValue('operator', (value ?? '') as Operator | '')}
           />
-        ))}
+        )}
       </SimpleGrid>
-      <NumberInput
-        label={t('bayMetrics.fields.pendingChecks')}
-        description={t('bayMetrics.fields.pendingChecksHint')}
-        min={1}
-        max={MAX_PENDING_CHECKS}
-        allowDecimal={false}
-        allowNegative={false}
-        w={{ base: '100%', sm: 240 }}
-        {...form.getInputProps('pendingChecks')}
-      />
-      {form.values.type === 'number' && (
-        <NumberInput
-          label={t('bayMetrics.fields.deadband')}
-          description={t('bayMetrics.fields.deadbandHint', { percent: defaultDeadband })}
-          placeholder={String(DEFAULT_DEADBAND_PERCENT)}
-          min={0}
-          max={MAX_DEADBAND_PERCENT}
-          decimalScale={3}
-          allowNegative={false}
-          suffix=" %"
-          w={{ base: '100%', sm: 240 }}
-          {...form.getInputProps('deadbandPercent')}
-        />
-      )}
+      {!counter && <LevelFields form={form} />}
+      <DisplayFields form={form} placeholder={placeholder} />
     </EntityFormModal>
   );
 }

@@ -1,5 +1,4 @@
-import { ActionIcon, Code, Menu, Text, Tooltip, VisuallyHidden } from '@mantine/core';
-import { IconDots, IconPencil, IconTrash } from '@tabler/icons-react';
+import { Code, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { type BayMetric, OPERATOR_SYMBOLS } from '@vaskedrift/shared';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
@@ -7,18 +6,16 @@ import { LevelBadge } from '../../../components/level-badge';
 import { ServerDataTable, type ServerTableProps } from '../../../components/server-table/server-data-table';
 import { formatDateTime } from '../../../lib/format';
 import { formatRelativeTime } from '../../../lib/relative-time';
+import { useValueFormat } from '../../../lib/value-format';
+import { AttributeCell, MetricMenu, ThresholdCell } from './bay-metric-cells';
 
-function threshold(value: string) {
-  return value.trim() === '' ? (
-    <Text size="sm" c="dimmed">
-      –
-    </Text>
-  ) : (
-    <Text size="sm" ff="monospace">
-      {value}
-    </Text>
-  );
-}
+/*
+ * Layout (issue 24): the table fits a 1280 px window with the sidebar open. 'Sti og type' shows from 1440 px
+ * and 'Nøkkelverdi' from 1600 px (both are in the attribute's form); the row menu is pinned, so it stays in
+ * view when long values make the table scroll.
+ */
+const MEDIUM = '(min-width: 90em)';
+const WIDE = '(min-width: 100em)';
 
 /** A bay's attributes with their thresholds, current value, level and when it was read. */
 export function BayMetricsTable({
@@ -32,30 +29,26 @@ export function BayMetricsTable({
   onDelete: (metric: BayMetric) => void;
 }) {
   const { t, i18n } = useTranslation();
+  const format = useValueFormat();
   const columns: DataTableColumn<BayMetric>[] = [
     {
-      accessor: 'apiMetricName',
+      accessor: 'displayName',
       title: t('bayMetrics.columns.attribute'),
-      noWrap: true,
-      render: (metric) => (
-        <div>
-          <Text size="sm" fw={600}>
-            {metric.apiMetricName}
-          </Text>
-          <Text size="xs" c="dimmed">
-            {metric.apiName}
-          </Text>
-        </div>
-      ),
+      // Layout (issue 24): a long name wraps at about 180 px instead of pushing 'Lest' and the menu out.
+      width: 180,
+      render: (metric) => <AttributeCell metric={metric} />,
     },
     {
       accessor: 'keyValue',
       title: t('bayMetrics.columns.keyValue'),
+      // Where the value is read from is set in the form; the table shows it where there is room.
+      visibleMediaQuery: WIDE,
       render: (m) => <Code>{m.keyValue}</Code>,
     },
     {
       accessor: 'path',
       title: t('bayMetrics.columns.path'),
+      visibleMediaQuery: MEDIUM,
       render: (metric) => (
         <div>
           <Code>{metric.path}</Code>
@@ -78,29 +71,29 @@ export function BayMetricsTable({
     {
       accessor: 'thresholdCritical',
       title: t('bayMetrics.thresholds.critical'),
-      render: (m) => threshold(m.thresholdCritical),
+      render: (m) => <ThresholdCell metric={m} field="thresholdCritical" />,
     },
     {
       accessor: 'thresholdWarning',
       title: t('bayMetrics.thresholds.warning'),
-      render: (m) => threshold(m.thresholdWarning),
+      render: (m) => <ThresholdCell metric={m} field="thresholdWarning" />,
     },
     {
       accessor: 'thresholdInactive',
       title: t('bayMetrics.thresholds.inactive'),
-      render: (m) => threshold(m.thresholdInactive),
+      render: (m) => <ThresholdCell metric={m} field="thresholdInactive" />,
     },
     {
       accessor: 'thresholdActive',
       title: t('bayMetrics.thresholds.active'),
-      render: (m) => threshold(m.thresholdActive),
+      render: (m) => <ThresholdCell metric={m} field="thresholdActive" />,
     },
     {
       accessor: 'lastValue',
       title: t('bayMetrics.columns.value'),
       render: (metric) => (
-        <Text size="sm" fw={600} ff="monospace">
-          {metric.lastValue == null ? '–' : String(metric.lastValue)}
+        <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
+          {format.value(metric.lastValue, metric.display, metric.type)}
         </Text>
       ),
     },
@@ -135,37 +128,17 @@ export function BayMetricsTable({
             title: <VisuallyHidden>{t('common.actions')}</VisuallyHidden>,
             textAlign: 'right' as const,
             noWrap: true,
-            render: (metric: BayMetric) => (
-              <Menu position="bottom-end" withinPortal>
-                <Menu.Target>
-                  <ActionIcon
-                    variant="subtle"
-                    color="gray"
-                    aria-label={t('bayMetrics.actionsLabel', { name: metric.apiMetricName })}
-                  >
-                    <IconDots size={16} aria-hidden />
-                  </ActionIcon>
-                </Menu.Target>
-                <Menu.Dropdown>
-                  <Menu.Item
-                    leftSection={<IconPencil size={14} aria-hidden />}
-                    onClick={() => onEdit(metric)}
-                  >
-                    {t('bayMetrics.edit.title')}
-                  </Menu.Item>
-                  <Menu.Item
-                    color="red"
-                    leftSection={<IconTrash size={14} aria-hidden />}
-                    onClick={() => onDelete(metric)}
-                  >
-                    {t('bayMetrics.delete.button')}
-                  </Menu.Item>
-                </Menu.Dropdown>
-              </Menu>
-            ),
+            render: (metric: BayMetric) => <MetricMenu metric={metric} onEdit={onEdit} onDelete={onDelete} />,
           },
         ]
       : []),
   ];
-  return <ServerDataTable<BayMetric> {...props} emptyText={t('bayMetrics.empty')} columns={columns} />;
+  return (
+    <ServerDataTable<BayMetric>
+      {...props}
+      emptyText={t('bayMetrics.empty')}
+      columns={columns}
+      pinLastColumn={canManage}
+    />
+  );
 }

@@ -2,17 +2,18 @@ import { Button, Card, Group, Stack, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconPlus } from '@tabler/icons-react';
 import { getRouteApi } from '@tanstack/react-router';
-import { type BayMetric, canManageFacilities } from '@vaskedrift/shared';
+import { type BayMetric, canManageLocations } from '@vaskedrift/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmMutation } from '../../../components/confirm';
 import { ServerListContent } from '../../../components/server-table/server-list-content';
 import { serverTableProps, useServerPaging } from '../../../components/server-table/use-server-list';
 import { useAuth } from '../../../lib/auth-context';
+import { useBayMetrics } from '../../../lib/queries/get-bay-metrics';
 import { useDeleteBayMetric } from '../api/delete-bay-metric';
-import { useBayMetrics } from '../api/get-bay-metrics';
 import { BayMetricModal } from '../components/bay-metric-modal';
 import { BayMetricsTable } from '../components/bay-metrics-table';
+import { metricName } from '../metric-name';
 
 const bayRoute = getRouteApi('/app/locations/$locationId/bays/$bayId');
 
@@ -21,7 +22,7 @@ export function BayMetricsPage() {
   const { t } = useTranslation();
   const { bayId } = bayRoute.useParams();
   const { role } = useAuth();
-  const canManage = role != null && canManageFacilities(role);
+  const canManage = role != null && canManageLocations(role);
   const paging = useServerPaging();
   const [editing, setEditing] = useState<BayMetric | null>(null);
   const [modalOpened, modal] = useDisclosure(false);
@@ -31,9 +32,9 @@ export function BayMetricsPage() {
   const remove = (metric: BayMetric) =>
     confirmMutation({
       title: t('bayMetrics.delete.title'),
-      message: t('bayMetrics.delete.confirm', { name: metric.apiMetricName }),
+      message: t('bayMetrics.delete.confirm', { name: metricName(metric) }),
       confirmLabel: t('bayMetrics.delete.confirmButton'),
-      success: t('bayMetrics.delete.success', { name: metric.apiMetricName }),
+      success: t('bayMetrics.delete.success', { name: metricName(metric) }),
       mutation: deleteMetric,
       variables: metric.id,
     });

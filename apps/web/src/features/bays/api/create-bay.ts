@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type Bay, baySchema, type CreateBayInput, dataResponse } from '@vaskedrift/shared';
 import { apiRequest } from '../../../lib/api-client';
-import { invalidateFacilityData } from '../../../lib/invalidate-facility-data';
+import { invalidateLocationData } from '../../../lib/invalidate-location-data';
 
 const bayResponseSchema = dataResponse(baySchema);
 
 /** `POST backend/bays/create` (admins); placed last unless a sort order is given. */
-export async function createBay(input: CreateBayInput): Promise<Bay> {
+async function createBay(input: CreateBayInput): Promise<Bay> {
   return bayResponseSchema.parse(await apiRequest<unknown>('POST', 'backend/bays/create', input)).data;
 }
 
@@ -14,6 +14,6 @@ export function useCreateBay() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createBay,
-    onSuccess: () => invalidateFacilityData(queryClient),
+    onSuccess: () => invalidateLocationData(queryClient),
   });
 }

@@ -2,12 +2,12 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { dataResponse } from '@vaskedrift/shared';
 import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
-import { invalidateFacilityData } from '../../../lib/invalidate-facility-data';
+import { invalidateLocationData } from '../../../lib/invalidate-location-data';
 
 const deletedResponseSchema = dataResponse(z.object({ id: z.uuid() }));
 
 /** `DELETE backend/bays/delete` (admins). */
-export async function deleteBay(id: string): Promise<{ id: string }> {
+async function deleteBay(id: string): Promise<{ id: string }> {
   return deletedResponseSchema.parse(await apiRequest<unknown>('DELETE', 'backend/bays/delete', { id })).data;
 }
 
@@ -16,6 +16,6 @@ export function useDeleteBay() {
   return useMutation({
     mutationFn: deleteBay,
     // Not awaited: the page leaves at once, and what showed the bay refetches behind it.
-    onSuccess: ({ id }) => void invalidateFacilityData(queryClient, id),
+    onSuccess: ({ id }) => void invalidateLocationData(queryClient, id),
   });
 }

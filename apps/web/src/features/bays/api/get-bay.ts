@@ -7,11 +7,11 @@ const bayResponseSchema = dataResponse(baySchema);
 export const bayQueryKey = (id: string) => ['bays', 'detail', id] as const;
 
 /** `POST backend/bays/get` with `{id}`. */
-export async function getBay(id: string): Promise<Bay> {
+async function getBay(id: string): Promise<Bay> {
   return bayResponseSchema.parse(await apiRequest<unknown>('POST', 'backend/bays/get', { id })).data;
 }
 
-export const bayQueryOptions = (id: string) =>
+const bayQueryOptions = (id: string) =>
   queryOptions({ queryKey: bayQueryKey(id), queryFn: () => getBay(id) });
 
 export function useBay(id: string) {

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { AnchorLink } from '../../../components/anchor-link';
 import { bayStatusDescriptionKey, bayStatusLabelKey } from '../../../components/bay-status/bay-status';
 import { formatSince, formatTimeAgo } from '../../../components/bay-status/status-since';
+import { UnmonitoredBadge } from '../../../components/bay-status/unmonitored-badge';
 import '../../../components/bay-status/bay-status.css';
 import classes from './bay-status-hero.module.css';
 
@@ -43,6 +44,7 @@ export function BayStatusHero({ bay }: { bay: Bay }) {
           <Text size="sm" className={classes.statusText}>
             {t(bayStatusDescriptionKey(bay.status))}
           </Text>
+          {!bay.monitored && <UnmonitoredBadge color="dark" variant="filled" w="fit-content" />}
           <Text size="sm" className={classes.statusText} title={formatSince(since, i18n.language)}>
             {t('bays.since', {
               time: formatSince(since, i18n.language),

@@ -1,20 +1,21 @@
-import { Text } from '@mantine/core';
+import { Group, Text } from '@mantine/core';
 import { BAY_SORT_COLUMNS, type Bay } from '@vaskedrift/shared';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
 import { AnchorLink } from '../../../components/anchor-link';
 import { BayStatusBadge } from '../../../components/bay-status/bay-status-badge';
+import { UnmonitoredBadge } from '../../../components/bay-status/unmonitored-badge';
 import { ServerDataTable, type ServerTableProps } from '../../../components/server-table/server-data-table';
 import { toSortColumn } from '../../../components/server-table/sort-column';
 import { formatDateTime } from '../../../lib/format';
-import type { BaySortColumn } from '../api/get-bays';
+import type { BaySortColumn } from '../../../lib/queries/get-bays';
 
 export function toBaySortColumn(accessor: unknown, fallback: BaySortColumn = 'name'): BaySortColumn {
   return toSortColumn(accessor, BAY_SORT_COLUMNS, fallback);
 }
 
 /**
- * Bays with their status and since when. `showLocation` adds the facility column (the all-bays page);
+ * Bays with their status ('Ikke overvåket' beside it for a bay not monitored) and since when. `showLocation` adds the facility column (the all-bays page);
  * a facility's own page shows the sort order instead.
  */
 export function BaysTable({ showLocation, ...props }: ServerTableProps<Bay> & { showLocation: boolean }) {
@@ -60,7 +61,12 @@ export function BaysTable({ showLocation, ...props }: ServerTableProps<Bay> & { 
       accessor: 'status',
       title: t('bays.columns.status'),
       sortable: true,
-      render: (bay) => <BayStatusBadge status={bay.status} />,
+      render: (bay) => (
+        <Group gap={6}>
+          <BayStatusBadge status={bay.status} />
+          {!bay.monitored && <UnmonitoredBadge />}
+        </Group>
+      ),
     },
     {
       accessor: 'statusChangedAt',

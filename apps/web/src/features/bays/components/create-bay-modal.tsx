@@ -2,10 +2,10 @@ import { Button, Group, Modal, NumberInput, Stack, TextInput } from '@mantine/co
 import { schemaResolver, useForm } from '@mantine/form';
 import { type BayStatus, createBaySchema } from '@vaskedrift/shared';
 import { useTranslation } from 'react-i18next';
+import { LocationSelect } from '../../../components/location-select';
 import { apiFieldErrors } from '../../../lib/form-errors';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { apiErrorMessage } from '../../../lib/use-api-error-message';
-import { LocationSelect } from '../../locations';
 import { useCreateBay } from '../api/create-bay';
 import { BayStatusSelect } from './bay-status-select';
 

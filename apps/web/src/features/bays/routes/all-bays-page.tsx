@@ -2,16 +2,16 @@ import { Button, Card, Group, MultiSelect, Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconPlus } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
-import { BAY_STATUSES, type Bay, type BayStatus, canManageFacilities, isBayStatus } from '@vaskedrift/shared';
+import { BAY_STATUSES, type Bay, type BayStatus, canManageLocations, isBayStatus } from '@vaskedrift/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { bayStatusLabelKey } from '../../../components/bay-status/bay-status';
+import { LocationSelect } from '../../../components/location-select';
 import { PageHeader } from '../../../components/page-header';
 import { ListSearch, ServerListContent } from '../../../components/server-table/server-list-content';
 import { serverTableProps, useServerList } from '../../../components/server-table/use-server-list';
 import { useAuth } from '../../../lib/auth-context';
-import { LocationSelect } from '../../locations';
-import { type BaySortColumn, useBays } from '../api/get-bays';
+import { type BaySortColumn, useBays } from '../../../lib/queries/get-bays';
 import { BaysTable, toBaySortColumn } from '../components/bays-table';
 import { CreateBayModal } from '../components/create-bay-modal';
 
@@ -20,7 +20,7 @@ export function AllBaysPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { role } = useAuth();
-  const canManage = role != null && canManageFacilities(role);
+  const canManage = role != null && canManageLocations(role);
   const [createOpened, createModal] = useDisclosure(false);
   const [locationId, setLocationId] = useState<string | null>(null);
   const [statuses, setStatuses] = useState<BayStatus[]>([]);

@@ -1,5 +1,5 @@
 import { IconCarGarage } from '@tabler/icons-react';
-import { canManageFacilities } from '@vaskedrift/shared';
+import { canManageLocations } from '@vaskedrift/shared';
 import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '../../../components/button-link';
 import { EntityLayout } from '../../../components/entity-layout/entity-layout';
@@ -20,7 +20,7 @@ export function BayLayout() {
       isElsewhere={(data) => data.locationId !== locationId}
       skeleton="status"
       tabsLabel={t('bays.tabs.label')}
-      permissions={{ manage: role != null && canManageFacilities(role) }}
+      permissions={{ manage: role != null && canManageLocations(role) }}
       header={(data) => <BayStatusHero bay={data} />}
       notFound={
         <EntityNotFound

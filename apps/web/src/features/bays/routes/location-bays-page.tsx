@@ -2,12 +2,12 @@ import { Button, Card, Group, Stack, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconPlus } from '@tabler/icons-react';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
-import { type Bay, canManageFacilities } from '@vaskedrift/shared';
+import { type Bay, canManageLocations } from '@vaskedrift/shared';
 import { useTranslation } from 'react-i18next';
 import { ListSearch, ServerListContent } from '../../../components/server-table/server-list-content';
 import { serverTableProps, useServerList } from '../../../components/server-table/use-server-list';
 import { useAuth } from '../../../lib/auth-context';
-import { type BaySortColumn, useBays } from '../api/get-bays';
+import { type BaySortColumn, useBays } from '../../../lib/queries/get-bays';
 import { BaysTable, toBaySortColumn } from '../components/bays-table';
 import { CreateBayModal } from '../components/create-bay-modal';
 
@@ -18,7 +18,7 @@ export function LocationBaysPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { role } = useAuth();
-  const canManage = role != null && canManageFacilities(role);
+  const canManage = role != null && canManageLocations(role);
   const { locationId } = locationRoute.useParams();
   const [createOpened, createModal] = useDisclosure(false);
   const table = useServerList<Bay, BaySortColumn>({

@@ -6,7 +6,7 @@ import { locationCamerasQueryKey } from './get-cameras';
 const cameraResponseSchema = dataResponse(cameraSchema);
 
 /** `POST backend/locations/cameras/create` (admins). */
-export async function createCamera(input: CreateCameraInput): Promise<Camera> {
+async function createCamera(input: CreateCameraInput): Promise<Camera> {
   return cameraResponseSchema.parse(
     await apiRequest<unknown>('POST', 'backend/locations/cameras/create', input),
   ).data;

@@ -7,7 +7,7 @@ import { locationCamerasQueryKey } from './get-cameras';
 const deletedResponseSchema = dataResponse(z.object({ id: z.uuid() }));
 
 /** `DELETE backend/locations/cameras/delete` (admins). */
-export async function deleteCamera({ id }: { id: string; locationId: string }): Promise<{ id: string }> {
+async function deleteCamera({ id }: { id: string; locationId: string }): Promise<{ id: string }> {
   return deletedResponseSchema.parse(
     await apiRequest<unknown>('DELETE', 'backend/locations/cameras/delete', { id }),
   ).data;

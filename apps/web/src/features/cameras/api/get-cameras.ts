@@ -8,12 +8,12 @@ const camerasResponseSchema = listResponse(cameraSchema);
  * The signed snapshot URLs live 15 minutes; the list is fetched again every 5, so an <img> never holds
  * an expired one.
  */
-export const CAMERAS_REFRESH_MS = 5 * 60_000;
+const CAMERAS_REFRESH_MS = 5 * 60_000;
 
 export const locationCamerasQueryKey = (locationId: string) => ['cameras', 'location', locationId] as const;
 
 /** `POST backend/locations/cameras/get` for the cameras of one facility, by sort order. */
-export async function getLocationCameras(locationId: string): Promise<Camera[]> {
+async function getLocationCameras(locationId: string): Promise<Camera[]> {
   return camerasResponseSchema.parse(
     await apiRequest<unknown>('POST', 'backend/locations/cameras/get', {
       page: 1,
@@ -24,7 +24,7 @@ export async function getLocationCameras(locationId: string): Promise<Camera[]> 
   ).data;
 }
 
-export const locationCamerasQueryOptions = (locationId: string) =>
+const locationCamerasQueryOptions = (locationId: string) =>
   queryOptions({
     queryKey: locationCamerasQueryKey(locationId),
     queryFn: () => getLocationCameras(locationId),

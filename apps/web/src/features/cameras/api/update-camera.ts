@@ -6,7 +6,7 @@ import { locationCamerasQueryKey } from './get-cameras';
 const cameraResponseSchema = dataResponse(cameraSchema);
 
 /** `PATCH backend/locations/cameras/update` (admins). */
-export async function updateCamera(input: UpdateCameraInput): Promise<Camera> {
+async function updateCamera(input: UpdateCameraInput): Promise<Camera> {
   return cameraResponseSchema.parse(
     await apiRequest<unknown>('PATCH', 'backend/locations/cameras/update', input),
   ).data;

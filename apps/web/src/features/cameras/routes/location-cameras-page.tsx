@@ -1,7 +1,7 @@
 import { Button, Card, EmptyState, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconCamera, IconPlus } from '@tabler/icons-react';
 import { getRouteApi } from '@tanstack/react-router';
-import { type Camera, canManageFacilities } from '@vaskedrift/shared';
+import { type Camera, canManageLocations } from '@vaskedrift/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmMutation } from '../../../components/confirm';
@@ -21,7 +21,7 @@ type Editing = Camera | 'new' | null;
 export function LocationCamerasPage() {
   const { t } = useTranslation();
   const { role } = useAuth();
-  const canManage = role != null && canManageFacilities(role);
+  const canManage = role != null && canManageLocations(role);
   const { locationId } = locationRoute.useParams();
   const cameras = useLocationCameras(locationId);
   const deleteCamera = useDeleteCamera();

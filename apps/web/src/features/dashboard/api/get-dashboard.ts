@@ -12,14 +12,14 @@ import { usePollWhileDisconnected } from '../../../lib/realtime/realtime-state';
 
 const dashboardResponseSchema = dataResponse(dashboardWireSchema);
 
-export const dashboardQueryKey = ['dashboard'] as const;
+const dashboardQueryKey = ['dashboard'] as const;
 
 /**
  * `POST dashboard/get`: status counts and every facility shown on the dashboard that the user may see,
  * its bays sent in columns and held as `[id, name, status, statusChangedAtMs, muted]` tuples
  * (`decodeDashboard`; decision 021).
  */
-export async function getDashboard(): Promise<Dashboard> {
+async function getDashboard(): Promise<Dashboard> {
   const data = decodeDashboard(
     dashboardResponseSchema.parse(await apiRequest<unknown>('POST', 'dashboard/get', {})).data,
   );
@@ -33,7 +33,7 @@ export async function getDashboard(): Promise<Dashboard> {
  * `useDashboard`). TanStack Query's structural sharing keeps every facility that did not change the same
  * object across refetches, so its card (memoised) is not rendered again.
  */
-export const dashboardQueryOptions = () =>
+const dashboardQueryOptions = () =>
   queryOptions({
     queryKey: dashboardQueryKey,
     queryFn: getDashboard,

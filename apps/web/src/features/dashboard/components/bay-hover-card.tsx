@@ -5,6 +5,7 @@ import { bayStatusLabelKey } from '../../../components/bay-status/bay-status';
 import { formatSince, formatTimeAgo } from '../../../components/bay-status/status-since';
 import '../../../components/bay-status/bay-status.css';
 import classes from './dashboard.module.css';
+import { HoverCause } from './hover-cause';
 
 export interface BayHoverCardHandle {
   /** Shows the card for a tile element (it carries the bay in its data attributes). */
@@ -13,10 +14,12 @@ export interface BayHoverCardHandle {
 }
 
 interface Shown {
+  bayId: string;
   name: string;
   location: string;
   status: string;
   since: number;
+  unmonitored: boolean;
   top: number;
   left: number;
   below: boolean;
@@ -26,8 +29,9 @@ const CARD_WIDTH = 240;
 const GAP = 8;
 
 /**
- * The one hover card of the dashboard: a tile's full name, facility, status and since when. One element for
- * all tiles (a tooltip per tile would be 10,000 components); the grid tells it which tile to describe.
+ * The one hover card of the dashboard: a tile's full name, facility, status, why (its worst attribute in
+ * words, `HoverCause`) and since when, and 'Ikke overvåket' for a bay not monitored. One element for all tiles (a tooltip per tile would be 10,000
+ * components); the grid tells it which tile to describe.
  */
 export function BayHoverCard({ ref }: { ref: Ref<BayHoverCardHandle> }) {
   const { t, i18n } = useTranslation();
@@ -47,10 +51,12 @@ export function BayHoverCard({ ref }: { ref: Ref<BayHoverCardHandle> }) {
           window.innerWidth - CARD_WIDTH - GAP,
         );
         setShown({
+          bayId: tile.dataset.bay ?? '',
           name: tile.dataset.name ?? '',
           location: tile.closest<HTMLElement>('[data-location-name]')?.dataset.locationName ?? '',
           status,
           since,
+          unmonitored: tile.dataset.monitored === 'false',
           top: below ? rect.bottom + GAP : rect.top - GAP,
           left,
           below,
@@ -86,6 +92,12 @@ export function BayHoverCard({ ref }: { ref: Ref<BayHoverCardHandle> }) {
         <span className={classes.hoverDot} />
         {t(bayStatusLabelKey(status))}
       </div>
+      {shown.bayId && <HoverCause bayId={shown.bayId} status={status} />}
+      {shown.unmonitored && (
+        <div className={classes.hoverSince} data-unmonitored>
+          {t('monitoring.unmonitored')}
+        </div>
+      )}
       <div className={classes.hoverSince}>
         {t('dashboard.tile.since', {
           time: formatSince(shown.since, i18n.language),

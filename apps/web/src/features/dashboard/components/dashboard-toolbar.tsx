@@ -42,6 +42,8 @@ export function DashboardToolbar({
           maw="100%"
         />
         <Switch
+          // 'md': a 24 px high target (WCAG 2.2, 2.5.8), also under a thumb.
+          size="md"
           label={t('dashboard.filter.onlyIssues')}
           checked={onlyIssues}
           onChange={(event) => onOnlyIssuesChange(event.currentTarget.checked)}

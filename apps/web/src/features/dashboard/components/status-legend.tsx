@@ -4,7 +4,7 @@ import { bayStatusDescriptionKey, bayStatusLabelKey } from '../../../components/
 import '../../../components/bay-status/bay-status.css';
 import classes from './dashboard.module.css';
 
-/** What the tile colours mean. */
+/** What the tile colours mean, and the stripes of a bay not monitored (docs/domain.md, Statistics). */
 export function StatusLegend() {
   const { t } = useTranslation();
   return (
@@ -15,6 +15,15 @@ export function StatusLegend() {
           {t(bayStatusLabelKey(status))}
         </li>
       ))}
+      <li className={classes.legendItem} title={t('monitoring.unmonitoredHint')}>
+        <span
+          className={classes.legendSwatch}
+          data-bay-status="operational"
+          data-monitored="false"
+          aria-hidden
+        />
+        {t('monitoring.unmonitored')}
+      </li>
     </ul>
   );
 }

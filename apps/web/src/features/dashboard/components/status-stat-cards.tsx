@@ -1,17 +1,17 @@
-import { BAY_STATUSES, type BayStatus } from '@vaskedrift/shared';
+import { BAY_STATUSES, type BayStatus, formatInteger, formatPercent } from '@vaskedrift/shared';
 import { useTranslation } from 'react-i18next';
 import { bayStatusDescriptionKey, bayStatusLabelKey } from '../../../components/bay-status/bay-status';
+import { intlLocale } from '../../../lib/format';
 import type { DashboardCounts } from '../dashboard-model';
 import '../../../components/bay-status/bay-status.css';
 import classes from './dashboard.module.css';
 
-function percent(count: number, total: number): number {
-  return total === 0 ? 0 : Math.round((count / total) * 100);
-}
-
-/** Bays per status as five coloured cards, and the total. */
+/** Bays per status as five coloured cards, and the total (docs/domain.md, Numbers). */
 export function StatusStatCards({ counts }: { counts: DashboardCounts }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const locale = intlLocale(i18n.language);
+  const percent = (count: number) =>
+    formatPercent(counts.total === 0 ? 0 : (count / counts.total) * 100, locale);
   return (
     <ul className={classes.stats} aria-label={t('dashboard.counts.label')}>
       {BAY_STATUSES.map((status: BayStatus) => (
@@ -22,16 +22,23 @@ export function StatusStatCards({ counts }: { counts: DashboardCounts }) {
           title={t(bayStatusDescriptionKey(status))}
         >
           <span className={classes.statLabel}>{t(bayStatusLabelKey(status))}</span>
-          <span className={classes.statValue}>{counts[status].toLocaleString('nb-NO')}</span>
+          <span className={classes.statValue}>{formatInteger(counts[status], locale)}</span>
           <span className={classes.statShare}>
-            {t('dashboard.counts.share', { percent: percent(counts[status], counts.total) })}
+            {t('dashboard.counts.share', { percent: percent(counts[status]) })}
           </span>
         </li>
       ))}
       <li className={classes.stat} data-total>
         <span className={classes.statLabel}>{t('dashboard.counts.total')}</span>
-        <span className={classes.statValue}>{counts.total.toLocaleString('nb-NO')}</span>
-        <span className={classes.statShare}>{t('dashboard.counts.totalHint')}</span>
+        <span className={classes.statValue}>{formatInteger(counts.total, locale)}</span>
+        {/* Bays not monitored are counted in their status too; the total says how many (docs/domain.md, Statistics). */}
+        {counts.unmonitored > 0 ? (
+          <span className={classes.statShare} data-unmonitored title={t('monitoring.unmonitoredHint')}>
+            {t('dashboard.counts.unmonitored', { value: formatInteger(counts.unmonitored, locale) })}
+          </span>
+        ) : (
+          <span className={classes.statShare}>{t('dashboard.counts.totalHint')}</span>
+        )}
       </li>
     </ul>
   );

@@ -3,7 +3,7 @@ import { apiRequest } from '../../../lib/api-client';
 import { DATA_SOURCES_KEY } from './get-data-sources';
 
 /** `DELETE backend/data/delete`: the file is gone for everybody (audit-logged). */
-export async function deleteDataSource(id: string): Promise<void> {
+async function deleteDataSource(id: string): Promise<void> {
   await apiRequest<unknown>('DELETE', 'backend/data/delete', { id });
 }
 

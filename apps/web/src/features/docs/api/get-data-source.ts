@@ -4,7 +4,7 @@ import { apiRequest } from '../../../lib/api-client';
 import { DATA_SOURCES_KEY } from './get-data-sources';
 
 /** `POST backend/data/get`: one uploaded file with its text. */
-export async function getDataSource(id: string) {
+async function getDataSource(id: string) {
   return dataSourceResponseSchema.parse(await apiRequest<unknown>('POST', 'backend/data/get', { id })).data;
 }
 

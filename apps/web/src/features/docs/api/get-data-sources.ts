@@ -5,7 +5,7 @@ import { apiRequest } from '../../../lib/api-client';
 export const DATA_SOURCES_KEY = ['data-sources'] as const;
 
 /** `GET backend/data/get-all`: every uploaded Markdown file, newest first, without its text (admins). */
-export async function getDataSources() {
+async function getDataSources() {
   return dataSourceListResponseSchema.parse(await apiRequest<unknown>('GET', 'backend/data/get-all'));
 }
 

@@ -4,7 +4,7 @@ import { apiRequest } from '../../../lib/api-client';
 import { DATA_SOURCES_KEY } from './get-data-sources';
 
 /** `POST backend/data/search`: full-text search with the Norwegian stemmer, hits marked in each excerpt. */
-export async function searchDataSources(query: string) {
+async function searchDataSources(query: string) {
   return dataSearchResponseSchema.parse(await apiRequest<unknown>('POST', 'backend/data/search', { query }));
 }
 

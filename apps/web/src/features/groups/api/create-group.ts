@@ -6,7 +6,7 @@ import { groupQueryKey } from './get-group';
 const groupResponseSchema = dataResponse(groupDetailSchema);
 
 /** `POST backend/groups/create`. */
-export async function createGroup(input: CreateGroupInput): Promise<GroupDetail> {
+async function createGroup(input: CreateGroupInput): Promise<GroupDetail> {
   return groupResponseSchema.parse(await apiRequest<unknown>('POST', 'backend/groups/create', input)).data;
 }
 

@@ -7,7 +7,7 @@ import { groupQueryKey } from './get-group';
 const deletedResponseSchema = dataResponse(z.object({ id: z.uuid() }));
 
 /** `DELETE backend/groups/delete`: refused with 'Gruppen er i bruk' while the group has members. */
-export async function deleteGroup(id: string): Promise<{ id: string }> {
+async function deleteGroup(id: string): Promise<{ id: string }> {
   return deletedResponseSchema.parse(await apiRequest<unknown>('DELETE', 'backend/groups/delete', { id }))
     .data;
 }

@@ -7,11 +7,11 @@ const groupResponseSchema = dataResponse(groupDetailSchema);
 export const groupQueryKey = (id: string) => ['groups', 'detail', id] as const;
 
 /** `POST backend/groups/get` with `{id}`: one group with its members. */
-export async function getGroup(id: string): Promise<GroupDetail> {
+async function getGroup(id: string): Promise<GroupDetail> {
   return groupResponseSchema.parse(await apiRequest<unknown>('POST', 'backend/groups/get', { id })).data;
 }
 
-export const groupQueryOptions = (id: string) =>
+const groupQueryOptions = (id: string) =>
   queryOptions({ queryKey: groupQueryKey(id), queryFn: () => getGroup(id) });
 
 export function useGroup(id: string) {

@@ -6,7 +6,7 @@ import { groupQueryKey } from './get-group';
 const groupResponseSchema = dataResponse(groupDetailSchema);
 
 /** `PATCH backend/groups/update`: the fields given change; `members` replaces the member list. */
-export async function updateGroup(input: UpdateGroupInput): Promise<GroupDetail> {
+async function updateGroup(input: UpdateGroupInput): Promise<GroupDetail> {
   return groupResponseSchema.parse(await apiRequest<unknown>('PATCH', 'backend/groups/update', input)).data;
 }
 

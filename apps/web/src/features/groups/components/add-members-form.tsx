@@ -6,8 +6,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fullName } from '../../../lib/format';
 import { notifyError, notifySuccess } from '../../../lib/notify';
+import { useUsers } from '../../../lib/queries/get-users';
 import { apiErrorMessage } from '../../../lib/use-api-error-message';
-import { useUsers } from '../../users';
 import { useUpdateGroup } from '../api/update-group';
 
 const SEARCH_SIZE = 20;

@@ -53,6 +53,7 @@ export function GroupFormFields({
         format="hex"
         swatches={GROUP_SWATCHES}
         swatchesPerRow={8}
+        eyeDropperButtonProps={{ 'aria-label': t('groups.fields.eyeDropper') }}
         key={form.key('color')}
         {...form.getInputProps('color')}
       />

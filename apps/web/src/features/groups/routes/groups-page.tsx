@@ -8,7 +8,7 @@ import { PageHeader } from '../../../components/page-header';
 import { ListSearch, ServerListContent } from '../../../components/server-table/server-list-content';
 import { toSortColumn } from '../../../components/server-table/sort-column';
 import { serverTableProps, useServerList } from '../../../components/server-table/use-server-list';
-import { type GroupSortColumn, useGroups } from '../api/get-groups';
+import { type GroupSortColumn, useGroups } from '../../../lib/queries/get-groups';
 import { CreateGroupModal } from '../components/create-group-modal';
 import { GroupsTable } from '../components/groups-table';
 

@@ -6,7 +6,7 @@ import { bayLinksQueryKey } from './get-links';
 const linkResponseSchema = dataResponse(linkSchema);
 
 /** `POST backend/bays/links/create` (admins); placed last unless a sort order is given. */
-export async function createLink(input: CreateLinkInput): Promise<Link> {
+async function createLink(input: CreateLinkInput): Promise<Link> {
   return linkResponseSchema.parse(await apiRequest<unknown>('POST', 'backend/bays/links/create', input)).data;
 }
 

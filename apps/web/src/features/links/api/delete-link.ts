@@ -7,7 +7,7 @@ import { bayLinksQueryKey } from './get-links';
 const deletedResponseSchema = dataResponse(z.object({ id: z.uuid() }));
 
 /** `DELETE backend/bays/links/delete` (admins). */
-export async function deleteLink({ id }: { id: string; bayId: string }): Promise<{ id: string }> {
+async function deleteLink({ id }: { id: string; bayId: string }): Promise<{ id: string }> {
   return deletedResponseSchema.parse(await apiRequest<unknown>('DELETE', 'backend/bays/links/delete', { id }))
     .data;
 }

@@ -7,13 +7,13 @@ const linksResponseSchema = listResponse(linkSchema);
 export const bayLinksQueryKey = (bayId: string) => ['links', 'bay', bayId] as const;
 
 /** `POST backend/bays/links/get` with `{filters: {bayId}}`: all the bay's links, in order. */
-export async function getBayLinks(bayId: string): Promise<Link[]> {
+async function getBayLinks(bayId: string): Promise<Link[]> {
   return linksResponseSchema.parse(
     await apiRequest<unknown>('POST', 'backend/bays/links/get', { filters: { bayId } }),
   ).data;
 }
 
-export const bayLinksQueryOptions = (bayId: string) =>
+const bayLinksQueryOptions = (bayId: string) =>
   queryOptions({ queryKey: bayLinksQueryKey(bayId), queryFn: () => getBayLinks(bayId) });
 
 export function useBayLinks(bayId: string) {

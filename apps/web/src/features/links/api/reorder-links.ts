@@ -5,7 +5,7 @@ import { orderByIds } from '../reorder';
 import { bayLinksQueryKey } from './get-links';
 
 /** `PATCH backend/bays/links/reorder` with the full new order; answers the links in that order. */
-export async function reorderLinks(input: ReorderLinksInput): Promise<Link[]> {
+async function reorderLinks(input: ReorderLinksInput): Promise<Link[]> {
   return reorderLinksResponseSchema.parse(
     await apiRequest<unknown>('PATCH', 'backend/bays/links/reorder', input),
   ).data;

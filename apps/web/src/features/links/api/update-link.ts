@@ -6,7 +6,7 @@ import { bayLinksQueryKey } from './get-links';
 const linkResponseSchema = dataResponse(linkSchema);
 
 /** `PATCH backend/bays/links/update` (admins). */
-export async function updateLink(input: UpdateLinkInput): Promise<Link> {
+async function updateLink(input: UpdateLinkInput): Promise<Link> {
   return linkResponseSchema.parse(await apiRequest<unknown>('PATCH', 'backend/bays/links/update', input))
     .data;
 }

@@ -1,7 +1,7 @@
 import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { getRouteApi } from '@tanstack/react-router';
-import { canManageFacilities, type Link } from '@vaskedrift/shared';
+import { canManageLocations, type Link } from '@vaskedrift/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmMutation } from '../../../components/confirm';
@@ -25,7 +25,7 @@ type Editing = Link | 'new' | null;
 export function BayLinksPage() {
   const { t } = useTranslation();
   const { role } = useAuth();
-  const canManage = role != null && canManageFacilities(role);
+  const canManage = role != null && canManageLocations(role);
   const { bayId } = bayLinksRoute.useParams();
   const links = useBayLinks(bayId);
   const { reorder } = useReorderLinks();

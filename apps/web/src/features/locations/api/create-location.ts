@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type CreateLocationInput, dataResponse, type Location, locationSchema } from '@vaskedrift/shared';
 import { apiRequest } from '../../../lib/api-client';
-import { invalidateFacilityData } from '../../../lib/invalidate-facility-data';
+import { invalidateLocationData } from '../../../lib/invalidate-location-data';
 
 const locationResponseSchema = dataResponse(locationSchema);
 
 /** `POST backend/locations/create` (admins). */
-export async function createLocation(input: CreateLocationInput): Promise<Location> {
+async function createLocation(input: CreateLocationInput): Promise<Location> {
   return locationResponseSchema.parse(await apiRequest<unknown>('POST', 'backend/locations/create', input))
     .data;
 }
@@ -15,6 +15,6 @@ export function useCreateLocation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createLocation,
-    onSuccess: () => invalidateFacilityData(queryClient),
+    onSuccess: () => invalidateLocationData(queryClient),
   });
 }

@@ -2,12 +2,12 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { dataResponse } from '@vaskedrift/shared';
 import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
-import { invalidateFacilityData } from '../../../lib/invalidate-facility-data';
+import { invalidateLocationData } from '../../../lib/invalidate-location-data';
 
 const deletedResponseSchema = dataResponse(z.object({ id: z.uuid() }));
 
 /** `DELETE backend/locations/delete` (admins): soft, the facility and its bays vanish everywhere. */
-export async function deleteLocation(id: string): Promise<{ id: string }> {
+async function deleteLocation(id: string): Promise<{ id: string }> {
   return deletedResponseSchema.parse(await apiRequest<unknown>('DELETE', 'backend/locations/delete', { id }))
     .data;
 }
@@ -17,6 +17,6 @@ export function useDeleteLocation() {
   return useMutation({
     mutationFn: deleteLocation,
     // Not awaited: the page leaves for the list at once, and the lists refetch behind it.
-    onSuccess: ({ id }) => void invalidateFacilityData(queryClient, id),
+    onSuccess: ({ id }) => void invalidateLocationData(queryClient, id),
   });
 }

@@ -11,14 +11,14 @@ export interface LocationLogsParams {
 }
 
 /** `POST backend/locations/logs/get`: a page of the facility's changes and failed checks, newest first. */
-export async function getLocationLogs(params: LocationLogsParams) {
+async function getLocationLogs(params: LocationLogsParams) {
   const search = params.search?.trim() || undefined;
   return locationLogsResponseSchema.parse(
     await apiRequest<unknown>('POST', 'backend/locations/logs/get', { ...params, search }),
   );
 }
 
-export const locationLogsQueryOptions = (params: LocationLogsParams) =>
+const locationLogsQueryOptions = (params: LocationLogsParams) =>
   queryOptions({
     queryKey: ['locations', 'logs', params],
     queryFn: () => getLocationLogs(params),

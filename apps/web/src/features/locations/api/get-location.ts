@@ -7,12 +7,12 @@ const locationResponseSchema = dataResponse(locationSchema);
 export const locationQueryKey = (id: string) => ['locations', 'detail', id] as const;
 
 /** `POST backend/locations/get` with `{id}`: one facility with its bay count and status summary. */
-export async function getLocation(id: string): Promise<Location> {
+async function getLocation(id: string): Promise<Location> {
   return locationResponseSchema.parse(await apiRequest<unknown>('POST', 'backend/locations/get', { id }))
     .data;
 }
 
-export const locationQueryOptions = (id: string) =>
+const locationQueryOptions = (id: string) =>
   queryOptions({ queryKey: locationQueryKey(id), queryFn: () => getLocation(id) });
 
 export function useLocation(id: string) {

@@ -1,13 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { dataResponse, type Location, locationSchema, type UpdateLocationInput } from '@vaskedrift/shared';
 import { apiRequest } from '../../../lib/api-client';
-import { invalidateFacilityData } from '../../../lib/invalidate-facility-data';
+import { invalidateLocationData } from '../../../lib/invalidate-location-data';
 import { locationQueryKey } from './get-location';
 
 const locationResponseSchema = dataResponse(locationSchema);
 
 /** `PATCH backend/locations/update`: only the fields given change (`imageId: null` removes the picture). */
-export async function updateLocation(input: UpdateLocationInput): Promise<Location> {
+async function updateLocation(input: UpdateLocationInput): Promise<Location> {
   return locationResponseSchema.parse(await apiRequest<unknown>('PATCH', 'backend/locations/update', input))
     .data;
 }
@@ -18,7 +18,7 @@ export function useUpdateLocation() {
     mutationFn: updateLocation,
     onSuccess: (location) => {
       queryClient.setQueryData(locationQueryKey(location.id), location);
-      return invalidateFacilityData(queryClient);
+      return invalidateLocationData(queryClient);
     },
   });
 }

@@ -8,7 +8,7 @@ const uploadResponseSchema = dataResponse(uploadedImageSchema);
  * `POST backend/locations/image/upload` (multipart, one file), with its upload progress in percent
  * (`apiUpload`: XMLHttpRequest, since fetch cannot report it, with the API client's token refresh).
  */
-export async function uploadLocationImage(
+async function uploadLocationImage(
   file: File,
   onProgress?: (percent: number) => void,
 ): Promise<UploadedImage> {

@@ -1,4 +1,4 @@
-import { Card, Group, SimpleGrid, Text, Title, UnstyledButton } from '@mantine/core';
+import { Card, Group, Text, Title, UnstyledButton } from '@mantine/core';
 import { IconArrowRight } from '@tabler/icons-react';
 import { createLink } from '@tanstack/react-router';
 import { MAX_ITEMS_PER_PAGE } from '@vaskedrift/shared';
@@ -8,7 +8,7 @@ import { BayStatusBadge } from '../../../components/bay-status/bay-status-badge'
 import { ButtonLink } from '../../../components/button-link';
 import { ListSkeleton } from '../../../components/list-skeleton';
 import { LoadError } from '../../../components/load-error';
-import { useBays } from '../../bays';
+import { useBays } from '../../../lib/queries/get-bays';
 import '../../../components/bay-status/bay-status.css';
 import classes from './location-bays-card.module.css';
 
@@ -52,7 +52,7 @@ export function LocationBaysCard({ locationId }: { locationId: string }) {
           {t('bays.emptyLocation')}
         </Text>
       ) : (
-        <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="sm">
+        <div className={classes.bays}>
           {bays.data.data.map((bay) => (
             <BayCardLink
               key={bay.id}
@@ -61,13 +61,13 @@ export function LocationBaysCard({ locationId }: { locationId: string }) {
               className={classes.bay}
               data-bay-status={bay.status}
             >
-              <Text size="sm" fw={600} truncate>
+              <Text size="sm" fw={600} className={classes.name}>
                 {bay.name}
               </Text>
               <BayStatusBadge status={bay.status} size="sm" />
             </BayCardLink>
           ))}
-        </SimpleGrid>
+        </div>
       )}
       {bays.data && bays.data.count > bays.data.data.length && (
         <Text size="sm" c="dimmed" mt="sm">

@@ -5,7 +5,7 @@ import { AnchorLink } from '../../../components/anchor-link';
 import { StatusCounts } from '../../../components/bay-status/status-counts';
 import { ServerDataTable, type ServerTableProps } from '../../../components/server-table/server-data-table';
 import { toSortColumn } from '../../../components/server-table/sort-column';
-import type { LocationSortColumn } from '../api/get-locations';
+import type { LocationSortColumn } from '../../../lib/queries/get-locations';
 
 /** The table's accessor for the bay count is `bayCount`; the API sorts it as `bays`. */
 export function toLocationSortColumn(accessor: unknown): LocationSortColumn {

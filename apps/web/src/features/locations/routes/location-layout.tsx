@@ -1,5 +1,5 @@
 import { IconBuildingStore } from '@tabler/icons-react';
-import { canManageFacilities } from '@vaskedrift/shared';
+import { canManageLocations } from '@vaskedrift/shared';
 import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '../../../components/button-link';
 import { EntityLayout } from '../../../components/entity-layout/entity-layout';
@@ -21,7 +21,7 @@ export function LocationLayout() {
       query={location}
       skeleton="image"
       tabsLabel={t('locations.tabs.label')}
-      permissions={{ manage: role != null && canManageFacilities(role) }}
+      permissions={{ manage: role != null && canManageLocations(role) }}
       header={(data) => <LocationSummaryCard location={data} />}
       notFound={
         // Deleted, never there, or not the user's.

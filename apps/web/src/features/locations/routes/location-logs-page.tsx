@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListSearch, ServerListContent } from '../../../components/server-table/server-list-content';
 import { serverTableProps, useServerSearch } from '../../../components/server-table/use-server-list';
-import { useBays } from '../../bays';
+import { useBays } from '../../../lib/queries/get-bays';
 import { useLocationLogs } from '../api/get-location-logs';
 import { LocationLogsTable } from '../components/location-logs-table';
 import { LOG_PERIODS, type LogPeriod, periodStart } from '../location-log-view';

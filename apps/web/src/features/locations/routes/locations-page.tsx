@@ -2,13 +2,13 @@ import { Button, Card, Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconPlus } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
-import { canManageFacilities, type Location } from '@vaskedrift/shared';
+import { canManageLocations, type Location } from '@vaskedrift/shared';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/page-header';
 import { ListSearch, ServerListContent } from '../../../components/server-table/server-list-content';
 import { serverTableProps, useServerList } from '../../../components/server-table/use-server-list';
 import { useAuth } from '../../../lib/auth-context';
-import { type LocationSortColumn, useLocations } from '../api/get-locations';
+import { type LocationSortColumn, useLocations } from '../../../lib/queries/get-locations';
 import { CreateLocationModal } from '../components/create-location-modal';
 import { LocationsTable, toLocationSortColumn } from '../components/locations-table';
 
@@ -17,7 +17,7 @@ export function LocationsPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { role } = useAuth();
-  const canManage = role != null && canManageFacilities(role);
+  const canManage = role != null && canManageLocations(role);
   const [createOpened, createModal] = useDisclosure(false);
   const list = useServerList<Location, LocationSortColumn>({
     defaultSort: 'name',

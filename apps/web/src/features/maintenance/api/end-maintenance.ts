@@ -4,7 +4,7 @@ import { apiRequest } from '../../../lib/api-client';
 import { invalidateMaintenance } from './maintenance-keys';
 
 /** `POST backend/bays/maintenance/end`: the bay's status is derived again at once from its attributes. */
-export async function endMaintenance(bayId: string): Promise<{ data: MaintenanceJob; message: string }> {
+async function endMaintenance(bayId: string): Promise<{ data: MaintenanceJob; message: string }> {
   return maintenanceJobMessageResponseSchema.parse(
     await apiRequest<unknown>('POST', 'backend/bays/maintenance/end', { bayId }),
   );

@@ -5,13 +5,13 @@ import { usePollWhileDisconnected } from '../../../lib/realtime/realtime-state';
 import { MAINTENANCE_KEY } from './maintenance-keys';
 
 /** `POST backend/bays/maintenance/get`: the bay's running job, or null. */
-export async function getBayMaintenance(bayId: string): Promise<MaintenanceJob | null> {
+async function getBayMaintenance(bayId: string): Promise<MaintenanceJob | null> {
   return maintenanceJobResponseSchema.parse(
     await apiRequest<unknown>('POST', 'backend/bays/maintenance/get', { bayId }),
   ).data;
 }
 
-export const bayMaintenanceQueryOptions = (bayId: string) =>
+const bayMaintenanceQueryOptions = (bayId: string) =>
   queryOptions({
     queryKey: [MAINTENANCE_KEY, 'running', bayId],
     queryFn: () => getBayMaintenance(bayId),

@@ -4,13 +4,13 @@ import { apiRequest } from '../../../lib/api-client';
 import { MAINTENANCE_KEY } from './maintenance-keys';
 
 /** `POST backend/bays/maintenance/assignees`: ids and names of the users who may be given the bay's job. */
-export async function getMaintenanceAssignees(bayId: string): Promise<PersonRef[]> {
+async function getMaintenanceAssignees(bayId: string): Promise<PersonRef[]> {
   return maintenanceAssigneesResponseSchema.parse(
     await apiRequest<unknown>('POST', 'backend/bays/maintenance/assignees', { bayId }),
   ).data;
 }
 
-export const maintenanceAssigneesQueryOptions = (bayId: string) =>
+const maintenanceAssigneesQueryOptions = (bayId: string) =>
   queryOptions({
     queryKey: [MAINTENANCE_KEY, 'assignees', bayId],
     queryFn: () => getMaintenanceAssignees(bayId),

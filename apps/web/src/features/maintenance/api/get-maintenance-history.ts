@@ -6,7 +6,7 @@ import { MAINTENANCE_KEY, type MaintenanceScope } from './maintenance-keys';
 export type MaintenanceHistoryParams = MaintenanceScope & { page: number; perPage: number };
 
 /** `POST backend/bays/maintenance/history`: a page of a bay's or a facility's jobs, newest first. */
-export async function getMaintenanceHistory(
+async function getMaintenanceHistory(
   params: MaintenanceHistoryParams,
 ): Promise<{ data: MaintenanceJob[]; count: number }> {
   return maintenanceHistoryResponseSchema.parse(
@@ -14,7 +14,7 @@ export async function getMaintenanceHistory(
   );
 }
 
-export const maintenanceHistoryQueryOptions = (params: MaintenanceHistoryParams) =>
+const maintenanceHistoryQueryOptions = (params: MaintenanceHistoryParams) =>
   queryOptions({
     queryKey: [MAINTENANCE_KEY, 'list', 'history', params],
     queryFn: () => getMaintenanceHistory(params),

@@ -3,10 +3,10 @@ import { type MaintenanceStats, maintenanceStatsResponseSchema } from '@vaskedri
 import { apiRequest } from '../../../lib/api-client';
 import { MAINTENANCE_KEY, type MaintenanceScope } from './maintenance-keys';
 
-export type MaintenanceStatsParams = MaintenanceScope & { from: string; to: string };
+type MaintenanceStatsParams = MaintenanceScope & { from: string; to: string };
 
 /** `POST backend/bays/maintenance/stats`: downtime, jobs, failures, MTTR and MTBF in a period. */
-export async function getMaintenanceStats(params: MaintenanceStatsParams): Promise<MaintenanceStats> {
+async function getMaintenanceStats(params: MaintenanceStatsParams): Promise<MaintenanceStats> {
   return maintenanceStatsResponseSchema.parse(
     await apiRequest<unknown>('POST', 'backend/bays/maintenance/stats', params),
   ).data;
@@ -18,7 +18,7 @@ const DAY_MS = 86_400_000;
  * The last `days` days up to now. The key holds the scope and the length, not the instants, so the
  * figures are not fetched again at every render; they are refetched each minute.
  */
-export const maintenanceStatsQueryOptions = (scope: MaintenanceScope, days: number) =>
+const maintenanceStatsQueryOptions = (scope: MaintenanceScope, days: number) =>
   queryOptions({
     queryKey: [MAINTENANCE_KEY, 'stats', scope, days],
     queryFn: () => {

@@ -10,7 +10,7 @@ export interface RunningMaintenanceParams {
 }
 
 /** `POST backend/bays/maintenance/running`: running jobs on every bay the caller sees, overdue first. */
-export async function getRunningMaintenance(
+async function getRunningMaintenance(
   params: RunningMaintenanceParams,
 ): Promise<{ data: MaintenanceJob[]; count: number }> {
   return maintenanceHistoryResponseSchema.parse(
@@ -18,7 +18,7 @@ export async function getRunningMaintenance(
   );
 }
 
-export const runningMaintenanceQueryOptions = (params: RunningMaintenanceParams) =>
+const runningMaintenanceQueryOptions = (params: RunningMaintenanceParams) =>
   queryOptions({
     queryKey: [MAINTENANCE_KEY, 'list', 'running', params],
     queryFn: () => getRunningMaintenance(params),

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { invalidateFacilityData } from '../../../lib/invalidate-facility-data';
+import { invalidateLocationData } from '../../../lib/invalidate-location-data';
 
 /** Every maintenance query starts with this key: a start, change or end refetches them all. */
 export const MAINTENANCE_KEY = 'maintenance';
@@ -14,6 +14,6 @@ export type MaintenanceScope = { bayId: string } | { locationId: string };
 export function invalidateMaintenance(queryClient: QueryClient): Promise<unknown> {
   return Promise.all([
     queryClient.invalidateQueries({ queryKey: [MAINTENANCE_KEY] }),
-    invalidateFacilityData(queryClient),
+    invalidateLocationData(queryClient),
   ]);
 }

@@ -8,7 +8,7 @@ import { apiRequest } from '../../../lib/api-client';
 import { invalidateMaintenance } from './maintenance-keys';
 
 /** `POST backend/bays/maintenance/start`: the bay turns `maintenance` at once. */
-export async function startMaintenance(
+async function startMaintenance(
   input: StartMaintenanceInput,
 ): Promise<{ data: MaintenanceJob; message: string }> {
   return maintenanceJobMessageResponseSchema.parse(

@@ -8,7 +8,7 @@ import { apiRequest } from '../../../lib/api-client';
 import { invalidateMaintenance } from './maintenance-keys';
 
 /** `PATCH backend/bays/maintenance/update`: the bay's running job, only the fields sent. */
-export async function updateMaintenance(
+async function updateMaintenance(
   input: UpdateMaintenanceInput,
 ): Promise<{ data: MaintenanceJob; message: string }> {
   return maintenanceJobMessageResponseSchema.parse(

@@ -1,5 +1,5 @@
 import { Button, Group, Skeleton, Stack, Text } from '@mantine/core';
-import { IconPencil, IconPlayerPlay, IconPlayerStop } from '@tabler/icons-react';
+import { IconCalendarPlus, IconPencil, IconPlayerPlay, IconPlayerStop } from '@tabler/icons-react';
 import { canManageMaintenance } from '@vaskedrift/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,10 +10,13 @@ import { useEndMaintenance } from '../api/end-maintenance';
 import { useBayMaintenance } from '../api/get-bay-maintenance';
 import { MaintenanceFormModal } from './maintenance-form-modal';
 import { MaintenanceJobDetails } from './maintenance-job-details';
+import { PlanFormModal } from './plan-form-modal';
+import { PlannedMaintenanceList } from './planned-maintenance-list';
 
 /**
  * A bay's running maintenance and, for those who may (operators and up; the server decides the
- * facility), 'Start vedlikehold' when none runs, else 'Endre' and 'Avslutt vedlikehold' (asked first).
+ * facility), 'Start vedlikehold' when none runs, else 'Endre' and 'Avslutt vedlikehold' (asked first);
+ * then its planned maintenance ('Planlagt') with 'Planlegg'.
  */
 export function BayMaintenance({ bayId, bayName }: { bayId: string; bayName: string }) {
   const { t } = useTranslation();
@@ -21,6 +24,7 @@ export function BayMaintenance({ bayId, bayName }: { bayId: string; bayName: str
   const running = useBayMaintenance(bayId);
   const end = useEndMaintenance();
   const [formOpen, setFormOpen] = useState(false);
+  const [planOpen, setPlanOpen] = useState(false);
   const canManage = role != null && canManageMaintenance(role);
 
   if (running.isPending) return <Skeleton height={72} radius="md" aria-label={t('app.loading')} />;
@@ -82,7 +86,31 @@ export function BayMaintenance({ bayId, bayName }: { bayId: string; bayName: str
               {t('maintenance.start.button')}
             </Button>
           )}
+          <Button
+            variant="default"
+            size="sm"
+            leftSection={<IconCalendarPlus size={16} aria-hidden />}
+            onClick={() => setPlanOpen(true)}
+            aria-label={t('maintenance.plan.title')}
+          >
+            {t('maintenance.plan.button')}
+          </Button>
         </Group>
+      )}
+      <Stack gap={6} component="section" aria-label={t('maintenance.plans.title')}>
+        <Text size="sm" fw={600}>
+          {t('maintenance.plans.title')}
+        </Text>
+        <PlannedMaintenanceList scope={{ bayId }} />
+      </Stack>
+      {planOpen && (
+        <PlanFormModal
+          opened
+          onClose={() => setPlanOpen(false)}
+          bayId={bayId}
+          bayName={bayName}
+          plan={null}
+        />
       )}
       {formOpen && (
         <MaintenanceFormModal

@@ -4,22 +4,11 @@ import 'dayjs/locale/es';
 import 'dayjs/locale/fr';
 import 'dayjs/locale/ja';
 import 'dayjs/locale/nb';
-import {
-  Checkbox,
-  Input,
-  SegmentedControl,
-  Select,
-  SimpleGrid,
-  Stack,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
 import { DatesProvider, DateTimePicker } from '@mantine/dates';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import {
   MAINTENANCE_MESSAGES,
-  MAINTENANCE_TYPES,
   type MaintenanceJob,
   startMaintenanceSchema,
   updateMaintenanceSchema,
@@ -27,8 +16,6 @@ import {
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { EntityFormModal, useCreateOrUpdateSubmit } from '../../../components/entity-form-modal';
-import { HoursMinutesInput } from '../../../components/hours-minutes-input';
-import { useMaintenanceAssignees } from '../api/get-maintenance-assignees';
 import { useStartMaintenance } from '../api/start-maintenance';
 import { useUpdateMaintenance } from '../api/update-maintenance';
 import {
@@ -38,6 +25,7 @@ import {
   toStartInput,
   toUpdateInput,
 } from '../maintenance-form-values';
+import { JobAssigneeFields, JobFollowUpFields } from './job-fields';
 
 /** The server's field errors that the form shows in place. */
 const FIELDS = [
@@ -74,7 +62,6 @@ export function MaintenanceFormModal({
 }) {
   const { t, i18n } = useTranslation();
   const phone = useMediaQuery('(max-width: 36em)') ?? false;
-  const assignees = useMaintenanceAssignees(bayId, opened);
   const start = useStartMaintenance();
   const update = useUpdateMaintenance();
   const form = useForm<MaintenanceFormValues>({
@@ -108,11 +95,6 @@ export function MaintenanceFormModal({
     onClose,
   });
 
-  const options = (assignees.data ?? []).map((person) => ({ value: person.id, label: person.name }));
-  // A user who has since lost access still shows as the one assigned.
-  if (job?.assignee && !options.some((option) => option.value === job.assignee?.id)) {
-    options.push({ value: job.assignee.id, label: job.assignee.name });
-  }
   const custom = form.values.assigneeKind === 'custom';
 
   return (
@@ -126,61 +108,13 @@ export function MaintenanceFormModal({
       pending={pending}
       onSubmit={form.onSubmit(submit)}
     >
-      <Select
-        label={t('maintenance.fields.type')}
-        withAsterisk
-        allowDeselect={false}
-        data={MAINTENANCE_TYPES.map((type) => ({ value: type, label: t(`maintenance.types.${type}`) }))}
-        {...form.getInputProps('type')}
+      <JobAssigneeFields
+        getInputProps={form.getInputProps}
+        bayId={bayId}
+        opened={opened}
+        custom={custom}
+        assigned={job?.assignee}
       />
-      <Input.Wrapper label={t('maintenance.fields.assigneeKind')} withAsterisk>
-        <SegmentedControl
-          fullWidth
-          mt={4}
-          data={[
-            { value: 'user', label: t('maintenance.fields.assigneeUser') },
-            { value: 'custom', label: t('maintenance.fields.assigneeCustom') },
-          ]}
-          {...form.getInputProps('assigneeKind')}
-        />
-      </Input.Wrapper>
-      {custom ? (
-        <Stack gap="sm">
-          <TextInput
-            label={t('maintenance.fields.customName')}
-            withAsterisk
-            autoComplete="off"
-            {...form.getInputProps('customAssignee.name')}
-          />
-          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-            <TextInput
-              label={t('maintenance.fields.customEmail')}
-              type="email"
-              withAsterisk
-              autoComplete="off"
-              {...form.getInputProps('customAssignee.email')}
-            />
-            <TextInput
-              label={t('maintenance.fields.customPhone')}
-              type="tel"
-              withAsterisk
-              autoComplete="off"
-              {...form.getInputProps('customAssignee.phone')}
-            />
-          </SimpleGrid>
-        </Stack>
-      ) : (
-        <Select
-          label={t('maintenance.fields.assigneeId')}
-          placeholder={t('maintenance.fields.assigneeIdPlaceholder')}
-          nothingFoundMessage={t('maintenance.fields.assigneeIdEmpty')}
-          withAsterisk
-          searchable
-          data={options}
-          disabled={assignees.isPending}
-          {...form.getInputProps('assigneeId')}
-        />
-      )}
       <DatesProvider settings={{ locale: i18n.language, firstDayOfWeek: 1 }}>
         <DateTimePicker
           label={t('maintenance.fields.expiresAt')}
@@ -193,28 +127,7 @@ export function MaintenanceFormModal({
           {...form.getInputProps('expiresAt')}
         />
       </DatesProvider>
-      <Textarea
-        label={t('maintenance.fields.description')}
-        placeholder={t('maintenance.fields.descriptionPlaceholder')}
-        autosize
-        minRows={2}
-        maxRows={6}
-        {...form.getInputProps('description')}
-      />
-      <HoursMinutesInput
-        label={t('maintenance.fields.reminder')}
-        description={t('maintenance.fields.reminderHint')}
-        withAsterisk
-        hoursLabel={t('maintenance.fields.reminderHours')}
-        minutesLabel={t('maintenance.fields.reminderMinutes')}
-        hoursProps={form.getInputProps('reminderHours')}
-        minutesProps={form.getInputProps('reminderMinutes')}
-      />
-      <Checkbox
-        label={t('maintenance.fields.notifyUsers')}
-        description={t('maintenance.fields.notifyUsersHint')}
-        {...form.getInputProps('notifyUsers', { type: 'checkbox' })}
-      />
+      <JobFollowUpFields getInputProps={form.getInputProps} />
     </EntityFormModal>
   );
 }

@@ -9,9 +9,9 @@ import { ServerDataTable } from '../../../components/server-table/server-data-ta
 import { ServerListContent } from '../../../components/server-table/server-list-content';
 import { serverTableProps, useServerPaging } from '../../../components/server-table/use-server-list';
 import { formatDateTime } from '../../../lib/format';
+import { useFormatDuration } from '../../../lib/use-format-duration';
 import { useMaintenanceHistory } from '../api/get-maintenance-history';
 import type { MaintenanceScope } from '../api/maintenance-keys';
-import { useFormatDuration } from '../use-format-duration';
 import { AssigneeName, OverdueBadge } from './maintenance-job-details';
 
 function Ongoing({ job }: { job: MaintenanceJob }) {

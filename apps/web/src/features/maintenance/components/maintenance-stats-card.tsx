@@ -2,9 +2,9 @@ import { Card, SimpleGrid, Skeleton, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Figure } from '../../../components/figure';
 import { LoadError } from '../../../components/load-error';
+import { useFormatDuration } from '../../../lib/use-format-duration';
 import { useMaintenanceStats } from '../api/get-maintenance-stats';
 import type { MaintenanceScope } from '../api/maintenance-keys';
-import { useFormatDuration } from '../use-format-duration';
 
 const DAYS = 30;
 

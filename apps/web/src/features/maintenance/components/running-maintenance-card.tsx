@@ -6,6 +6,10 @@ import { formatRelativeTime } from '../../../lib/relative-time';
 import { useApiErrorMessage } from '../../../lib/use-api-error-message';
 import { useRunningMaintenance } from '../api/get-running-maintenance';
 import { AssigneeName, OverdueBadge } from './maintenance-job-details';
+import { PlannedMaintenanceList } from './planned-maintenance-list';
+
+/** The plans the dashboard lists, the soonest first. */
+const SHOWN_PLANS = 5;
 
 /** The dashboard lists the first ones, overdue first; each bay's panel has the rest of the story. */
 const SHOWN_JOBS = { page: 1, perPage: 20 } as const;
@@ -28,6 +32,11 @@ function RunningJobItem({ job, onOpen }: { job: MaintenanceJob; onOpen: (bayId: 
               {`${job.bayName} · ${job.locationName}`}
             </Text>
             <OverdueBadge job={job} />
+            {job.planId && (
+              <Badge color="gray" variant="outline" size="sm" style={{ flexShrink: 0 }}>
+                {t('maintenance.plans.badge')}
+              </Badge>
+            )}
           </Group>
           <Text
             size="xs"
@@ -47,7 +56,7 @@ function RunningJobItem({ job, onOpen }: { job: MaintenanceJob; onOpen: (bayId: 
 
 /**
  * 'Pågående vedlikehold' on the dashboard: the running jobs of every facility the user may see (the server
- * filters by access), overdue first, each opening its bay's panel.
+ * filters by access), overdue first, each opening its bay's panel; under them 'Planlagt', the next plans.
  */
 export function RunningMaintenanceCard({ onOpenBay }: { onOpenBay: (bayId: string) => void }) {
   const { t } = useTranslation();
@@ -88,6 +97,12 @@ export function RunningMaintenanceCard({ onOpenBay }: { onOpenBay: (bayId: strin
             </Stack>
           </Box>
         )}
+        <Title order={3} fz="sm" mt="xs">
+          {t('maintenance.plans.title')}
+        </Title>
+        <Box mah={260} style={{ overflowY: 'auto', overflowX: 'hidden' }}>
+          <PlannedMaintenanceList scope={{}} perPage={SHOWN_PLANS} onOpenBay={onOpenBay} />
+        </Box>
       </Stack>
     </Card>
   );

@@ -4,7 +4,7 @@ import { apiRequest } from '../../../lib/api-client';
 import { invalidateMutes } from './get-mutes';
 
 /** `POST backend/mutes/create`: mutes a bay or a facility for some hours. */
-export async function createMute(input: CreateMuteInput) {
+async function createMute(input: CreateMuteInput) {
   return muteResponseSchema.parse(await apiRequest<unknown>('POST', 'backend/mutes/create', input)).data;
 }
 

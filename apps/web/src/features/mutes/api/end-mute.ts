@@ -3,7 +3,7 @@ import { apiRequest } from '../../../lib/api-client';
 import { invalidateMutes, type MuteScope } from './get-mutes';
 
 /** `POST backend/mutes/end`: notifications of the bay or facility are sent again from now. */
-export async function endMute(scope: MuteScope): Promise<void> {
+async function endMute(scope: MuteScope): Promise<void> {
   await apiRequest<unknown>('POST', 'backend/mutes/end', scope);
 }
 

@@ -5,14 +5,14 @@ import { apiRequest } from '../../../lib/api-client';
 /** A bay or a whole facility. */
 export type MuteScope = { bayId: string } | { locationId: string };
 
-export const MUTES_KEY = ['mutes'] as const;
+const MUTES_KEY = ['mutes'] as const;
 
 /** `POST backend/mutes/get`: the running mutes of a facility (its own and its bays') or of one bay. */
-export async function getMutes(scope: MuteScope) {
+async function getMutes(scope: MuteScope) {
   return muteListResponseSchema.parse(await apiRequest<unknown>('POST', 'backend/mutes/get', scope)).data;
 }
 
-export const mutesQueryOptions = (scope: MuteScope) =>
+const mutesQueryOptions = (scope: MuteScope) =>
   queryOptions({ queryKey: [...MUTES_KEY, scope], queryFn: () => getMutes(scope) });
 
 export function useMutes(scope: MuteScope) {

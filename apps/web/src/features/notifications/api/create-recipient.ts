@@ -4,7 +4,7 @@ import { apiRequest } from '../../../lib/api-client';
 import { RECIPIENTS_KEY } from './get-recipients';
 
 /** `POST backend/settings/notifications/create`. */
-export async function createRecipient(input: CreateRecipientInput): Promise<Recipient> {
+async function createRecipient(input: CreateRecipientInput): Promise<Recipient> {
   return recipientResponseSchema.parse(
     await apiRequest<unknown>('POST', 'backend/settings/notifications/create', input),
   ).data;

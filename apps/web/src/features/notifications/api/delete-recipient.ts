@@ -3,7 +3,7 @@ import { apiRequest } from '../../../lib/api-client';
 import { RECIPIENTS_KEY } from './get-recipients';
 
 /** `DELETE backend/settings/notifications/delete`. */
-export async function deleteRecipient(id: string): Promise<void> {
+async function deleteRecipient(id: string): Promise<void> {
   await apiRequest<unknown>('DELETE', 'backend/settings/notifications/delete', { id });
 }
 

@@ -13,14 +13,14 @@ export interface RecipientsListParams {
 }
 
 /** `POST backend/settings/notifications/get` for a page of recipients (admins only). */
-export async function getRecipients(params: RecipientsListParams) {
+async function getRecipients(params: RecipientsListParams) {
   const search = params.search?.trim() || undefined;
   return recipientsResponseSchema.parse(
     await apiRequest<unknown>('POST', 'backend/settings/notifications/get', { ...params, search }),
   );
 }
 
-export const recipientsQueryOptions = (params: RecipientsListParams) =>
+const recipientsQueryOptions = (params: RecipientsListParams) =>
   queryOptions({
     queryKey: [...RECIPIENTS_KEY, params],
     queryFn: () => getRecipients(params),

@@ -4,7 +4,7 @@ import { apiRequest } from '../../../lib/api-client';
 import { RECIPIENTS_KEY } from './get-recipients';
 
 /** `PATCH backend/settings/notifications/update`: who the recipient is stays; tags, reminder and scope change. */
-export async function updateRecipient(input: UpdateRecipientInput): Promise<Recipient> {
+async function updateRecipient(input: UpdateRecipientInput): Promise<Recipient> {
   return recipientResponseSchema.parse(
     await apiRequest<unknown>('PATCH', 'backend/settings/notifications/update', input),
   ).data;

@@ -9,8 +9,9 @@ import {
 import { useTranslation } from 'react-i18next';
 import { EntityFormModal, useCreateOrUpdateSubmit } from '../../../components/entity-form-modal';
 import { HoursMinutesInput } from '../../../components/hours-minutes-input';
-import { useGroupOptions } from '../../groups';
-import { LocationMultiSelect } from '../../locations';
+import { LocationMultiSelect } from '../../../components/location-select';
+import { NotificationTagsField } from '../../../components/notification-tags';
+import { useGroupOptions } from '../../../lib/queries/use-group-options';
 import { useCreateRecipient } from '../api/create-recipient';
 import { useUpdateRecipient } from '../api/update-recipient';
 import {
@@ -21,7 +22,6 @@ import {
   toUpdateRecipient,
   validateRecipient,
 } from '../recipient-form';
-import { NotificationTagsField } from './notification-tags';
 import { UserSelect } from './user-select';
 
 const KINDS: readonly RecipientKind[] = ['user', 'group', 'custom'];

@@ -3,9 +3,9 @@ import type { Recipient } from '@vaskedrift/shared';
 import type { TFunction } from 'i18next';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
+import { NotificationTagBadges } from '../../../components/notification-tags';
 import { editDeleteColumn } from '../../../components/row-actions';
 import { ServerDataTable, type ServerTableProps } from '../../../components/server-table/server-data-table';
-import { NotificationTagBadges } from './notification-tags';
 
 /** 'Hver 2 t 30 min', 'Hver 15 min', or at the job's own reminders when both are 0. */
 function reminderText({ reminderHours, reminderMinutes }: Recipient, t: TFunction): string {

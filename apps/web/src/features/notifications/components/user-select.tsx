@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRememberedOptions } from '../../../components/use-remembered-options';
 import { fullName } from '../../../lib/format';
-import { useUsers } from '../../users';
+import { useUsers } from '../../../lib/queries/get-users';
 
 const PICKER_SIZE = 20;
 

@@ -7,11 +7,11 @@ const responseSchema = dataResponse(systemSettingsResponseSchema);
 export const systemSettingsQueryKey = ['settings', 'system'] as const;
 
 /** `POST backend/settings/get`: the system settings in force (admins). */
-export async function getSystemSettings() {
+async function getSystemSettings() {
   return responseSchema.parse(await apiRequest<unknown>('POST', 'backend/settings/get', {})).data;
 }
 
-export const systemSettingsQueryOptions = () =>
+const systemSettingsQueryOptions = () =>
   queryOptions({ queryKey: systemSettingsQueryKey, queryFn: getSystemSettings });
 
 export function useSystemSettings() {

@@ -10,7 +10,7 @@ import { systemSettingsQueryKey } from './get-system-settings';
 const responseSchema = dataResponse(systemSettingsResponseSchema);
 
 /** `PATCH backend/settings/update`: the settings given change (superadmin; the change is logged). */
-export async function updateSystemSettings(input: UpdateSystemSettingsInput) {
+async function updateSystemSettings(input: UpdateSystemSettingsInput) {
   return responseSchema.parse(await apiRequest<unknown>('PATCH', 'backend/settings/update', input)).data;
 }
 

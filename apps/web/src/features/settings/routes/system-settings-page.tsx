@@ -29,7 +29,7 @@ const GROUPS: ReadonlyArray<{ legend: 'checks' | 'retention' | 'alerts'; fields:
     legend: 'retention',
     fields: ['rawRetentionHours', 'minuteRetentionDays', 'hourRetentionDays', 'checkLogRetentionDays'],
   },
-  { legend: 'alerts', fields: ['escalationMinutes'] },
+  { legend: 'alerts', fields: ['escalationMinutes', 'predictionHorizonMinutes'] },
 ];
 
 function SettingsForm({ settings, canEdit }: { settings: SystemSettingsResponse; canEdit: boolean }) {

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { type RangeSearch, rangeKey, resolveRange } from '../range';
 
-export const STATISTICS_KEY = 'statistics';
+const STATISTICS_KEY = 'statistics';
 
 /**
  * A statistics query over the page's period. The key holds the period's choice (a preset, or the custom

@@ -2,7 +2,13 @@ import { Text } from '@mantine/core';
 import type { AlertMarker, MaintenanceMarker, StatisticsAttribute } from '@vaskedrift/shared';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatNumber, StatusTimelineChart, TimeSeriesChart } from '../../../components/charts';
+import {
+  formatPercent,
+  formatQuantity,
+  StatusTimelineChart,
+  type StepAxis,
+  TimeSeriesChart,
+} from '../../../components/charts';
 import { useReadings } from '../api/get-readings';
 import type { RangeSearch } from '../range';
 import { bayMarkers, readingSeries, segmentsOfLevels, thresholdLines } from '../statistics-data';
@@ -38,7 +44,18 @@ export function AttributeChart({
   const { t } = useTranslation();
   const { locale, duration } = useStatisticsFormat();
   const levelKinds = useLevelKinds();
-  const title = path ? `${attribute.name} · ${path}` : attribute.name;
+  // The display name when one is set; else the API attribute's name and the path, as before.
+  const title = attribute.displayName ?? (path ? `${attribute.name} · ${path}` : attribute.name);
+  const unit = attribute.unit;
+  const steps = useMemo((): StepAxis | undefined => {
+    if (attribute.type !== 'boolean') return undefined;
+    return {
+      labels: [
+        attribute.falseLabel ?? t('bayMetrics.values.no'),
+        attribute.trueLabel ?? t('bayMetrics.values.yes'),
+      ],
+    };
+  }, [attribute, t]);
   const readings = useReadings(attribute.id, search);
   const series = useMemo(() => readingSeries(readings.data?.data ?? []), [readings.data]);
   const markers = useMemo(
@@ -50,17 +67,35 @@ export function AttributeChart({
       thresholdLines(
         attribute,
         { warning: t('bayMetrics.levels.warning'), critical: t('bayMetrics.levels.critical') },
-        (v) => formatNumber(v, locale),
+        (v) => formatQuantity(v, unit, locale),
       ),
-    [attribute, t, locale],
+    [attribute, t, locale, unit],
   );
   const chartSeries = useMemo(
     () => [{ label: t('statistics.attributes.value'), values: series.avg }],
     [series, t],
   );
+  // A true/false value has no band: between 0 and 1 it would fill the whole chart.
   const band = useMemo(
-    () => ({ lower: series.min, upper: series.max, label: t('statistics.attributes.minMax') }),
-    [series, t],
+    () =>
+      steps ? undefined : { lower: series.min, upper: series.max, label: t('statistics.attributes.minMax') },
+    [series, t, steps],
+  );
+  /** The tooltip says the unit; a step says its word, or how much of the time it was true. */
+  const tooltipFormat = useMemo(
+    () =>
+      steps
+        ? (v: number) =>
+            v >= 1
+              ? steps.labels[1]
+              : v <= 0
+                ? steps.labels[0]
+                : t('statistics.attributes.share', {
+                    label: steps.labels[1],
+                    percent: formatPercent(v * 100, locale),
+                  })
+        : (v: number) => formatQuantity(v, unit, locale),
+    [steps, unit, locale, t],
   );
   const levelRows = useMemo(
     () => [{ id: attribute.id, label: title, segments: segmentsOfLevels(series, range[1]) }],
@@ -97,7 +132,9 @@ export function AttributeChart({
           times={series.times}
           series={chartSeries}
           band={band}
-          thresholds={thresholds}
+          steps={steps}
+          tooltipFormat={tooltipFormat}
+          thresholds={steps ? undefined : thresholds}
           markers={markers}
           markerLabels={{
             alert: t('statistics.markers.alert'),

@@ -1,34 +1,53 @@
 import { SimpleGrid } from '@mantine/core';
 import type { Figures } from '@vaskedrift/shared';
 import { useTranslation } from 'react-i18next';
-import { formatPercent } from '../../../components/charts';
+import { formatInteger, formatPercent } from '../../../components/charts';
 import { Figure } from '../../../components/figure';
 
 import { useStatisticsFormat } from '../use-statistics-format';
 import { StatsCard } from './stats-card';
 
-/** 'Nøkkeltall': availability, downtime, failures, MTTR, MTBF and maintenance of a bay or a facility. */
+/**
+ * 'Nøkkeltall': availability, downtime, failures, warnings (apart), MTTR, MTBF and maintenance of a bay or a
+ * facility. With no monitored second in the period (a bay without attributes, a facility without bays) every
+ * figure measured from status periods says 'Ingen data', never '100 %' or '0 min' (docs/domain.md,
+ * Statistics); maintenance time is recorded work and stays.
+ */
 export function FiguresCard({ figures }: { figures: Figures }) {
   const { t } = useTranslation();
   const { locale, duration } = useStatisticsFormat();
+  const observed = figures.observedSeconds > 0;
+  const measured = (text: string) => (observed ? text : t('statistics.noData'));
   return (
     <StatsCard title={t('statistics.figures.title')}>
-      <SimpleGrid cols={{ base: 2, sm: 3, lg: 6 }} spacing="md">
+      <SimpleGrid cols={{ base: 2, sm: 4, lg: 7 }} spacing="md">
         <Figure
           label={t('statistics.figures.availability')}
-          value={formatPercent(figures.availability, locale)}
-          hint={t('statistics.figures.availabilityHint')}
+          value={measured(formatPercent(figures.availability, locale))}
+          hint={t(observed ? 'statistics.figures.availabilityHint' : 'statistics.noDataHint')}
         />
-        <Figure label={t('statistics.figures.downtime')} value={duration(figures.downtimeSeconds)} />
-        <Figure label={t('statistics.figures.failures')} value={String(figures.failures)} />
+        <Figure
+          label={t('statistics.figures.downtime')}
+          value={measured(duration(figures.downtimeSeconds))}
+        />
+        <Figure
+          label={t('statistics.figures.failures')}
+          value={measured(formatInteger(figures.failures, locale))}
+          hint={t('statistics.figures.failuresHint')}
+        />
+        <Figure
+          label={t('statistics.figures.warnings')}
+          value={measured(formatInteger(figures.warnings, locale))}
+          hint={t('statistics.figures.warningsHint')}
+        />
         <Figure
           label={t('statistics.figures.mttr')}
-          value={duration(figures.mttrSeconds)}
+          value={measured(duration(figures.mttrSeconds))}
           hint={t('statistics.figures.mttrHint')}
         />
         <Figure
           label={t('statistics.figures.mtbf')}
-          value={duration(figures.mtbfSeconds)}
+          value={measured(duration(figures.mtbfSeconds))}
           hint={t('statistics.figures.mtbfHint')}
         />
         <Figure

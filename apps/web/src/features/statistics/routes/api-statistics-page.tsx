@@ -2,7 +2,14 @@ import { SimpleGrid, Table, Text } from '@mantine/core';
 import { getRouteApi } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatNumber, formatPercent, TimeSeriesChart, useChartTheme } from '../../../components/charts';
+import {
+  formatInteger,
+  formatNumber,
+  formatPercent,
+  formatPercentTick,
+  TimeSeriesChart,
+  useChartTheme,
+} from '../../../components/charts';
 import { Figure } from '../../../components/figure';
 import { useApiStats } from '../api/get-api-stats';
 import { useRangeSearch } from '../components/range-picker';
@@ -47,8 +54,12 @@ export function ApiStatisticsPage() {
     [series, t],
   );
 
+  // Without a check in the period there is nothing measured: 'Ingen data', never '100 %' (docs/domain.md, Statistics).
+  const noChecks = (data?.totals.checks ?? 0) === 0;
   const ms = (value: number | null) =>
-    value == null ? t('statistics.none') : t('statistics.api.ms', { value: formatNumber(value, locale, 0) });
+    value == null
+      ? t(noChecks ? 'statistics.noData' : 'statistics.none')
+      : t('statistics.api.ms', { value: formatInteger(value, locale) });
   const hours = Math.round((data?.bucketSeconds ?? 3600) / 3600);
 
   return (
@@ -64,7 +75,7 @@ export function ApiStatisticsPage() {
               />
               <Figure
                 label={t('statistics.api.successRate')}
-                value={formatPercent(data.totals.successRate, locale)}
+                value={noChecks ? t('statistics.noData') : formatPercent(data.totals.successRate, locale)}
               />
               <Figure label={t('statistics.api.p50')} value={ms(data.totals.p50Ms)} />
               <Figure label={t('statistics.api.p95')} value={ms(data.totals.p95Ms)} />
@@ -81,7 +92,7 @@ export function ApiStatisticsPage() {
               times={series.times}
               series={checks}
               range={range}
-              format={(v) => formatNumber(v, locale, 0)}
+              format={(v) => formatInteger(v, locale)}
               height={200}
             />
           </StatsCard>
@@ -94,7 +105,7 @@ export function ApiStatisticsPage() {
                 series={success}
                 range={range}
                 yRange={[0, 100]}
-                format={(v) => formatPercent(v, locale, 0)}
+                format={(v) => formatPercentTick(v, locale)}
                 height={200}
               />
             </StatsCard>

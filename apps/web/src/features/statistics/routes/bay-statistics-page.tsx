@@ -4,8 +4,8 @@ import type { MaintenanceMarker, StatisticsBucket } from '@vaskedrift/shared';
 import { MAX_ITEMS_PER_PAGE, STATISTICS_BUCKETS } from '@vaskedrift/shared';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatPercent, StatusTimelineChart, TimeSeriesChart } from '../../../components/charts';
-import { useBayMetrics } from '../../bay-metrics';
+import { formatPercentTick, StatusTimelineChart, TimeSeriesChart } from '../../../components/charts';
+import { useBayMetrics } from '../../../lib/queries/get-bay-metrics';
 import { useBayStats } from '../api/get-bay-stats';
 import { AttributeChart } from '../components/attribute-chart';
 import { FiguresCard } from '../components/figures-card';
@@ -13,14 +13,16 @@ import { useRangeSearch } from '../components/range-picker';
 import { StatisticsContent } from '../components/statistics-content';
 import { StatsCard } from '../components/stats-card';
 import { useStatusKinds } from '../components/status-kinds';
+import { WashesCard } from '../components/washes-card';
 import { availabilitySeries, bayMarkers, periodSeconds, statusSegments } from '../statistics-data';
 import { useStatisticsFormat } from '../use-statistics-format';
 
 const bayRoute = getRouteApi('/app/locations/$locationId/bays/$bayId');
 
 /**
- * /locations/{locationId}/bays/{bayId}/statistics: the bay's figures, status timeline, availability per
- * day/week/month and every attribute's values, with alerts and maintenance on the time axis.
+ * /locations/{locationId}/bays/{bayId}/statistics: the bay's figures, its washes and the washes lost to
+ * downtime, status timeline, availability per day/week/month and every attribute's values, with alerts and
+ * maintenance on the time axis.
  */
 export function BayStatisticsPage() {
   const { t } = useTranslation();
@@ -66,6 +68,7 @@ export function BayStatisticsPage() {
       {(data) => (
         <>
           <FiguresCard figures={data.figures} />
+          <WashesCard washes={data.washes} range={range} />
           <StatsCard title={t('statistics.timeline.title')}>
             <StatusTimelineChart
               label={t('statistics.timeline.title')}
@@ -97,9 +100,10 @@ export function BayStatisticsPage() {
               chart="availability"
               times={availability.times}
               series={availabilityBars}
-              range={range}
+              range={availability.span ?? range}
               yRange={[0, 100]}
-              format={(v) => formatPercent(v, locale, 0)}
+              noValue={t('statistics.noData')}
+              format={(v) => formatPercentTick(v, locale)}
               markers={markers}
               markerLabels={markerLabels}
               height={200}

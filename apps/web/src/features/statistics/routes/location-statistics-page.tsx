@@ -11,13 +11,15 @@ import { useRangeSearch } from '../components/range-picker';
 import { StatisticsContent } from '../components/statistics-content';
 import { StatsCard } from '../components/stats-card';
 import { useStatusKinds } from '../components/status-kinds';
+import { WashesCard } from '../components/washes-card';
 import { periodSeconds, statusSegments } from '../statistics-data';
 import { useStatisticsFormat } from '../use-statistics-format';
 
 const locationRoute = getRouteApi('/app/locations/$locationId');
 
 /**
- * /locations/{locationId}/statistics: the facility's figures, its bays ranked worst first, the bays'
+ * /locations/{locationId}/statistics: the facility's figures, its bays ranked worst first, its washes and
+ * the washes lost to downtime, the bays'
  * timelines as rows, alerts per level and maintenance time per type.
  */
 export function LocationStatisticsPage() {
@@ -47,6 +49,7 @@ export function LocationStatisticsPage() {
           <StatsCard title={t('statistics.bays.title')}>
             <BayRankingTable locationId={locationId} bays={data.bays} />
           </StatsCard>
+          <WashesCard washes={data.washes} range={range} showBay />
           <StatsCard title={t('statistics.timeline.facilityTitle')}>
             <StatusTimelineChart
               label={t('statistics.timeline.facilityTitle')}

@@ -5,7 +5,7 @@ import { apiRequest } from '../../../lib/api-client';
 const userResponseSchema = dataResponse(userSchema);
 
 /** `POST backend/users/create` (admins; never a role above one's own). */
-export async function createUser(input: CreateUserInput): Promise<User> {
+async function createUser(input: CreateUserInput): Promise<User> {
   return userResponseSchema.parse(await apiRequest<unknown>('POST', 'backend/users/create', input)).data;
 }
 

@@ -5,7 +5,7 @@ import { apiRequest } from '../../../lib/api-client';
 const responseSchema = dataResponse(deletedUserFactorsSchema);
 
 /** `DELETE backend/users/factors/delete` (admins; never oneself or someone above one's level). */
-export async function deleteUserFactors(userId: string): Promise<DeletedUserFactors> {
+async function deleteUserFactors(userId: string): Promise<DeletedUserFactors> {
   return responseSchema.parse(await apiRequest<unknown>('DELETE', 'backend/users/factors/delete', { userId }))
     .data;
 }

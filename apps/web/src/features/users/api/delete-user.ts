@@ -7,7 +7,7 @@ import { userQueryKey } from './get-user';
 const deletedResponseSchema = dataResponse(z.object({ id: z.uuid() }));
 
 /** `DELETE backend/users/delete` (admins; never oneself or someone above one's level). */
-export async function deleteUser(id: string): Promise<{ id: string }> {
+async function deleteUser(id: string): Promise<{ id: string }> {
   return deletedResponseSchema.parse(await apiRequest<unknown>('DELETE', 'backend/users/delete', { id }))
     .data;
 }

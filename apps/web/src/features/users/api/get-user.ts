@@ -7,11 +7,11 @@ const userResponseSchema = dataResponse(userSchema);
 export const userQueryKey = (id: string) => ['users', 'detail', id] as const;
 
 /** `POST backend/users/get` with `{id}`: one user (yourself, or anyone for an admin). */
-export async function getUser(id: string): Promise<User> {
+async function getUser(id: string): Promise<User> {
   return userResponseSchema.parse(await apiRequest<unknown>('POST', 'backend/users/get', { id })).data;
 }
 
-export const userQueryOptions = (id: string) =>
+const userQueryOptions = (id: string) =>
   queryOptions({ queryKey: userQueryKey(id), queryFn: () => getUser(id) });
 
 export function useUser(id: string) {

@@ -11,7 +11,7 @@ import { userViewQueryKey } from '../../../lib/user-data-query';
 const viewResponseSchema = dataResponse(userViewSchema);
 
 /** `PATCH backend/users/settings/update`: answers the user's new v_users_data row. */
-export async function updateUserSettings(input: UpdateUserSettingsInput): Promise<UserView> {
+async function updateUserSettings(input: UpdateUserSettingsInput): Promise<UserView> {
   return viewResponseSchema.parse(await apiRequest<unknown>('PATCH', 'backend/users/settings/update', input))
     .data;
 }

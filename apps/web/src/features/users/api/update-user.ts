@@ -6,7 +6,7 @@ import { userQueryKey } from './get-user';
 const userResponseSchema = dataResponse(userSchema);
 
 /** `PATCH backend/users/update`: only the fields given change. */
-export async function updateUser(input: UpdateUserInput): Promise<User> {
+async function updateUser(input: UpdateUserInput): Promise<User> {
   return userResponseSchema.parse(await apiRequest<unknown>('PATCH', 'backend/users/update', input)).data;
 }
 

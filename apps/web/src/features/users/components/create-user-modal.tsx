@@ -16,8 +16,8 @@ import { useAuth } from '../../../lib/auth-context';
 import { apiFieldErrors } from '../../../lib/form-errors';
 import { fullName } from '../../../lib/format';
 import { notifyError, notifySuccess } from '../../../lib/notify';
+import { useGroupOptions } from '../../../lib/queries/use-group-options';
 import { apiErrorMessage } from '../../../lib/use-api-error-message';
-import { useGroupOptions } from '../../groups';
 import { useCreateUser } from '../api/create-user';
 
 interface CreateUserValues {

@@ -16,8 +16,8 @@ import { z } from 'zod';
 import { useAuth } from '../../../lib/auth-context';
 import { apiFieldErrors } from '../../../lib/form-errors';
 import { notifyError, notifySuccess } from '../../../lib/notify';
+import { useGroupOptions } from '../../../lib/queries/use-group-options';
 import { apiErrorMessage } from '../../../lib/use-api-error-message';
-import { useGroupOptions } from '../../groups';
 import { useUpdateUser } from '../api/update-user';
 import type { UserPermissions } from '../user-permissions';
 

@@ -1,33 +1,14 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  Card,
-  Code,
-  CopyButton,
-  Group,
-  Image,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Card } from '@mantine/core';
 import { isAuthError } from '@supabase/auth-js';
-import { IconAlertCircle, IconRefresh, IconShieldCheck } from '@tabler/icons-react';
+import { IconAlertCircle } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { confirmAction } from '../../../components/confirm';
 import { auth } from '../../../lib/gotrue-client';
+import { isTotpCode, mfaErrorKey, normaliseTotpCode, qrCodeSrc } from '../../../lib/mfa-error';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import { isTotpCode, mfaErrorKey, normaliseTotpCode, qrCodeSrc } from '../../auth';
 import { RecoveryCodesPanel } from './recovery-codes-panel';
-
-interface Enrolment {
-  factorId: string;
-  qrCode: string;
-  secret: string;
-}
+import { type Enrolment, TotpEnrolment, TwoFactorHeader, TwoFactorOn } from './two-factor-panels';
 
 const factorsQueryKey = ['auth', 'factors'] as const;
 const recoveryCodesQueryKey = ['auth', 'recovery-codes'] as const;
@@ -153,23 +134,7 @@ export function TwoFactorSection() {
 
   return (
     <Card padding="xl" component="section" aria-labelledby="two-factor-title">
-      <Group justify="space-between" mb={4}>
-        <Title order={3} fz="md" id="two-factor-title">
-          {t('twoFactor.title')}
-        </Title>
-        {factors.data && (
-          <Badge
-            variant="light"
-            color={verified ? 'green' : 'gray'}
-            leftSection={verified ? <IconShieldCheck size={14} aria-hidden /> : null}
-          >
-            {verified ? t('twoFactor.on') : t('twoFactor.off')}
-          </Badge>
-        )}
-      </Group>
-      <Text size="sm" c="dimmed" mb="lg">
-        {verified ? t('twoFactor.onText') : t('twoFactor.intro')}
-      </Text>
+      <TwoFactorHeader known={factors.data !== undefined} on={verified !== undefined} />
 
       {problem && (
         <Alert color="orange" variant="light" icon={<IconAlertCircle aria-hidden />} mb="md">
@@ -180,119 +145,26 @@ export function TwoFactorSection() {
       {newCodes ? (
         <RecoveryCodesPanel codes={newCodes} onDone={() => setNewCodes(null)} />
       ) : verified ? (
-        <Stack gap="md">
-          {recoveryCodes.isSuccess && (
-            <Text size="sm">
-              {recoveryCodes.data
-                ? t('twoFactor.recoveryCodes.left', {
-                    remaining: recoveryCodes.data.remaining,
-                    total: recoveryCodes.data.total,
-                  })
-                : t('twoFactor.recoveryCodes.none')}
-            </Text>
-          )}
-          <Group gap="sm">
-            <Button
-              variant="light"
-              leftSection={<IconRefresh size={16} aria-hidden />}
-              loading={createCodes.isPending}
-              disabled={!recoveryCodes.isSuccess}
-              onClick={() => {
-                const replace = recoveryCodes.data != null;
-                if (!replace) return createCodes.mutate(false);
-                confirmAction({
-                  title: t('twoFactor.recoveryCodes.regenerate'),
-                  message: t('twoFactor.recoveryCodes.regenerateConfirm'),
-                  confirmLabel: t('twoFactor.recoveryCodes.regenerate'),
-                  danger: false,
-                  onConfirm: () => createCodes.mutate(true),
-                });
-              }}
-            >
-              {t('twoFactor.recoveryCodes.regenerate')}
-            </Button>
-            <Button
-              variant="light"
-              color="red"
-              loading={unenroll.isPending}
-              onClick={() =>
-                confirmAction({
-                  title: t('twoFactor.remove.title'),
-                  message: t('twoFactor.remove.confirm'),
-                  confirmLabel: t('twoFactor.remove.confirmButton'),
-                  onConfirm: () => unenroll.mutate(verified.id),
-                })
-              }
-            >
-              {t('twoFactor.remove.button')}
-            </Button>
-          </Group>
-        </Stack>
+        <TwoFactorOn
+          recoveryCodes={recoveryCodes}
+          creatingCodes={createCodes.isPending}
+          onCreateCodes={(replace) => createCodes.mutate(replace)}
+          removing={unenroll.isPending}
+          onRemove={() => unenroll.mutate(verified.id)}
+        />
       ) : enrolment ? (
-        <Stack gap="md">
-          <Text size="sm">{t('twoFactor.scan')}</Text>
-          <Group align="flex-start" gap="xl">
-            <Image
-              src={enrolment.qrCode}
-              alt={t('twoFactor.qrAlt')}
-              w={180}
-              h={180}
-              bg="white"
-              p={6}
-              radius="md"
-            />
-            <Stack gap="sm" style={{ flex: 1, minWidth: 220 }}>
-              <div>
-                <Text size="sm" fw={500} mb={4}>
-                  {t('twoFactor.secret')}
-                </Text>
-                <Group gap="xs" wrap="nowrap">
-                  <Code data-testid="totp-secret" fz="sm" style={{ wordBreak: 'break-all' }}>
-                    {enrolment.secret}
-                  </Code>
-                  <CopyButton value={enrolment.secret}>
-                    {({ copied, copy }) => (
-                      <Button size="compact-xs" variant="subtle" onClick={copy}>
-                        {copied ? t('twoFactor.copied') : t('twoFactor.copySecret')}
-                      </Button>
-                    )}
-                  </CopyButton>
-                </Group>
-              </div>
-              <form
-                onSubmit={(event) => {
-                  event.preventDefault();
-                  submitCode();
-                }}
-                noValidate
-              >
-                <Stack gap="sm">
-                  <TextInput
-                    label={t('twoFactor.code')}
-                    inputMode="numeric"
-                    autoComplete="one-time-code"
-                    maxLength={7}
-                    w={200}
-                    value={code}
-                    error={codeError}
-                    onChange={(event) => {
-                      setCode(event.currentTarget.value);
-                      setCodeError(null);
-                    }}
-                  />
-                  <Group gap="sm">
-                    <Button type="submit" loading={verify.isPending}>
-                      {t('twoFactor.verify')}
-                    </Button>
-                    <Button variant="default" onClick={cancelEnrolment}>
-                      {t('twoFactor.cancel')}
-                    </Button>
-                  </Group>
-                </Stack>
-              </form>
-            </Stack>
-          </Group>
-        </Stack>
+        <TotpEnrolment
+          enrolment={enrolment}
+          code={code}
+          codeError={codeError}
+          verifying={verify.isPending}
+          onCodeChange={(value) => {
+            setCode(value);
+            setCodeError(null);
+          }}
+          onSubmit={submitCode}
+          onCancel={cancelEnrolment}
+        />
       ) : (
         <Button
           variant="light"

@@ -2,11 +2,11 @@ import { Avatar, Group, Stack, Text } from '@mantine/core';
 import type { User } from '@vaskedrift/shared';
 import { useTranslation } from 'react-i18next';
 import { AnchorLink } from '../../../components/anchor-link';
+import { RoleBadge } from '../../../components/role-badge';
 import { ServerDataTable, type ServerTableProps } from '../../../components/server-table/server-data-table';
 import { formatDateTime, fullName, initials } from '../../../lib/format';
 import { formatRelativeTime } from '../../../lib/relative-time';
 import { GroupBadges } from './group-badges';
-import { RoleBadge } from './role-badge';
 import { StatusBadge } from './status-badge';
 
 export function UsersTable(props: ServerTableProps<User>) {

@@ -5,6 +5,7 @@ import { useUserData } from '../../../lib/user-data-query';
 import { DesktopNotificationsCard } from '../components/desktop-notifications-card';
 import { PasswordForm } from '../components/password-form';
 import { ProfileForm } from '../components/profile-form';
+import { PushDevicesCard } from '../components/push-devices-card';
 import { SettingsForm } from '../components/settings-form';
 import { TwoFactorSection } from '../components/two-factor-section';
 import { UserAdminActions } from '../components/user-admin-actions';
@@ -36,6 +37,7 @@ export function UserEditPage() {
       <PasswordForm user={user.data} self={permissions.self} />
       {permissions.self && settings && <SettingsForm settings={settings} />}
       {permissions.self && settings && <DesktopNotificationsCard enabled={settings.desktopNotifications} />}
+      {permissions.self && <PushDevicesCard />}
       {permissions.self && <TwoFactorSection />}
       {(permissions.canChangeStatus || permissions.canRemoveTwoFactor || permissions.canDelete) && (
         <UserAdminActions user={user.data} permissions={permissions} />

@@ -1,9 +1,9 @@
 import { Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { RoleBadge } from '../../../components/role-badge';
 import { formatDateTime } from '../../../lib/format';
 import { GroupBadges } from '../components/group-badges';
-import { RoleBadge } from '../components/role-badge';
 import { StatusBadge } from '../components/status-badge';
 import { useRouteUser } from '../use-route-user';
 

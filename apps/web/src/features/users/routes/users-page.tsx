@@ -8,7 +8,7 @@ import { PageHeader } from '../../../components/page-header';
 import { ListSearch, ServerListContent } from '../../../components/server-table/server-list-content';
 import { toSortColumn } from '../../../components/server-table/sort-column';
 import { serverTableProps, useServerList } from '../../../components/server-table/use-server-list';
-import { useUsers } from '../api/get-users';
+import { useUsers } from '../../../lib/queries/get-users';
 import { CreateUserModal } from '../components/create-user-modal';
 import { UsersTable } from '../components/users-table';
 

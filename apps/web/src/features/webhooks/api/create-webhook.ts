@@ -4,7 +4,7 @@ import { apiRequest } from '../../../lib/api-client';
 import { WEBHOOKS_KEY } from './get-webhooks';
 
 /** `POST backend/webhooks/create`. */
-export async function createWebhook(input: CreateWebhookInput): Promise<Webhook> {
+async function createWebhook(input: CreateWebhookInput): Promise<Webhook> {
   return webhookResponseSchema.parse(await apiRequest<unknown>('POST', 'backend/webhooks/create', input))
     .data;
 }

@@ -3,7 +3,7 @@ import { apiRequest } from '../../../lib/api-client';
 import { WEBHOOKS_KEY } from './get-webhooks';
 
 /** `DELETE backend/webhooks/delete`: the webhook and its delivery log. */
-export async function deleteWebhook(id: string): Promise<void> {
+async function deleteWebhook(id: string): Promise<void> {
   await apiRequest<unknown>('DELETE', 'backend/webhooks/delete', { id });
 }
 

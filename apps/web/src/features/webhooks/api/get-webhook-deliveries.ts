@@ -10,13 +10,13 @@ export interface WebhookDeliveriesParams {
 }
 
 /** `POST backend/webhooks/deliveries`: a page of one webhook's delivery log, newest first. */
-export async function getWebhookDeliveries(params: WebhookDeliveriesParams) {
+async function getWebhookDeliveries(params: WebhookDeliveriesParams) {
   return webhookDeliveriesResponseSchema.parse(
     await apiRequest<unknown>('POST', 'backend/webhooks/deliveries', params),
   );
 }
 
-export const webhookDeliveriesQueryOptions = (params: WebhookDeliveriesParams) =>
+const webhookDeliveriesQueryOptions = (params: WebhookDeliveriesParams) =>
   queryOptions({
     queryKey: [...WEBHOOKS_KEY, 'deliveries', params],
     queryFn: () => getWebhookDeliveries(params),

@@ -13,14 +13,14 @@ export interface WebhooksListParams {
 }
 
 /** `POST backend/webhooks/get` for a page of webhooks (admins only). */
-export async function getWebhooks(params: WebhooksListParams) {
+async function getWebhooks(params: WebhooksListParams) {
   const search = params.search?.trim() || undefined;
   return webhooksResponseSchema.parse(
     await apiRequest<unknown>('POST', 'backend/webhooks/get', { ...params, search }),
   );
 }
 
-export const webhooksQueryOptions = (params: WebhooksListParams) =>
+const webhooksQueryOptions = (params: WebhooksListParams) =>
   queryOptions({
     queryKey: [...WEBHOOKS_KEY, 'list', params],
     queryFn: () => getWebhooks(params),

@@ -4,7 +4,7 @@ import { apiRequest } from '../../../lib/api-client';
 import { WEBHOOKS_KEY } from './get-webhooks';
 
 /** `POST backend/webhooks/test`: sends a `webhook.test` event now; answers the attempt and how it went. */
-export async function testWebhook(id: string) {
+async function testWebhook(id: string) {
   return webhookTestResponseSchema.parse(await apiRequest<unknown>('POST', 'backend/webhooks/test', { id }));
 }
 

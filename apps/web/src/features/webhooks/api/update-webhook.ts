@@ -4,7 +4,7 @@ import { apiRequest } from '../../../lib/api-client';
 import { WEBHOOKS_KEY } from './get-webhooks';
 
 /** `PATCH backend/webhooks/update`: the fields given change; no `secret` keeps the stored one. */
-export async function updateWebhook(input: UpdateWebhookInput): Promise<Webhook> {
+async function updateWebhook(input: UpdateWebhookInput): Promise<Webhook> {
   return webhookResponseSchema.parse(await apiRequest<unknown>('PATCH', 'backend/webhooks/update', input))
     .data;
 }

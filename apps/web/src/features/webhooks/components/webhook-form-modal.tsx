@@ -3,15 +3,16 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { IconCheck, IconCopy, IconRefresh } from '@tabler/icons-react';
 import {
   createWebhookSchema,
-  type NotificationTag,
   updateWebhookSchema,
+  WEBHOOK_TAGS,
   type Webhook,
+  type WebhookTag,
 } from '@vaskedrift/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EntityFormModal, useCreateOrUpdateSubmit } from '../../../components/entity-form-modal';
-import { SecretField } from '../../apis';
-import { NotificationTagsField } from '../../notifications';
+import { NotificationTagsField } from '../../../components/notification-tags';
+import { SecretField } from '../../../components/secret-field';
 import { useCreateWebhook } from '../api/create-webhook';
 import { useUpdateWebhook } from '../api/update-webhook';
 import { generateSecret } from '../generate-secret';
@@ -20,7 +21,7 @@ interface WebhookValues {
   name: string;
   url: string;
   secret: string;
-  tags: NotificationTag[];
+  tags: WebhookTag[];
   enabled: boolean;
 }
 
@@ -148,6 +149,7 @@ export function WebhookFormModal({ webhook, onClose }: { webhook: Webhook | null
       <NotificationTagsField
         inputProps={form.getInputProps('tags')}
         description={t('webhooks.fields.tagsHint')}
+        available={WEBHOOK_TAGS}
       />
       <Switch
         label={t('webhooks.fields.enabled')}

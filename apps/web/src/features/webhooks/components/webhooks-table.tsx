@@ -3,11 +3,11 @@ import { IconHistory, IconSend } from '@tabler/icons-react';
 import type { Webhook } from '@vaskedrift/shared';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
+import { NotificationTagBadges } from '../../../components/notification-tags';
 import { editDeleteColumn } from '../../../components/row-actions';
 import { ServerDataTable, type ServerTableProps } from '../../../components/server-table/server-data-table';
 import { formatDateTime } from '../../../lib/format';
 import { formatRelativeTime } from '../../../lib/relative-time';
-import { NotificationTagBadges } from '../../notifications';
 import { DeliveryOutcome } from './delivery-outcome';
 import { WebhookEnabledSwitch } from './webhook-enabled-switch';
 

@@ -1,0 +1,5 @@
+ALTER TABLE "notification_events" DROP CONSTRAINT "notification_events_tag_check";--> statement-breakpoint
+ALTER TABLE "notification_recipients" DROP CONSTRAINT "notification_recipients_tags_check";--> statement-breakpoint
+ALTER TABLE "outbox" ADD COLUMN "attachments" jsonb;--> statement-breakpoint
+ALTER TABLE "notification_events" ADD CONSTRAINT "notification_events_tag_check" CHECK ("notification_events"."tag" in ('start', 'reminders', 'end', 'critical', 'warning', 'info', 'escalation', 'reports', 'system'));--> statement-breakpoint
+ALTER TABLE "notification_recipients" ADD CONSTRAINT "notification_recipients_tags_check" CHECK (cardinality("notification_recipients"."tags") > 0 and "notification_recipients"."tags" <@ array['start', 'reminders', 'end', 'critical', 'warning', 'info', 'escalation', 'reports']);

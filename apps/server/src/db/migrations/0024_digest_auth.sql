@@ -1,0 +1,2 @@
+ALTER TABLE "apis" DROP CONSTRAINT "apis_auth_method_check";--> statement-breakpoint
+ALTER TABLE "apis" ADD CONSTRAINT "apis_auth_method_check" CHECK ("apis"."auth_method" in ('none', 'apiKey', 'bearer', 'basic', 'digest', 'oauth2'));

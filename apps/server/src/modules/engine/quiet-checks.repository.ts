@@ -1,0 +1,84 @@
+import { LATENCY_BUCKETS, latencyBucket } from '@vaskedrift/shared';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { apiCheckLogs, apiCheckStats, apis, bayMetrics } from '../../db/schema';
+import type { AttributeResult } from './attributes.repository';
+import { type CheckLogRow, HISTOGRAM_SUM } from './check-log.repository';
+import { array, json } from './sql-values';
+
+/**
+ * What a quiet check writes (a poll that succeeded after a success, with no level, pending-period or
+ * no-data change): the API's success, the attributes whose reading is stored, its check log row (now and
+ * then) and its count in the hour. Readings go separately (`insertReadings`).
+ */
+export type QuietCheck = {
+  apiId: string;
+  at: Date;
+  /** Attributes whose reading is stored in this check; their level is the one the check read. */
+  attributes: Array<Pick<AttributeResult, 'series' | 'value' | 'level' | 'reason'>>;
+  log: CheckLogRow | null;
+  count: CheckLogRow;
+};
+
+/**
+ * Several quiet checks in one statement. An attribute's row is written only while its level is still the
+ * one the check read: a check that changed it meanwhile (a push of the same API) is never undone. Returns
+ * each API's `rules_version` after the write (one more than the check read: nothing else wrote between).
+ */
+export async function writeQuietChecks(db: Db, checks: QuietCheck[]): Promise<Map<string, number>> {
+  if (checks.length === 0) return new Map();
+  const attributes = checks.flatMap((c) => c.attributes.map((a) => ({ ...a, at: c.at })));
+  const logs = checks.flatMap((c) => (c.log ? [c.log] : []));
+  const counts = checks.map((c) => c.count);
+  const { rows } = await db.execute<{ id: string; rules_version: number }>(sql`
+    with checked as (
+      update ${apis} a set consecutive_failures = 0, last_check_at = c.at, last_success_at = c.at, last_error = null,
+        rules_version = a.rules_version + 1
+      from unnest(${array(checks.map((c) => c.apiId))}::uuid[], ${array(checks.map((c) => c.at))}::timestamptz[])
+        as c(id, at)
+      where a.id = c.id
+      returning a.id, a.rules_version
+    ),
+    stored as (
+      update ${bayMetrics} bm set last_value = u.value, last_reason = u.reason, last_read_at = u.at,
+        stored_value = u.value, stored_at = u.at
+      from unnest(${array(attributes.map((r) => r.series))}::int[], ${array(attributes.map((r) => json(r.value)))}::jsonb[],
+        ${array(attributes.map((r) => r.level))}::text[], ${array(attributes.map((r) => r.reason))}::text[],
+        ${array(attributes.map((r) => r.at))}::timestamptz[])
+        as u(series, value, level, reason, at)
+      where bm.series = u.series and bm.last_level = u.level
+    ),
+    logged as (
+      insert into ${apiCheckLogs} (api_id, started_at, source, outcome, duration_ms, http_status, bytes, records)
+      select * from unnest(${array(logs.map((l) => l.apiId))}::uuid[], ${array(logs.map((l) => l.startedAt))}::timestamptz[],
+        ${array(logs.map((l) => l.source))}::text[], ${array(logs.map((l) => l.outcome))}::text[],
+        ${array(logs.map((l) => l.durationMs))}::int[], ${array(logs.map((l) => l.httpStatus))}::int[],
+        ${array(logs.map((l) => l.bytes))}::int[], ${array(logs.map((l) => l.records))}::int[])
+    ),
+    counted as (
+    insert into ${apiCheckStats}
+      (api_id, hour, checks, failures, duration_sum_ms, duration_max_ms, bytes_sum, duration_histogram)
+    select api_id, hour, checks, failures, duration_sum_ms, duration_max_ms, bytes_sum,
+      array(select (select count(*) from unnest(buckets) b where b = i)::int
+        from generate_series(0, ${LATENCY_BUCKETS - 1}) i order by i)
+    from (
+      select api_id, date_trunc('hour', started_at) as hour, count(*) as checks,
+        count(*) filter (where outcome = 'error') as failures, sum(duration_ms) as duration_sum_ms,
+        max(duration_ms) as duration_max_ms, coalesce(sum(bytes), 0) as bytes_sum, array_agg(bucket) as buckets
+      from unnest(${array(counts.map((c) => c.apiId))}::uuid[], ${array(counts.map((c) => c.startedAt))}::timestamptz[],
+        ${array(counts.map((c) => c.outcome))}::text[], ${array(counts.map((c) => c.durationMs))}::int[],
+        ${array(counts.map((c) => c.bytes))}::int[], ${array(counts.map((c) => latencyBucket(c.durationMs)))}::int[])
+        as c(api_id, started_at, outcome, duration_ms, bytes, bucket)
+      group by 1, 2
+    ) per_hour
+    on conflict (api_id, hour) do update set
+      checks = ${apiCheckStats.checks} + excluded.checks,
+      failures = ${apiCheckStats.failures} + excluded.failures,
+      duration_sum_ms = ${apiCheckStats.durationSumMs} + excluded.duration_sum_ms,
+      duration_max_ms = greatest(${apiCheckStats.durationMaxMs}, excluded.duration_max_ms),
+      duration_histogram = ${HISTOGRAM_SUM},
+      bytes_sum = ${apiCheckStats.bytesSum} + excluded.bytes_sum
+    )
+    select id, rules_version from checked`);
+  return new Map(rows.map((r) => [r.id, r.rules_version]));
+}

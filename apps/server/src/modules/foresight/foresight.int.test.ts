@@ -1,0 +1,219 @@
+import { randomBytes } from 'node:crypto';
+import type { Logger } from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { caller } from '../../../test/facilities';
+import {
+  createTestApp,
+  createTestInstance,
+  type TestContext,
+  type TestInstance,
+} from '../../../test/helpers';
+import { settableClock } from '../../../test/maintenance-plans';
+import { type PushedFacility, pushedFacility, recordedEvents } from '../../../test/notifications';
+import { emailsTo, insertRecipient } from '../../../test/notify';
+import { signedIn } from '../../../test/people';
+import type { DomainEvents } from '../../events/domain-events';
+import { createForesight } from './foresight';
+
+/*
+ * Foresight end to end on the server (decision 035): pushed values that drift towards the critical threshold
+ * (above 90, warning above 70) at a check every 30 s of an injected clock. The prediction must be published
+ * on the live channel and told once to `prediction` recipients before the attribute leaves `active`.
+ */
+const clock = settableClock();
+const START = Date.parse('2026-03-02T08:00:00Z');
+const STEP_MS = 30_000;
+/** The same secret on both instances, so a token of one is taken by the other. */
+const env = { INCIDENT_GROUP_WAIT_MS: '0', SECRET_KEY: randomBytes(32).toString('hex') };
+let ctx: TestContext;
+let second: TestInstance;
+let f: PushedFacility;
+const changes: Array<DomainEvents['bay_metric.prediction_changed']> = [];
+
+beforeAll(async () => {
+  clock.set(new Date(START).toISOString());
+  ctx = await createTestApp(env, { clock });
+  // Another server instance on the same database: it checks nothing here, and answers the API.
+  second = await createTestInstance(ctx, env, { clock });
+  const admin = await caller(ctx, 'admin');
+  f = await pushedFacility(ctx, admin, { bays: 3 });
+  // Every write of a stored verdict, as the database saw it (a row per insert or update).
+  await ctx.database.pool.query(`
+    create table verdict_writes (id serial, series int, verdict text);
+    create function count_verdict_write() returns trigger language plpgsql as $$ begin
+      insert into verdict_writes (series, verdict) values (new.series, concat_ws(' ', new.prediction_level,
+        new.expected_at, new.confidence, new.unusual, new.normal_low, new.normal_high));
+      return new; end $$;
+    create trigger verdict_writes after insert or update on bay_metric_foresight
+      for each row execute function count_verdict_write();`);
+  await insertRecipient(
+    ctx,
+    { name: 'Driftsleder', email: 'forvarsel@example.com' },
+    { tags: ['prediction'] },
+  );
+  await insertRecipient(ctx, { name: 'Vakt', email: 'vakt@example.com' }, { tags: ['critical', 'warning'] });
+  ctx.app.bus.on('bay_metric.prediction_changed', (e) => {
+    changes.push(e);
+  });
+});
+afterAll(() => ctx?.close());
+
+/** Pushes check `i` (its time START + i × 30 s) with the value 40 + 2i and waits for foresight to learn it. */
+async function check(i: number, bay = 'hall-1', from = 0): Promise<number> {
+  clock.set(new Date(START + i * STEP_MS).toISOString());
+  const value = 40 + 2 * (i - from);
+  expect(await f.push({ [bay]: { temp: value } })).toBe(200);
+  await ctx.app.statusEngine.foresight.settled();
+  await ctx.app.bus.drain();
+  return value;
+}
+
+async function seriesOf(bayMetricId: string): Promise<number> {
+  const { rows } = await ctx.database.pool.query('select series from bay_metrics where id = $1', [
+    bayMetricId,
+  ]);
+  return rows[0].series;
+}
+
+async function levelOf(bayMetricId: string): Promise<string> {
+  const { rows } = await ctx.database.pool.query('select last_level from bay_metrics where id = $1', [
+    bayMetricId,
+  ]);
+  return rows[0].last_level;
+}
+
+describe('foresight', () => {
+  it('tells a drift to critical before it trips, once, on the live channel and by e-mail', async () => {
+    const bayMetricId = f.bayMetrics.get('hall-1:temp') as string;
+    // Critical (above 90) at i = 25; the prediction must come while the value is still active (≤ 70, i ≤ 15).
+    let predictedAt: number | null = null;
+    for (let i = 0; i <= 15; i++) {
+      await check(i);
+      if (predictedAt === null && changes.length > 0) predictedAt = i;
+    }
+    expect(predictedAt).not.toBeNull();
+    expect(await levelOf(bayMetricId)).toBe('active');
+    const first = changes[0];
+    expect(first).toMatchObject({ bayMetricId, from: null, prediction: { level: 'critical' } });
+    // Expected at i = 25 (90 reached): within 10 % of the time left when it was predicted.
+    const truth = START + 25 * STEP_MS;
+    const at = START + (predictedAt as number) * STEP_MS;
+    const expectedAt = Date.parse(first?.prediction?.expectedAt ?? '');
+    expect(Math.abs(expectedAt - truth)).toBeLessThanOrEqual(0.1 * (truth - at));
+
+    const told = (await recordedEvents(ctx)).filter((e) => e.type === 'bay.prediction');
+    expect(told).toHaveLength(1);
+    expect(told[0]).toMatchObject({ tag: 'prediction', bay_ids: [f.bays.get('hall-1')], suppressed: null });
+
+    // The contract answers it with the attribute.
+    const reader = await caller(ctx, 'admin');
+    const read = (await reader.post('backend/bays/metrics/get', { id: bayMetricId })).json().data;
+    expect(read.prediction).toMatchObject({ level: 'critical', confidence: expect.any(Number) });
+    expect(read.unusual).toBe(false);
+
+    // On to critical: the prediction ends there and is not told again.
+    for (let i = 16; i <= 26; i++) await check(i);
+    expect(await levelOf(bayMetricId)).toBe('critical');
+    expect(changes.at(-1)).toMatchObject({ bayMetricId, from: 'critical', prediction: null });
+    // Only the changes: it appeared, it ended.
+    expect(changes).toHaveLength(2);
+    expect((await recordedEvents(ctx)).filter((e) => e.type === 'bay.prediction')).toHaveLength(1);
+
+    await ctx.app.notifying.dispatcher.dispatchDue();
+    const [event] = (await recordedEvents(ctx)).filter((e) => e.type === 'bay.prediction');
+    expect(await emailsTo(ctx, event?.id)).toEqual(['forvarsel@example.com']);
+    const { rows } = await ctx.database.pool.query<{ subject: string; text: string }>(
+      'select subject, text from outbox where event_id = $1',
+      [event?.id],
+    );
+    expect(rows[0]?.subject).toMatch(
+      /^Forventet kritisk om ca\. \d+ min: .+ – Hall 1 – hallverdier \d+ og stigende$/,
+    );
+    expect(rows[0]?.text).toContain('sikkerhet');
+  });
+
+  it('rebuilds a series from its stored readings: a new instance predicts from the first value it sees', async () => {
+    // hall-2 drifts the same way from check 40 on; its readings are stored (each moves more than the deadband).
+    for (let i = 40; i <= 46; i++) await check(i, 'hall-2', 40);
+    const { rows } = await ctx.database.pool.query<{ series: number; api: number }>(
+      `select bm.series, a.key as api from bay_metrics bm join api_metrics am on am.id = bm.api_metric_id
+       join apis a on a.id = am.api_id where bm.id = $1`,
+      [f.bayMetrics.get('hall-2:temp')],
+    );
+    const { series, api } = rows[0] as { series: number; api: number };
+    // As after a restart: a foresight that has seen nothing, then one check's value.
+    const fresh = createForesight({
+      db: ctx.app.statusEngine.db,
+      bus: ctx.app.bus,
+      log: ctx.app.log as Logger,
+      horizonMinutes: async () => 60,
+      clock,
+    });
+    const rule = {
+      series,
+      type: 'number',
+      operator: 'gt',
+      thresholdWarning: '70',
+      thresholdCritical: '90',
+    } as const;
+    expect(fresh.of(series).prediction).toBeNull();
+    clock.set(new Date(START + 47 * STEP_MS).toISOString());
+    fresh.observe(api, clock.now(), [{ rule, level: 'active', value: 54 }]);
+    await fresh.settled();
+    // Critical (above 90) at check 65: the history carried the trend.
+    const prediction = fresh.of(series).prediction;
+    expect(prediction?.level).toBe('critical');
+    const truth = START + 65 * STEP_MS;
+    expect(Math.abs(Date.parse(prediction?.expectedAt ?? '') - truth)).toBeLessThanOrEqual(
+      0.1 * (truth - (START + 47 * STEP_MS)),
+    );
+  });
+
+  it('is answered the same by every instance from the stored verdict, written once per change', async () => {
+    const bayMetricId = f.bayMetrics.get('hall-3:temp') as string;
+    const key = await seriesOf(bayMetricId);
+    // hall-3 drifts from check 80 on, checked by this instance only (the push lands here).
+    for (let i = 80; i <= 92; i++) await check(i, 'hall-3', 80);
+    const learned = ctx.app.statusEngine.foresight.of(key);
+    expect(learned.prediction?.level).toBe('critical');
+    // The other instance has learned nothing of it, and answers what this one stored.
+    expect(second.app.statusEngine.foresight.of(key).prediction).toBeNull();
+    const { token } = await signedIn(ctx, 'admin');
+    const readOnSecond = async () =>
+      (
+        await second.app.inject({
+          method: 'POST',
+          url: '/api/v1/backend/bays/metrics/get',
+          headers: { authorization: `Bearer ${token}` },
+          payload: { id: bayMetricId },
+        })
+      ).json().data;
+    const there = await readOnSecond();
+    expect(there.prediction).toMatchObject({ level: 'critical', confidence: expect.any(Number) });
+    expect(there.normal).toEqual({ low: expect.any(Number), high: expect.any(Number) });
+    // Within the 10 % the stored time may lag behind what this instance has learned since.
+    const left = Date.parse(learned.prediction?.expectedAt ?? '') - clock.now().getTime();
+    expect(
+      Math.abs(Date.parse(there.prediction.expectedAt) - Date.parse(learned.prediction?.expectedAt ?? '')),
+    ).toBeLessThanOrEqual(0.1 * left + 60_000);
+
+    // Written only when it changed: nothing while there was nothing to say, then the prediction as it
+    // appeared, then only a move of its confidence or of the normal range — never the same verdict twice.
+    const { rows: writes } = await ctx.database.pool.query<{ verdict: string }>(
+      'select verdict from verdict_writes where series = $1 order by id',
+      [key],
+    );
+    expect(writes.length).toBeGreaterThanOrEqual(1);
+    expect(writes.length).toBeLessThanOrEqual(4);
+    expect(writes[0]?.verdict).toMatch(/^critical /);
+    expect(new Set(writes.map((w) => w.verdict)).size).toBe(writes.length);
+
+    // Its expected time passed with no newer prediction: no instance answers it any longer.
+    const stored = await ctx.database.pool.query(
+      'select expected_at from bay_metric_foresight where series = $1',
+      [key],
+    );
+    clock.set(new Date(stored.rows[0].expected_at.getTime() + 60_000).toISOString());
+    expect((await readOnSecond()).prediction).toBeNull();
+  });
+});

@@ -1,0 +1,113 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { apiMetrics, bayMetricForesight, bayMetrics, bays, locations } from '../../db/schema';
+import { readRollup, readStoredPoints } from '../readings';
+
+/** The names a prediction's event and message carry, of one series (bay attribute). */
+export type AttributeMeta = {
+  bayMetricId: string;
+  bayId: string;
+  bayName: string;
+  locationId: string;
+  locationName: string;
+  attributeName: string;
+  unit: string | null;
+};
+
+/** Read once per series when its prediction changes after a quiet check (which has no names). */
+export async function readAttributeMeta(db: Db, series: number): Promise<AttributeMeta | undefined> {
+  const { rows } = await db.execute<AttributeMeta>(sql`
+    select bm.id as "bayMetricId", b.id as "bayId", b.name as "bayName", l.id as "locationId",
+      l.name as "locationName", coalesce(bm.display_name, am.display_name, am.name) as "attributeName",
+      coalesce(bm.unit, am.unit) as unit
+    from ${bayMetrics} bm
+    join ${apiMetrics} am on am.id = bm.api_metric_id
+    join ${bays} b on b.id = bm.bay_id
+    join ${locations} l on l.id = b.location_id
+    where bm.series = ${series}`);
+  return rows[0];
+}
+
+/** The last stretch read from raw readings; before it, the minute rollups' averages. */
+const RAW_SPAN_MS = 2 * 3_600_000;
+
+/**
+ * A series' stored history in [from, to) as [ms, value] oldest first: the minute rollups' averages (one a
+ * minute at most) up to two hours before `to`, the raw readings after. What retention removed is simply
+ * not there.
+ */
+export async function readHistory(
+  db: Db,
+  q: { series: number; api: number; from: Date; to: Date },
+): Promise<Array<[number, number]>> {
+  const rawFrom = new Date(Math.max(q.from.getTime(), q.to.getTime() - RAW_SPAN_MS));
+  const minutes = await readRollup(db, {
+    series: q.series,
+    api: q.api,
+    from: q.from,
+    to: rawFrom,
+    bucketSeconds: 60,
+    tier: 'minute',
+  });
+  const raw = await readStoredPoints(db, {
+    series: q.series,
+    api: q.api,
+    from: rawFrom,
+    to: q.to,
+    lookBackMs: 0,
+  });
+  const points: Array<[number, number]> = [];
+  for (const b of minutes) if (b.avg !== null && Number.isFinite(b.avg)) points.push([b.at, b.avg]);
+  for (const p of raw) if (p.value !== null && Number.isFinite(p.value)) points.push([p.at, p.value]);
+  return points;
+}
+
+/** What a series says now, as stored (`bay_metric_foresight`): times in ms, no prediction as nulls. */
+export type StoredVerdict = {
+  level: 'warning' | 'critical' | null;
+  expectedAt: number | null;
+  confidence: number | null;
+  unusual: boolean;
+  low: number | null;
+  high: number | null;
+};
+
+/**
+ * Writes the verdicts that changed, all in one statement (an upsert over arrays, in series order so two
+ * instances writing at once cannot deadlock). A series whose attribute is gone is skipped.
+ */
+export async function writeVerdicts(
+  db: Db,
+  verdicts: ReadonlyArray<readonly [number, StoredVerdict]>,
+): Promise<void> {
+  if (verdicts.length === 0) return;
+  const column = <T>(pick: (v: StoredVerdict) => T) => sql.param(verdicts.map(([, v]) => pick(v)));
+  await db.execute(sql`
+    insert into ${bayMetricForesight} (series, prediction_level, expected_at, confidence, unusual,
+      normal_low, normal_high, updated_at)
+    select v.series, v.level, v.expected_at, v.confidence, v.unusual, v.low, v.high, now()
+    from unnest(${sql.param(verdicts.map(([series]) => series))}::int[], ${column((v) => v.level)}::text[],
+      ${column((v) => (v.expectedAt === null ? null : new Date(v.expectedAt).toISOString()))}::timestamptz[],
+      ${column((v) => v.confidence)}::real[], ${column((v) => v.unusual)}::boolean[],
+      ${column((v) => v.low)}::float8[], ${column((v) => v.high)}::float8[])
+      as v(series, level, expected_at, confidence, unusual, low, high)
+    join ${bayMetrics} bm on bm.series = v.series
+    order by v.series
+    on conflict (series) do update set prediction_level = excluded.prediction_level,
+      expected_at = excluded.expected_at, confidence = excluded.confidence, unusual = excluded.unusual,
+      normal_low = excluded.normal_low, normal_high = excluded.normal_high, updated_at = excluded.updated_at`);
+}
+
+/** The stored verdict of a series (read with its history, so a restart does not write what is there). */
+export async function readVerdict(db: Db, series: number): Promise<StoredVerdict | undefined> {
+  const [row] = await db.select().from(bayMetricForesight).where(eq(bayMetricForesight.series, series));
+  if (!row) return undefined;
+  return {
+    level: row.predictionLevel,
+    expectedAt: row.expectedAt?.getTime() ?? null,
+    confidence: row.confidence,
+    unusual: row.unusual,
+    low: row.normalLow,
+    high: row.normalHigh,
+  };
+}

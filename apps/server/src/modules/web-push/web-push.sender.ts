@@ -1,0 +1,281 @@
+import {
+  canAcknowledgeAlerts,
+  WEB_PUSH_ACTION_TOKEN_TTL_HOURS,
+  WEB_PUSH_ALERT_TTL_SECONDS,
+} from '@vaskedrift/shared';
+import type { Logger } from 'pino';
+import webpush from 'web-push';
+import type { Db } from '../../db/client';
+import { retryWhileDatabaseAway } from '../../db/health';
+import type { EventBus } from '../../events/bus';
+import { randomToken, sha256 } from '../../lib/crypto';
+import { type OutboundClient, OutboundError } from '../../lib/outbound';
+import {
+  claimDueMessages,
+  createPoller,
+  markMessageFailed,
+  type OutboxRow,
+  retryDelaySeconds,
+} from '../notifications';
+import type { VapidKeys } from './vapid-keys';
+import type { StoredPayload } from './web-push.fanout';
+import {
+  deleteDeviceById,
+  findSendTargets,
+  insertActionTokens,
+  markPushesSent,
+  openAlertIds,
+  type SendTarget,
+} from './web-push.repository';
+
+/** Rows claimed at once and sent side by side: a push service answers in tens of milliseconds. */
+const BATCH_SIZE = 200;
+/** Longer than a batch can take: every request in it ends within PUSH_TIMEOUT_MS. */
+const LEASE_SECONDS = 60;
+const PUSH_TIMEOUT_MS = 10_000;
+/** How long a VAPID JWT is valid (at most 24 h, RFC 8292); it is signed once per push service for this long. */
+const VAPID_JWT_HOURS = 12;
+/** A push service's answer is a status and a short text: read this much at most. */
+const PUSH_MAX_RESPONSE_BYTES = 16 * 1024;
+/** Kept with a sent row and in a failed one (never the token). */
+const WEB_PUSH_DELIVERY_ERRORS = {
+  deviceGone: 'Enheten er fjernet; meldingen sendes ikke',
+  userDisabled: 'Brukeren er deaktivert; meldingen sendes ikke',
+  subscriptionGone: (status: number) => `Push-tjenesten svarte ${status}: abonnementet finnes ikke lenger`,
+  refused: (status: number) => `Push-tjenesten avviste meldingen (HTTP ${status})`,
+  retry: (status: number) => `Push-tjenesten svarte HTTP ${status}; prøver igjen`,
+  badKeys: 'Abonnementet har ugyldige nøkler; slå varsler på igjen på enheten',
+  stale: 'Meldingen er eldre enn levetiden (1 time) og sendes ikke',
+} as const;
+
+const URGENCY: Record<string, webpush.Urgency> = { critical: 'high', warning: 'normal' };
+
+type Options = {
+  db: Db;
+  bus: EventBus;
+  outbound: OutboundClient;
+  keys: () => Promise<VapidKeys>;
+  /** The VAPID subject (`mailto:` or an https address). */
+  subject: string;
+  log: Pick<Logger, 'info' | 'warn' | 'error'>;
+  pollIntervalMs?: number;
+  clock?: () => Date;
+};
+
+export type WebPushSender = {
+  start(): void;
+  nudge(): void;
+  /** Sends every due row now, batch after batch (tests); answers how many were tried. */
+  sendDue(): Promise<number>;
+  stop(): Promise<void>;
+};
+
+/**
+ * The Web Push channel (docs/decisions/038-web-push.md): claims `web_push` outbox rows (one per event and
+ * device), adds an action token where the user may acknowledge an open alert, encrypts the payload for the
+ * device (aes128gcm, RFC 8291), signs a VAPID JWT (RFC 8292) and posts it through the outbound guard with a
+ * TTL, an urgency and the row id as `Topic`. 2xx: sent, once. 404/410: the subscription is gone and the
+ * device deleted. 429, 5xx and network failures: retried with back-off (10 s doubling) while the message is
+ * younger than its TTL. Any other answer: given up.
+ */
+export function createWebPushSender({
+  db,
+  bus,
+  outbound,
+  keys,
+  subject,
+  log,
+  pollIntervalMs = 1000,
+  clock = () => new Date(),
+}: Options): WebPushSender {
+  /** One signed VAPID JWT per push service origin, reused until an hour before it expires (12 h). */
+  const vapidHeaders = new Map<string, { authorization: string; until: number }>();
+  function vapidAuthorization(endpoint: string, vapid: VapidKeys): string {
+    const audience = new URL(endpoint).origin;
+    const cached = vapidHeaders.get(audience);
+    if (cached && cached.until > Date.now() && cached.authorization.endsWith(vapid.publicKey)) {
+      return cached.authorization;
+    }
+    const expires = Math.floor(Date.now() / 1000) + VAPID_JWT_HOURS * 3600;
+    const { Authorization } = webpush.getVapidHeaders(
+      audience,
+      subject,
+      vapid.publicKey,
+      vapid.privateKey,
+      'aes128gcm',
+      expires,
+    );
+    vapidHeaders.set(audience, { authorization: Authorization, until: (expires - 3600) * 1000 });
+    return Authorization;
+  }
+
+  /** An action token for each row whose user may acknowledge its open alert: one INSERT for the batch. */
+  async function tokensFor(
+    sends: Array<{ row: OutboxRow; payload: StoredPayload; target: SendTarget }>,
+    openAlerts: Set<string>,
+    now: Date,
+  ): Promise<Map<number, string>> {
+    const tokens = new Map<number, string>();
+    const rows = [];
+    const expiresAt = new Date(now.getTime() + WEB_PUSH_ACTION_TOKEN_TTL_HOURS * 60 * 60 * 1000);
+    for (const { row, payload, target } of sends) {
+      const alertId = payload.alertId;
+      if (!alertId || !openAlerts.has(alertId) || !canAcknowledgeAlerts(target.role)) continue;
+      const token = randomToken(32);
+      tokens.set(row.id, token);
+      const passwordStamp = sha256(target.passwordHash);
+      rows.push({
+        tokenHash: sha256(token),
+        userId: target.device.userId,
+        alertId,
+        passwordStamp,
+        expiresAt,
+      });
+    }
+    await insertActionTokens(db, rows);
+    return tokens;
+  }
+
+  async function failOrRetry(row: OutboxRow, error: string, now: Date) {
+    const stale = now.getTime() - row.createdAt.getTime() > WEB_PUSH_ALERT_TTL_SECONDS * 1000;
+    const retryInSeconds = stale ? null : retryDelaySeconds(row.attempts);
+    await markMessageFailed(
+      db,
+      row.id,
+      stale ? `${error}. ${WEB_PUSH_DELIVERY_ERRORS.stale}` : error,
+      retryInSeconds,
+    );
+    log.warn({ outboxId: row.id, attempts: row.attempts, retryInSeconds, error }, 'push-varsel feilet');
+  }
+
+  /** Encrypts and posts one message; answers 'sent' when the push service took it, else records why not. */
+  async function post(
+    row: OutboxRow,
+    payload: StoredPayload,
+    target: SendTarget,
+    actionToken: string | null,
+    vapid: VapidKeys,
+    now: Date,
+  ): Promise<'sent' | 'not'> {
+    const body = JSON.stringify({ ...payload, actionToken, sentAt: now.toISOString() });
+    let details: webpush.RequestDetails;
+    try {
+      const { endpoint, p256dh, auth } = target.device;
+      details = webpush.generateRequestDetails({ endpoint, keys: { p256dh, auth } }, body, {
+        TTL: WEB_PUSH_ALERT_TTL_SECONDS,
+        urgency: URGENCY[payload.level ?? ''] ?? 'low',
+        topic: `o${row.id}`,
+        contentEncoding: 'aes128gcm',
+      });
+    } catch (err) {
+      // The stored keys of the subscription do not make a key agreement: the browser must subscribe again.
+      log.warn({ err, outboxId: row.id }, 'push-abonnementet har ugyldige nøkler');
+      await markMessageFailed(db, row.id, WEB_PUSH_DELIVERY_ERRORS.badKeys, null);
+      return 'not';
+    }
+    const headers: Record<string, string> = {
+      ...Object.fromEntries(
+        Object.entries(details.headers)
+          .filter(([name]) => name.toLowerCase() !== 'content-length')
+          .map(([name, value]) => [name, String(value)]),
+      ),
+      authorization: vapidAuthorization(details.endpoint, vapid),
+    };
+    let status: number;
+    try {
+      const res = await outbound.safeFetch(details.endpoint, {
+        method: 'POST',
+        headers,
+        body: details.body ? new Uint8Array(details.body) : null,
+        timeoutMs: PUSH_TIMEOUT_MS,
+        maxBytes: PUSH_MAX_RESPONSE_BYTES,
+        followRedirects: false,
+      });
+      status = res.status;
+    } catch (err) {
+      if (!(err instanceof OutboundError)) throw err;
+      await failOrRetry(row, err.message, now);
+      return 'not';
+    }
+    if (status >= 200 && status < 300) return 'sent';
+    if (status === 404 || status === 410) {
+      await markMessageFailed(db, row.id, WEB_PUSH_DELIVERY_ERRORS.subscriptionGone(status), null);
+      const gone = await deleteDeviceById(db, target.device.id);
+      if (gone) {
+        bus.publish('web_push.device_deleted', {
+          userId: gone.userId,
+          ip: null,
+          deviceId: gone.id,
+          label: gone.label,
+          reason: 'gone',
+        });
+      }
+    } else if (status === 429 || status >= 500) {
+      await failOrRetry(row, WEB_PUSH_DELIVERY_ERRORS.retry(status), now);
+    } else {
+      await markMessageFailed(db, row.id, WEB_PUSH_DELIVERY_ERRORS.refused(status), null);
+      log.warn({ outboxId: row.id, status }, 'push-tjenesten avviste meldingen');
+    }
+    return 'not';
+  }
+
+  /** One claimed batch: rows whose device or user is gone are given up, the rest sent side by side. */
+  async function sendBatch(batch: OutboxRow[]) {
+    const vapid = await keys();
+    const now = clock();
+    const targets = await findSendTargets(db, [...new Set(batch.flatMap((row) => row.recipientKey ?? []))]);
+    const sends: Array<{ row: OutboxRow; payload: StoredPayload; target: SendTarget }> = [];
+    for (const row of batch) {
+      const target = row.recipientKey ? targets.get(row.recipientKey) : undefined;
+      if (!target) await markMessageFailed(db, row.id, WEB_PUSH_DELIVERY_ERRORS.deviceGone, null);
+      else if (target.disabled)
+        await markMessageFailed(db, row.id, WEB_PUSH_DELIVERY_ERRORS.userDisabled, null);
+      else sends.push({ row, payload: JSON.parse(row.text) as StoredPayload, target });
+    }
+    const openAlerts = await openAlertIds(db, [
+      ...new Set(sends.flatMap(({ payload }) => (payload.alertId ? [payload.alertId] : []))),
+    ]);
+    const tokens = await tokensFor(sends, openAlerts, now);
+    const results = await Promise.all(
+      sends.map(({ row, payload, target }) =>
+        post(row, payload, target, tokens.get(row.id) ?? null, vapid, now),
+      ),
+    );
+    const sent = sends.filter((_, index) => results[index] === 'sent');
+    // Accepted: unrecorded, a row would go again when its lease runs out (the push service's Topic folds it).
+    await retryWhileDatabaseAway(
+      () =>
+        markPushesSent(
+          db,
+          sent.map(({ row }) => row.id),
+          [...new Set(sent.map(({ target }) => target.device.id))],
+        ),
+      { maxMs: LEASE_SECONDS * 500 },
+    );
+  }
+
+  async function drainDue(stopped: () => boolean): Promise<number> {
+    let tried = 0;
+    for (;;) {
+      if (stopped()) return tried;
+      const batch = await claimDueMessages(db, 'web_push', BATCH_SIZE, LEASE_SECONDS);
+      if (batch.length === 0) return tried;
+      await sendBatch(batch);
+      tried += batch.length;
+      if (batch.length < BATCH_SIZE) return tried;
+    }
+  }
+
+  const poller = createPoller({
+    pass: () => drainDue(() => poller.stopped),
+    intervalMs: pollIntervalMs,
+    onError: (err) => log.error({ err }, 'utsending av push-varsler feilet (databasen?); prøver igjen'),
+  });
+
+  return {
+    start: poller.start,
+    nudge: poller.nudge,
+    sendDue: () => drainDue(() => poller.stopped),
+    stop: poller.stop,
+  };
+}

@@ -1,3 +1,0 @@
-// What other features may use of this one; the rest of the folder is its own (apps/web/README.md).
-export { useApiMetrics } from './api/get-api-metrics';
-export { createAllApiMetricsRoute, createApiMetricsRoute } from './routes';

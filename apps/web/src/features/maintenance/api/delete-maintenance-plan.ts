@@ -1,0 +1,19 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { deleteMaintenancePlanResponseSchema } from '@vaskedrift/shared';
+import { apiRequest } from '../../../lib/api-client';
+import { invalidateMaintenance } from './maintenance-keys';
+
+/** `DELETE backend/bays/maintenance/plans/delete`: no more occurrences; a job it started runs on. */
+async function deleteMaintenancePlan(id: string): Promise<{ message: string }> {
+  return deleteMaintenancePlanResponseSchema.parse(
+    await apiRequest<unknown>('DELETE', 'backend/bays/maintenance/plans/delete', { id }),
+  );
+}
+
+export function useDeleteMaintenancePlan() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteMaintenancePlan,
+    onSuccess: () => invalidateMaintenance(queryClient),
+  });
+}

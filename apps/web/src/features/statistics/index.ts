@@ -1,2 +1,0 @@
-// What other features may use of this one; the rest of the folder is its own (apps/web/README.md).
-export { createApiStatisticsRoute, createBayStatisticsRoute, createLocationStatisticsRoute } from './routes';

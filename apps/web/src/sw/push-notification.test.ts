@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { acknowledgedNotice, notificationOptions, readPushMessage } from './push-notification';
+
+const payload = {
+  v: 1,
+  kind: 'incident.opened',
+  eventId: 7,
+  title: 'Kritisk: Vask Bryn – Hall 1',
+  body: 'Vanntrykk 1,2 bar · kritisk under 2 bar',
+  tag: 'bay:b1',
+  url: '/?bay=b1',
+  bayId: 'b1',
+  alertId: 'a1',
+  level: 'critical',
+  actionToken: 'token',
+  sentAt: '2026-11-26T09:45:00Z',
+};
+
+describe('readPushMessage', () => {
+  it('reads the server payload', () => {
+    expect(readPushMessage(payload)).toEqual({
+      title: payload.title,
+      body: payload.body,
+      tag: 'bay:b1',
+      url: '/?bay=b1',
+      actionToken: 'token',
+      level: 'critical',
+    });
+  });
+
+  it('shows nothing without a title, and opens only paths of this app', () => {
+    expect(readPushMessage({ body: 'x' })).toBeNull();
+    expect(readPushMessage('text')).toBeNull();
+    expect(readPushMessage({ ...payload, url: 'https://evil.example/' })?.url).toBe('/');
+    expect(readPushMessage({ ...payload, url: '//evil.example/' })?.url).toBe('/');
+  });
+});
+
+describe('notificationOptions', () => {
+  it("offers 'Jeg ser på det' only with an action token", () => {
+    const message = readPushMessage(payload);
+    if (!message) throw new Error('no message');
+    expect(notificationOptions(message).actions.map((a) => a.title)).toEqual(['Jeg ser på det', 'Åpne']);
+    expect(notificationOptions({ ...message, actionToken: null }).actions.map((a) => a.title)).toEqual([
+      'Åpne',
+    ]);
+    expect(notificationOptions(message)).toMatchObject({
+      tag: 'bay:b1',
+      requireInteraction: true,
+      renotify: true,
+    });
+  });
+
+  it('says in Norwegian what came of the acknowledgement', () => {
+    const message = readPushMessage(payload);
+    if (!message) throw new Error('no message');
+    expect(acknowledgedNotice(message, { ok: true, message: 'Alarmen er kvittert' }).title).toBe('Kvittert');
+    const failed = acknowledgedNotice(message, { ok: false, message: null });
+    expect(failed.title).toBe('Kunne ikke kvittere');
+    expect(failed.options.body).toBe('Ingen forbindelse. Åpne appen og prøv igjen.');
+  });
+});

@@ -1,0 +1,254 @@
+/**
+ * Web Push delivery (issue 27, decision 038): DEVICES (1,000) subscribed devices, one per operator, all in
+ * one group told of `critical` in one facility, on a local push service in a process of its own
+ * (`web-push-receiver.ts` over e2e/helpers/push-service.ts) that verifies every VAPID signature and
+ * decrypts every payload with the subscription's keys. One server (buildApp in this process with its own
+ * background loops: dispatcher and push sender).
+ *
+ * ROUNDS (5) times: an open critical alert of the bay and its notification event are committed in one
+ * transaction (t0 just after the commit), the dispatcher is nudged (as the status engine does after a
+ * check), and the bench waits until every device has its push: commit → accepted by the push service,
+ * p50/p99/max over all devices of all rounds. Every push carries an action token (the users may
+ * acknowledge). Prints repeats, rejected requests and the server process's CPU time.
+ *
+ *   node --import tsx bench/web-push.ts
+ *   DEVICES=200 ROUNDS=20 node --import tsx bench/web-push.ts
+ *
+ * Options (environment): DATABASE_URL (postgres://postgres@127.0.0.1:5432/postgres), DEVICES (1000),
+ * ROUNDS (5), TIMEOUT (120 s per round).
+ */
+
+import { type ChildProcess, fork } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import os from 'node:os';
+import { sql } from 'drizzle-orm';
+import { buildApp } from '../apps/server/src/app';
+import { loadConfig } from '../apps/server/src/config';
+import { dropDatabase, ensureDatabase, withDatabase } from '../apps/server/src/db/admin';
+import { connectDatabase, runMigrations } from '../apps/server/src/db/client';
+import { type AlertEventPayload, recordNotificationEvents } from '../apps/server/src/modules/notifications';
+import type { PushSubscriptionJson } from '../e2e/helpers/push-service';
+
+const env = process.env;
+const ADMIN_URL = env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const DEVICES = Number(env.DEVICES ?? 1000);
+const ROUNDS = Number(env.ROUNDS ?? 5);
+const TIMEOUT_MS = Number(env.TIMEOUT ?? 120) * 1000;
+
+const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits });
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
+}
+
+type Arrival = [subscriptionId: string, acceptedAt: number, withToken: boolean];
+
+/** The push service in its own process; its arrivals collect in `arrivals`. */
+async function startReceiver() {
+  const child: ChildProcess = fork(new URL('./web-push-receiver.ts', import.meta.url).pathname, [], {
+    execArgv: ['--import', 'tsx'],
+  });
+  const arrivals: Arrival[] = [];
+  const rejected: string[] = [];
+  let subscriptions: (list: Array<PushSubscriptionJson & { id: string }>) => void = () => {};
+  const ready = new Promise<void>((resolve, reject) => {
+    child.once('error', reject);
+    child.on('message', (message: { type: string; list?: unknown; rejected?: string[] }) => {
+      if (message.type === 'ready') resolve();
+      if (message.type === 'arrivals') {
+        arrivals.push(...(message.list as Arrival[]));
+        rejected.push(...(message.rejected ?? []));
+      }
+      if (message.type === 'subscriptions')
+        subscriptions(message.list as Array<PushSubscriptionJson & { id: string }>);
+    });
+  });
+  await ready;
+  return {
+    arrivals,
+    rejected,
+    subscribe: (count: number) =>
+      new Promise<Array<PushSubscriptionJson & { id: string }>>((resolve) => {
+        subscriptions = resolve;
+        child.send({ type: 'subscribe', count });
+      }),
+    stop: () =>
+      new Promise<void>((resolve) => {
+        child.once('exit', () => resolve());
+        child.send({ type: 'stop' });
+      }),
+  };
+}
+
+async function main() {
+  const name = `vd_bench_push_${randomBytes(4).toString('hex')}`;
+  await ensureDatabase(ADMIN_URL, name);
+  const url = withDatabase(ADMIN_URL, name);
+  const push = await startReceiver();
+  const database = connectDatabase(url, 10);
+  try {
+    await runMigrations(url);
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      DATABASE_URL: url,
+      SECRET_KEY: randomBytes(32).toString('hex'),
+      LOG_LEVEL: 'silent',
+      ALLOW_LOOPBACK_TARGETS: 'true',
+      CHECKS_ENABLED: 'false',
+      INCIDENT_GROUP_WAIT_MS: '0',
+    });
+    const app = await buildApp({
+      config,
+      db: database.db,
+      pool: database.pool,
+      databaseKind: 'external',
+      logger: false,
+      backgroundHousekeeping: false,
+    });
+    await app.ready();
+    const pool = database.pool;
+
+    // The audience, straight in the database: DEVICES operators with access, one group recipient.
+    const {
+      rows: [place],
+    } = await pool.query<{ location_id: string; bay_id: string }>(
+      `with l as (insert into locations (name, address, postal_code, city)
+                  values ('Vask Bryn', 'Brynsveien 1', '0667', 'Oslo') returning id)
+       insert into bays (location_id, name) select id, 'Hall 1' from l returning location_id, id as bay_id`,
+    );
+    if (!place) throw new Error('no bay');
+    const { rows: users } = await pool.query<{ id: string }>(
+      `insert into users (email, password_hash, first_name, last_name, role)
+       select 'tekniker' || n || '@example.com', 'x', 'Tekniker', n::text, 'operator'
+       from generate_series(1, $1::int) as n returning id`,
+      [DEVICES],
+    );
+    const userIds = users.map((u) => u.id);
+    await pool.query(
+      `insert into user_location_access (user_id, location_id) select unnest($1::uuid[]), $2`,
+      [userIds, place.location_id],
+    );
+    // A session from before the tokens, as a signed-in phone has (the token's credential check).
+    await pool.query(`insert into auth_sessions (user_id) select unnest($1::uuid[])`, [userIds]);
+    const {
+      rows: [group],
+    } = await pool.query<{ id: string }>(
+      `insert into groups (name, description, config) values ('Vakt', 'Alle teknikere', '{}') returning id`,
+    );
+    await pool.query(`insert into group_members (group_id, user_id) select $1, unnest($2::uuid[])`, [
+      group?.id,
+      userIds,
+    ]);
+    await pool.query(
+      `insert into notification_recipients (kind, group_id, tags, all_locations) values ('group', $1, '{critical}', true)`,
+      [group?.id],
+    );
+    const subscriptions = (await push.subscribe(DEVICES)).map((one, index) => ({
+      userId: userIds[index],
+      ...one,
+    }));
+    await pool.query(
+      `insert into web_push_devices (user_id, endpoint, p256dh, auth, label)
+       select * from unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[])`,
+      [
+        subscriptions.map((s) => s.userId),
+        subscriptions.map((s) => s.endpoint),
+        subscriptions.map((s) => s.keys.p256dh),
+        subscriptions.map((s) => s.keys.auth),
+        subscriptions.map(() => 'Bench'),
+      ],
+    );
+    console.log(
+      `${fmt(DEVICES)} enheter, ${ROUNDS} runder, ${os.cpus().length} kjerner, load ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')}`,
+    );
+
+    const latencies: number[] = [];
+    const cpuBefore = process.cpuUsage();
+    const started = performance.now();
+    for (let round = 0; round < ROUNDS; round++) {
+      const before = push.arrivals.length;
+      await database.db.transaction(async (tx) => {
+        const {
+          rows: [alert],
+        } = await tx.execute<{ id: string }>(
+          sql`insert into alerts (bay_id, location_id, attribute_name, level, last_value)
+              values (${place.bay_id}, ${place.location_id}, 'Vanntrykk', 'critical', '1.2') returning id`,
+        );
+        await recordNotificationEvents(tx, [
+          {
+            type: 'alert.opened',
+            tag: 'critical',
+            dedupeKey: `bench:${round}:${randomBytes(4).toString('hex')}`,
+            locationIds: [place.location_id],
+            bayIds: [place.bay_id],
+            alertId: alert?.id,
+            payload: {
+              locationId: place.location_id,
+              locationName: 'Vask Bryn',
+              bayId: place.bay_id,
+              bayName: 'Hall 1',
+              attributeName: 'Vanntrykk',
+              path: 'pressure',
+              type: 'number',
+              unit: 'bar',
+              trueLabel: null,
+              falseLabel: null,
+              level: 'critical',
+              previousLevel: 'active',
+              value: 1.2,
+              threshold: '2',
+              operator: 'lt',
+              reason: 'kritisk: 1.2 < 2',
+              at: new Date().toISOString(),
+            } satisfies AlertEventPayload,
+            suppressible: false,
+          },
+        ]);
+      });
+      const committed = performance.timeOrigin + performance.now();
+      app.notifying.dispatcher.nudge();
+      const deadline = Date.now() + TIMEOUT_MS;
+      while (push.arrivals.length - before < DEVICES) {
+        if (Date.now() > deadline) {
+          throw new Error(
+            `runde ${round + 1}: ${push.arrivals.length - before} av ${DEVICES} push innen fristen`,
+          );
+        }
+        await new Promise((r) => setTimeout(r, 5));
+      }
+      for (const [, acceptedAt] of push.arrivals.slice(before)) latencies.push(acceptedAt - committed);
+      await pool.query(`update alerts set resolved_at = now() where resolved_at is null`);
+    }
+    const seconds = (performance.now() - started) / 1000;
+    const cpu = process.cpuUsage(cpuBefore);
+    latencies.sort((a, b) => a - b);
+    const perDevice = new Map<string, number>();
+    for (const [id] of push.arrivals) perDevice.set(id, (perDevice.get(id) ?? 0) + 1);
+    const repeats = [...perDevice.values()].filter((n) => n > ROUNDS).length;
+    const withToken = push.arrivals.filter(([, , token]) => token).length;
+    console.log(
+      `commit → godtatt av push-tjenesten: p50 ${fmt(percentile(latencies, 50))} ms, p99 ${fmt(
+        percentile(latencies, 99),
+      )} ms, max ${fmt(latencies.at(-1) ?? Number.NaN)} ms (${fmt(latencies.length)} push)`,
+    );
+    console.log(
+      `${fmt(push.arrivals.length / seconds)} push/s over ${seconds.toFixed(1)} s; CPU i serverprosessen ${(
+        (cpu.user + cpu.system) / 1e6
+      ).toFixed(
+        1,
+      )} s; med handlingsnøkkel ${fmt(withToken)}; enheter med gjentak ${repeats}; avviste ${push.rejected.length}`,
+    );
+    await app.close();
+  } finally {
+    await database.close();
+    await push.stop();
+    await dropDatabase(ADMIN_URL, name);
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exitCode = 1;
+});

@@ -1,0 +1,233 @@
+import { type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { createUser, uniqueName } from '../helpers/data';
+import { type PushSubscriptionJson, startPushService } from '../helpers/push-service';
+import { adminApi, signIn, tokenFor } from '../helpers/session';
+import {
+  bindTemperature,
+  setTemperature,
+  simulatorFacility,
+  temperatureAttribute,
+  waitForOpenAlert,
+} from '../helpers/simulator';
+import { openUserMenu } from '../helpers/ui';
+
+/*
+ * Web Push end to end (docs/decisions/036-installable-app.md): the service worker is installed; an operator
+ * turns on 'Varsler på denne enheten'; a bay of their facility turns red, the server's push (decrypted by
+ * the local push service, e2e/helpers/push-service.ts) is delivered to the worker through the DevTools
+ * protocol and shown as a notification; its 'Jeg ser på det' acknowledges the alert, seen live on another
+ * user's dashboard; the same token again, and a token that is not one, are refused; signing out on the phone
+ * removes the device.
+ *
+ * Headless Chromium cannot subscribe at a real push service, so the browser's `PushManager.subscribe` answers
+ * a subscription of the local push service instead; everything after it (the app, the server, the worker)
+ * is the real thing.
+ */
+
+test.use({ actionTimeout: 15_000, permissions: ['notifications'] });
+
+/** The browser's push subscription, made at the local push service (an init script: before the app runs). */
+function USE_LOCAL_PUSH_SERVICE(subscription: PushSubscriptionJson) {
+  const KEY = 'e2e-push-subscription';
+  const make = () => ({
+    endpoint: subscription.endpoint,
+    expirationTime: null,
+    options: { userVisibleOnly: true },
+    toJSON: () => ({ endpoint: subscription.endpoint, expirationTime: null, keys: subscription.keys }),
+    getKey: () => null,
+    unsubscribe: async () => {
+      localStorage.removeItem(KEY);
+      return true;
+    },
+  });
+  PushManager.prototype.subscribe = async function subscribe() {
+    localStorage.setItem(KEY, '1');
+    return make() as unknown as PushSubscription;
+  };
+  PushManager.prototype.getSubscription = async function getSubscription() {
+    return (localStorage.getItem(KEY) ? make() : null) as unknown as PushSubscription | null;
+  };
+}
+
+type Shown = { title: string; body: string; tag: string; actions: string[] };
+
+/** The notifications the service worker shows, as `registration.getNotifications()` reads them. */
+const shownNotifications = (page: Page): Promise<Shown[]> =>
+  page.evaluate(async () => {
+    const registration = await navigator.serviceWorker.ready;
+    return (await registration.getNotifications()).map((n) => ({
+      title: n.title,
+      body: n.body,
+      tag: n.tag,
+      actions: ((n as Notification & { actions?: { title: string }[] }).actions ?? []).map((a) => a.title),
+    }));
+  });
+
+/** A push message delivered to the page's service worker through the DevTools protocol. */
+async function deliverPush(context: BrowserContext, page: Page, payload: unknown) {
+  const cdp = await context.newCDPSession(page);
+  const registration = new Promise<string>((resolve) => {
+    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+      const ours = registrations.find((r) => r.scopeURL.endsWith('/') && !r.isDeleted);
+      if (ours) resolve(ours.registrationId);
+    });
+  });
+  await cdp.send('ServiceWorker.enable');
+  await cdp.send('ServiceWorker.deliverPushMessage', {
+    origin: new URL(page.url()).origin,
+    registrationId: await registration,
+    data: JSON.stringify(payload),
+  });
+  await cdp.detach();
+}
+
+/** 'Jeg ser på det' on the notification tagged `tag`: the worker's own `notificationclick` handler. */
+async function tapAcknowledge(context: BrowserContext, tag: string) {
+  const [worker] = context.serviceWorkers();
+  if (!worker) throw new Error('no service worker');
+  await worker.evaluate(async (wanted) => {
+    const scope = self as unknown as { registration: ServiceWorkerRegistration } & EventTarget;
+    const [notification] = await scope.registration.getNotifications({ tag: wanted });
+    if (!notification) throw new Error(`no notification ${wanted}`);
+    const NotificationEventClass = (self as unknown as { NotificationEvent: typeof Event }).NotificationEvent;
+    scope.dispatchEvent(
+      new (
+        NotificationEventClass as unknown as new (
+          type: string,
+          init: { notification: Notification; action: string },
+        ) => Event
+      )('notificationclick', { notification, action: 'ack' }),
+    );
+  }, tag);
+}
+
+test('a push shows the alert; its "Jeg ser på det" acknowledges it without the app, once', async ({
+  browser,
+  request,
+}) => {
+  // A ceiling for a loaded 2-core machine, not a wait: alone the test takes 16–28 s.
+  test.setTimeout(90_000);
+  const push = await startPushService();
+  try {
+    const api = await adminApi(request);
+    const token = await tokenFor(request);
+    const operator = await createUser(request, token, { role: 'operator' });
+    const watcher = await createUser(request, token, { role: 'admin' });
+    const locationName = uniqueName('Push');
+    const location = await api<{ id: string }>('POST', 'backend/locations/create', {
+      name: locationName,
+      address: 'Testveien 7',
+      postalCode: '0150',
+      city: 'Oslo',
+    });
+    await api('POST', 'backend/users/access/create', { userId: operator.id, locationId: location.id });
+    await api('POST', 'backend/settings/notifications/create', {
+      recipient: { kind: 'user', userId: operator.id },
+      tags: ['critical'],
+      allLocations: false,
+      locationIds: [location.id],
+    });
+
+    // The operator's phone: the service worker installs, and push is turned on in their settings.
+    const subscription = push.subscribe();
+    const phone = await browser.newContext({ permissions: ['notifications'] });
+    await phone.addInitScript(USE_LOCAL_PUSH_SERVICE, {
+      endpoint: subscription.endpoint,
+      keys: subscription.keys,
+    });
+    const page = await phone.newPage();
+    await signIn(page, operator.email, operator.password);
+    await expect
+      .poll(() => page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state ?? null))
+      .toBe('activated');
+    await openUserMenu(page);
+    await page.getByRole('menuitem', { name: 'Innstillinger' }).click();
+    const section = page.getByRole('region', { name: 'Varsler på denne enheten' });
+    const toggle = section.getByRole('switch', { name: 'Push-varsler på denne enheten' });
+    await expect(toggle).toBeEnabled();
+    await expect(toggle).not.toBeChecked();
+    await toggle.click();
+    await expect(page.getByText('Varsler er slått på for denne enheten')).toBeVisible();
+    await expect(toggle).toBeChecked();
+    const device = section.getByTestId('push-device');
+    await expect(device).toHaveCount(1);
+    await expect(device).toContainText('Chrome på Linux');
+    await expect(device).toContainText('Denne enheten');
+
+    // Another user watches the dashboard, live.
+    const desk = await browser.newContext();
+    const deskPage = await desk.newPage();
+    await signIn(deskPage, watcher.email, watcher.password);
+    await expect(deskPage.locator('[data-realtime-state="connected"]')).toBeVisible();
+
+    // A bay of the facility turns red: the server pushes to the operator's device.
+    const simulator = await simulatorFacility(request);
+    const key = simulator.bays[0]?.key ?? '';
+    const metric = await temperatureAttribute(request, simulator);
+    const bay = await api<{ id: string }>('POST', 'backend/bays/create', {
+      locationId: location.id,
+      name: 'Vaskehall 1',
+      status: 'operational',
+    });
+    await setTemperature(request, simulator, key, 95);
+    await bindTemperature(request, { bayId: bay.id, apiMetricId: metric.id, key });
+    await waitForOpenAlert(request, bay.id);
+    await expect.poll(() => push.payloadsOf(subscription.id).length, { timeout: 20_000 }).toBeGreaterThan(0);
+    expect(push.rejected).toEqual([]);
+    const payload = push.payloadsOf(subscription.id)[0] as { tag: string; actionToken: string | null };
+    expect(payload.actionToken).toBeTruthy();
+
+    await deliverPush(phone, page, payload);
+    await expect
+      .poll(() => shownNotifications(page))
+      .toEqual([
+        {
+          title: `Kritisk: ${locationName} – Vaskehall 1`,
+          body: `${metric.attribute} 95 · kritisk over 90`,
+          tag: payload.tag,
+          actions: ['Jeg ser på det', 'Åpne'],
+        },
+      ]);
+
+    // 'Jeg ser på det' in the notification: the alert is acknowledged, live on the other user's screen.
+    await tapAcknowledge(phone, payload.tag);
+    await expect.poll(async () => (await shownNotifications(page)).map((n) => n.title)).toEqual(['Kvittert']);
+    const deskAlerts = deskPage.getByRole('region', { name: 'Åpne varsler' });
+    await expect(deskAlerts.getByText(`${operator.firstName} ${operator.lastName} ser på det`)).toBeVisible();
+
+    // The same token again is refused, and the worker says so; a made-up token is refused as well.
+    await deliverPush(phone, page, payload);
+    await expect.poll(async () => (await shownNotifications(page)).map((n) => n.actions.length)).toEqual([2]);
+    await tapAcknowledge(phone, payload.tag);
+    await expect
+      .poll(async () => (await shownNotifications(page)).map((n) => `${n.title}: ${n.body}`))
+      .toEqual(['Kunne ikke kvittere: Lenken i varselet er ugyldig eller allerede brukt']);
+    const replayed = await request.post('/api/v1/backend/users/push/actions/acknowledge', {
+      data: { token: payload.actionToken },
+    });
+    expect(replayed.status()).toBe(409);
+    const foreign = await request.post('/api/v1/backend/users/push/actions/acknowledge', {
+      data: { token: 'x'.repeat(43) },
+    });
+    expect(foreign.status()).toBe(400);
+    expect(((await foreign.json()) as { message: string }).message).toBe(
+      'Lenken i varselet er ugyldig eller allerede brukt',
+    );
+
+    // Signing out on the phone ends push there: the device is gone from the operator's list.
+    await openUserMenu(page);
+    await page.getByRole('menuitem', { name: 'Logg ut' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Logg ut' }).click();
+    await expect(page).toHaveURL(/\/sign-in/);
+    const operatorToken = await tokenFor(request, operator.email, operator.password);
+    const devices = await request.get('/api/v1/backend/users/push/devices/list', {
+      headers: { authorization: `Bearer ${operatorToken}` },
+    });
+    expect(((await devices.json()) as { data: unknown[] }).data).toEqual([]);
+
+    await setTemperature(request, simulator, key, 20);
+    await Promise.all([phone.close(), desk.close()]);
+  } finally {
+    await push.stop();
+  }
+});

@@ -1,0 +1,369 @@
+import { compareValues, type Operator } from '../evaluation';
+
+/*
+ * Foresight (docs/domain.md, Foresight): a small model of one bay attribute's numbers, learned from its own
+ * readings. Pure: no I/O and no clock — every time is passed in as epoch milliseconds — so the server, the
+ * bench (bench/foresight.ts) and the tests run the same code.
+ *
+ * Two parts, each O(1) per reading:
+ * - a week profile: the week cut into `SLOT_COUNT` slots of two hours; per slot a robust centre (an average
+ *   whose input is clipped to centre ± 3 spreads) and a spread (average absolute deviation). A value far
+ *   outside its slot's normal is 'unusual' (`isUnusual`);
+ * - a trend: exponentially weighted least squares of value on time (weights halve every
+ *   `trendHalfLifeMs`, 15 min: decision 037), with the residual spread. A significant slope towards a threshold gives the
+ *   expected time of crossing and a confidence (`predictCrossing`). A sudden step (a refill, a reset)
+ *   restarts the trend at the new value.
+ *
+ * Counters (a wash count that only grows and may reset) are modelled as their rate per hour: a drop is a
+ * reset and is skipped, and a counter is never predicted (its thresholds are not a level that is reached).
+ *
+ * Size: three typed arrays of `SLOT_COUNT` (4 + 4 + 2 bytes a slot) and a dozen numbers, about 0.9 KB a
+ * series in memory; `seriesToJson`/`seriesFromJson` give a plain JSON form to store.
+ */
+
+const SLOT_MS = 2 * 3_600_000;
+const WEEK_MS = 7 * 24 * 3_600_000;
+export const SLOT_COUNT = WEEK_MS / SLOT_MS;
+/** Epoch 1970-01-01 was a Thursday; slot 0 starts on Monday 00:00 UTC. */
+const MONDAY_OFFSET_MS = 3 * 24 * 3_600_000;
+
+export type SeriesKind = 'gauge' | 'counter';
+
+export interface ForesightOptions {
+  /** The trend's memory: a reading's weight halves over this time. */
+  trendHalfLifeMs: number;
+  /** A slope must be this many standard errors from zero to be believed. */
+  minTStatistic: number;
+  /** At least this many readings' weight in the trend before any prediction. */
+  minTrendPoints: number;
+  /** Crossings further ahead than this are not predicted. */
+  maxLeadMs: number;
+  /** Readings a slot must have learned before its normal is used. */
+  minSlotPoints: number;
+  /** 'Unusual': further from the slot's centre than this many spreads (average absolute deviations). */
+  unusualSpreads: number;
+  /** A slot forgets over about this many weeks of its readings. */
+  slotMemoryWeeks: number;
+  /**
+   * A step restarts the trend only when it is also more than this many of the series' resolution (its
+   * smallest change between readings) off the line: a drift read in 0.1 % steps is a staircase, not steps
+   * (decision 037).
+   */
+  minStepResolutions: number;
+}
+
+export const DEFAULT_FORESIGHT_OPTIONS: ForesightOptions = {
+  trendHalfLifeMs: 15 * 60_000,
+  minTStatistic: 4,
+  minTrendPoints: 4,
+  maxLeadMs: 12 * 3_600_000,
+  minSlotPoints: 12,
+  unusualSpreads: 6,
+  slotMemoryWeeks: 4,
+  minStepResolutions: 5,
+};
+
+export interface SeriesState {
+  kind: SeriesKind;
+  /** Per slot: the robust centre, the spread (average absolute deviation), readings learned (≤ 65 535). */
+  centre: Float32Array;
+  spread: Float32Array;
+  count: Uint16Array;
+  /** The trend's origin (ms); times inside are hours from it. */
+  originMs: number;
+  lastAtMs: number;
+  /** The last raw value (a counter's rate needs it). */
+  lastValue: number;
+  /** Average time between readings (ms), for the slots' memory. */
+  meanGapMs: number;
+  /** The smallest non-zero change between two readings seen: the sensor's resolution, about (NaN before one). */
+  resolution: number;
+  /** Trend: sum of weights, of squared weights, weighted means of time (h) and value, co-moments. */
+  w: number;
+  w2: number;
+  mt: number;
+  my: number;
+  ctt: number;
+  cty: number;
+  cyy: number;
+}
+
+export type SeriesJson = Omit<SeriesState, 'centre' | 'spread' | 'count'> & {
+  centre: number[];
+  spread: number[];
+  count: number[];
+};
+
+/** The three slot arrays share one buffer: one backing store a series instead of three (V8 keeps one each). */
+function slotArrays() {
+  const buffer = new ArrayBuffer(SLOT_COUNT * (4 + 4 + 2));
+  return {
+    centre: new Float32Array(buffer, 0, SLOT_COUNT),
+    spread: new Float32Array(buffer, SLOT_COUNT * 4, SLOT_COUNT),
+    count: new Uint16Array(buffer, SLOT_COUNT * 8, SLOT_COUNT),
+  };
+}
+
+export function createSeries(kind: SeriesKind = 'gauge'): SeriesState {
+  return {
+    kind,
+    ...slotArrays(),
+    originMs: Number.NaN,
+    lastAtMs: Number.NaN,
+    lastValue: Number.NaN,
+    meanGapMs: Number.NaN,
+    resolution: Number.NaN,
+    ...emptyTrend(),
+  };
+}
+
+function emptyTrend() {
+  return { w: 0, w2: 0, mt: 0, my: 0, ctt: 0, cty: 0, cyy: 0 };
+}
+
+export function seriesToJson(state: SeriesState): SeriesJson {
+  // Float32 values written with the 7 digits they hold ('3.1', not '3.0999999046325684').
+  const short = (values: Float32Array) => Array.from(values, (v) => Number(v.toPrecision(7)));
+  return {
+    ...state,
+    centre: short(state.centre),
+    spread: short(state.spread),
+    count: Array.from(state.count),
+  };
+}
+
+export function seriesFromJson(json: SeriesJson): SeriesState {
+  const arrays = slotArrays();
+  arrays.centre.set(json.centre.slice(0, SLOT_COUNT));
+  arrays.spread.set(json.spread.slice(0, SLOT_COUNT));
+  arrays.count.set(json.count.slice(0, SLOT_COUNT));
+  /* A state written before the resolution was learned (JSON has no NaN: null) learns it anew. */
+  return { ...json, resolution: json.resolution ?? Number.NaN, ...arrays };
+}
+
+/** The week slot (0 = Monday 00:00–02:00 UTC) of a time. */
+export function slotOf(atMs: number): number {
+  const inWeek = (((atMs + MONDAY_OFFSET_MS) % WEEK_MS) + WEEK_MS) % WEEK_MS;
+  return Math.floor(inWeek / SLOT_MS);
+}
+
+/**
+ * The value the week profile learns: a gauge's value, a counter's rate per hour since the last reading
+ * (null on the first reading, after a reset, or with no time between).
+ */
+function profileValue(state: SeriesState, atMs: number, value: number): number | null {
+  if (state.kind === 'gauge') return value;
+  if (!Number.isFinite(state.lastValue) || value < state.lastValue) return null;
+  const hours = (atMs - state.lastAtMs) / 3_600_000;
+  return hours > 0 ? (value - state.lastValue) / hours : null;
+}
+
+/**
+ * Learns one reading, in place (and returns the state). Readings must come in time order; one at or before
+ * the last is ignored, as is a value that is not a finite number.
+ */
+export function updateSeries(
+  state: SeriesState,
+  atMs: number,
+  value: number,
+  options: ForesightOptions = DEFAULT_FORESIGHT_OPTIONS,
+): SeriesState {
+  if (!Number.isFinite(value) || !Number.isFinite(atMs)) return state;
+  if (Number.isFinite(state.lastAtMs) && atMs <= state.lastAtMs) return state;
+  const gap = atMs - state.lastAtMs;
+  if (Number.isFinite(gap)) {
+    state.meanGapMs = Number.isFinite(state.meanGapMs)
+      ? state.meanGapMs + 0.05 * (gap - state.meanGapMs)
+      : gap;
+  }
+  const learned = profileValue(state, atMs, value);
+  if (learned !== null) learnSlot(state, slotOf(atMs), learned, options);
+  if (state.kind === 'gauge') {
+    learnTrend(state, atMs, value, options);
+    const change = Math.abs(value - state.lastValue);
+    if (change > 0 && !(change >= state.resolution)) state.resolution = change;
+  }
+  state.lastAtMs = atMs;
+  state.lastValue = value;
+  return state;
+}
+
+function learnSlot(state: SeriesState, slot: number, value: number, options: ForesightOptions): void {
+  const n = Math.min((state.count[slot] ?? 0) + 1, 65_535);
+  state.count[slot] = n;
+  if (n === 1) {
+    state.centre[slot] = value;
+    state.spread[slot] = 0;
+    return;
+  }
+  /* The slot's memory in readings: its visits in `slotMemoryWeeks` weeks at the series' pace. */
+  const perVisit = Number.isFinite(state.meanGapMs) && state.meanGapMs > 0 ? SLOT_MS / state.meanGapMs : 1;
+  const memory = Math.max(8, options.slotMemoryWeeks * perVisit);
+  const alpha = 1 / Math.min(n, memory);
+  const centre = state.centre[slot] ?? 0;
+  const spread = state.spread[slot] ?? 0;
+  const deviation = Math.abs(value - centre);
+  /* Huber-like: an outlier moves the centre by at most three spreads' worth once the slot has a spread. */
+  const limit = spread > 0 && n > options.minSlotPoints ? 3 * spread : Number.POSITIVE_INFINITY;
+  const clipped = centre + Math.max(-limit, Math.min(limit, value - centre));
+  state.centre[slot] = centre + alpha * (clipped - centre);
+  state.spread[slot] = spread + alpha * (Math.min(deviation, limit) - spread);
+}
+
+function learnTrend(state: SeriesState, atMs: number, value: number, options: ForesightOptions): void {
+  if (!Number.isFinite(state.originMs) || state.w === 0) {
+    state.originMs = atMs;
+    Object.assign(state, emptyTrend());
+  }
+  const t = (atMs - state.originMs) / 3_600_000;
+  /*
+   * A step: far off the fitted line once the fit has a spread — start the trend over from this reading. Off by
+   * more than a few of the series' resolution too: between the steps of a staircase (a tank read in 0.1 %)
+   * the residual is about 0, and one more stair is no step.
+   */
+  const fit = trendFit(state);
+  if (fit !== null && state.w * state.w >= 5 * state.w2) {
+    const expected = fit.level + fit.slope * (t - state.mt);
+    const resolution = Number.isFinite(state.resolution) ? options.minStepResolutions * state.resolution : 0;
+    const floor = Math.max(1e-6 * Math.max(1, Math.abs(state.my)), resolution);
+    if (Math.abs(value - expected) > Math.max(10 * fit.residual, floor)) {
+      state.originMs = atMs;
+      Object.assign(state, emptyTrend());
+      learnTrend(state, atMs, value, options);
+      return;
+    }
+  }
+  const decay = state.w === 0 ? 1 : 0.5 ** ((atMs - state.lastAtMs) / options.trendHalfLifeMs);
+  const w = decay * state.w + 1;
+  const dt = t - state.mt;
+  const dy = value - state.my;
+  state.mt += dt / w;
+  state.my += dy / w;
+  state.ctt = decay * state.ctt + dt * (t - state.mt);
+  state.cty = decay * state.cty + dt * (value - state.my);
+  state.cyy = decay * state.cyy + dy * (value - state.my);
+  state.w = w;
+  state.w2 = decay * decay * state.w2 + 1;
+  /* Keep times small: move the origin forward once a day of hours has passed. */
+  if (t > 24) {
+    state.originMs += 24 * 3_600_000;
+    state.mt -= 24;
+  }
+}
+
+/** The fitted line at the weighted mean time, its slope per hour, the residual spread and the slope's error. */
+function trendFit(
+  state: SeriesState,
+): { level: number; slope: number; residual: number; slopeError: number; points: number } | null {
+  if (state.w <= 0 || state.ctt <= 0) return null;
+  const points = (state.w * state.w) / state.w2;
+  if (points <= 2) return null;
+  const slope = state.cty / state.ctt;
+  const ssr = Math.max(0, state.cyy - slope * state.cty);
+  const variance = (ssr / state.w) * (points / (points - 2));
+  const residual = Math.sqrt(variance);
+  const slopeError = Math.sqrt((variance * (state.w2 / state.w)) / state.ctt);
+  return { level: state.my, slope, residual, slopeError, points };
+}
+
+interface ThresholdRule {
+  op: Operator;
+  value: number;
+}
+
+export interface CrossingThresholds {
+  warning?: ThresholdRule | null;
+  critical?: ThresholdRule | null;
+}
+
+type PredictedLevel = 'warning' | 'critical';
+
+export interface Crossing {
+  level: PredictedLevel;
+  /** When the fitted line reaches the threshold (ms). */
+  expectedAt: number;
+  /** 0..1: how far the slope stands out of its error, and how many readings carry it. */
+  confidence: number;
+}
+
+/**
+ * The expected crossing of a gauge moving towards its critical threshold (preferred) or else its warning
+ * threshold, within `maxLeadMs`; null on a flat, noisy or short series, when moving away, when the
+ * operator does not order (eq, ne), or when the last value already holds that level. `nowMs` is the time
+ * of asking (normally the last reading's time).
+ */
+export function predictCrossing(
+  state: SeriesState,
+  nowMs: number,
+  thresholds: CrossingThresholds,
+  options: ForesightOptions = DEFAULT_FORESIGHT_OPTIONS,
+): Crossing | null {
+  if (state.kind !== 'gauge') return null;
+  const fit = trendFit(state);
+  if (fit === null || fit.points < options.minTrendPoints || fit.slope === 0) return null;
+  const t = fit.slopeError > 0 ? Math.abs(fit.slope) / fit.slopeError : Number.POSITIVE_INFINITY;
+  if (t < options.minTStatistic) return null;
+  const nowHours = (nowMs - state.originMs) / 3_600_000;
+  const levelNow = fit.level + fit.slope * (nowHours - state.mt);
+  const confidence = Math.max(0, 1 - options.minTStatistic / t) * (fit.points / (fit.points + 2));
+  for (const level of ['critical', 'warning'] as const) {
+    const rule = thresholds[level];
+    if (!rule || !Number.isFinite(rule.value)) continue;
+    if (rule.op === 'eq' || rule.op === 'ne') continue;
+    if (compareValues(state.lastValue, rule.op, rule.value)) {
+      if (level === 'critical') return null;
+      continue;
+    }
+    const rising = rule.op === 'gt' || rule.op === 'gte';
+    if (rising !== fit.slope > 0) continue;
+    const hours = (rule.value - levelNow) / fit.slope;
+    if (hours < 0) continue;
+    const expectedAt = nowMs + hours * 3_600_000;
+    if (expectedAt - nowMs > options.maxLeadMs) continue;
+    return { level, expectedAt: Math.round(expectedAt), confidence: Math.round(confidence * 100) / 100 };
+  }
+  return null;
+}
+
+export interface UnusualResult {
+  unusual: boolean;
+  /** The slot's normal range (centre ± `unusualSpreads` spreads); null while the slot has too few readings. */
+  normal: { low: number; high: number } | null;
+}
+
+/**
+ * Whether a value is far outside its week slot's normal. Ask before `updateSeries` with the same reading.
+ * A counter's value is its raw count: its rate since the last reading is judged (a reset is never unusual).
+ * The caller decides what a value already at warning or critical is (the thresholds tell it then).
+ */
+export function isUnusual(
+  state: SeriesState,
+  atMs: number,
+  value: number,
+  options: ForesightOptions = DEFAULT_FORESIGHT_OPTIONS,
+): UnusualResult {
+  const normal = normalRange(state, atMs, options);
+  if (normal === null || !Number.isFinite(value)) return { unusual: false, normal };
+  const judged = profileValue(state, atMs, value);
+  if (judged === null) return { unusual: false, normal };
+  return { unusual: judged < normal.low || judged > normal.high, normal };
+}
+
+/** The normal range of the slot a time falls in, or null while the slot has too few readings. */
+function normalRange(
+  state: SeriesState,
+  atMs: number,
+  options: ForesightOptions = DEFAULT_FORESIGHT_OPTIONS,
+): { low: number; high: number } | null {
+  const slot = slotOf(atMs);
+  if ((state.count[slot] ?? 0) < options.minSlotPoints) return null;
+  const centre = state.centre[slot] ?? 0;
+  /* A floor on the spread: a slot that never moved still tolerates 1 % of its level. */
+  const spread = Math.max(state.spread[slot] ?? 0, (0.01 * Math.abs(centre)) / options.unusualSpreads, 1e-9);
+  return { low: centre - options.unusualSpreads * spread, high: centre + options.unusualSpreads * spread };
+}
+
+/** Bytes a series takes in memory, about (typed arrays and the numbers beside them). */
+export function seriesBytes(state: SeriesState): number {
+  return state.centre.byteLength + state.spread.byteLength + state.count.byteLength + 14 * 8;
+}
