@@ -105,7 +105,14 @@ export function freePort(): Promise<number> {
   });
 }
 
-export type ServerEnv = { databaseUrl: string; port: number; secretKey: string; admin?: Credentials };
+export type ServerEnv = {
+  databaseUrl: string;
+  port: number;
+  secretKey: string;
+  admin?: Credentials;
+  /** How long it may take to answer (30 s; the demo's first start writes 90 days of history first). */
+  startSeconds?: number;
+};
 export type Credentials = { email: string; password: string };
 
 /** Starts the built server and waits until it answers; `startedAt` is when the process was spawned. */
@@ -125,7 +132,8 @@ export async function startServer(options: ServerEnv): Promise<{ child: ChildPro
     },
   });
   const base = `http://127.0.0.1:${options.port}`;
-  for (let i = 0; i < 600; i++) {
+  const startSeconds = options.startSeconds ?? 30;
+  for (let i = 0; i < startSeconds * 20; i++) {
     if (child.exitCode !== null) throw new Error(`the server stopped (code ${child.exitCode})`);
     const ok = await fetch(`${base}/api/v1/misc/fallback`)
       .then((res) => res.ok)
@@ -134,7 +142,7 @@ export async function startServer(options: ServerEnv): Promise<{ child: ChildPro
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   child.kill('SIGTERM');
-  throw new Error('the server did not start within 30 s');
+  throw new Error(`the server did not start within ${startSeconds} s`);
 }
 
 /**
