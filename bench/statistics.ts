@@ -2,15 +2,21 @@
  * Times the statistics endpoints through app.inject at the benchmark's volume: 500 facilities × 20 bays
  * plus one facility of 50 bays, 90 days of history each (status periods, alerts, maintenance jobs, one
  * API connection per facility with its hourly check statistics and check log), then p50/p95 of CALLS
- * calls per endpoint and `EXPLAIN ANALYZE` of the figures query (the heavy one).
+ * calls per endpoint with each answer's size on the wire (brotli, as a browser is sent it) and decoded,
+ * the whole chain's CSV over HTTP (time to the first byte and to the last) and `EXPLAIN ANALYZE` of the
+ * figures query (the heavy one).
  *
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node --import tsx bench/statistics.ts
  *
  * Without DATABASE_URL an embedded PostgreSQL in a temporary directory is used. Options (environment):
  * FACILITIES (500), BAYS_PER_FACILITY (20), DAYS (90), CHANGES_PER_DAY (4 status changes per bay and
- * day), CALLS (30), KEEP_DB=1 (keep the scratch database for a look with psql).
+ * day), CALLS (30), KEEP_DB=1 (keep the scratch database for a look with psql, or for BENCH_DB),
+ * BENCH_DB=<name> (run on a database kept earlier, without seeding it again; it is kept).
  */
 import { randomBytes } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { brotliDecompressSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { dropDatabase, ensureDatabase, withDatabase } from '../apps/server/src/db/admin';
 import { figuresSql } from '../apps/server/src/modules/statistics';
@@ -99,19 +105,71 @@ async function seedHistory(pool: import('pg').Pool) {
   console.log(`History seeded in ${Math.round(performance.now() - started)} ms:`, counts.rows[0]);
 }
 
-const server = await postgresServer();
-const dbName = `vd_bench_${randomBytes(4).toString('hex')}`;
-await ensureDatabase(server.adminUrl, dbName);
-const url = withDatabase(server.adminUrl, dbName);
-try {
-  const seeded = await seedBays(url, FACILITIES, BAYS_PER_FACILITY);
-  await seedBays(url, 1, 50);
-  console.log(
-    `Seeded ${seeded.facilities} facilities × ${BAYS_PER_FACILITY} bays + 1 of 50 in ${seeded.ms} ms`,
+/** The whole chain's CSV over HTTP as a browser asks for it (brotli): time to the first byte and the last. */
+function timeCsv(port: number, token: string, body: object) {
+  return new Promise<{ firstMs: number; totalMs: number; wire: number; decoded: number; rows: number }>(
+    (resolve, reject) => {
+      const startedAt = performance.now();
+      let firstMs = 0;
+      const chunks: Buffer[] = [];
+      const req = http.request(
+        {
+          host: '127.0.0.1',
+          port,
+          method: 'POST',
+          path: '/api/v1/backend/reports/availability/export',
+          headers: {
+            authorization: `Bearer ${token}`,
+            'content-type': 'application/json',
+            'accept-encoding': 'br',
+          },
+        },
+        (res) => {
+          if (res.statusCode !== 200) reject(new Error(`export: ${res.statusCode}`));
+          res.on('data', (chunk: Buffer) => {
+            if (chunks.length === 0) firstMs = performance.now() - startedAt;
+            chunks.push(chunk);
+          });
+          res.on('error', reject);
+          res.on('end', () => {
+            const totalMs = performance.now() - startedAt;
+            const raw = Buffer.concat(chunks);
+            const text = (
+              res.headers['content-encoding'] === 'br' ? brotliDecompressSync(raw) : raw
+            ).toString();
+            resolve({
+              firstMs,
+              totalMs,
+              wire: raw.length,
+              decoded: Buffer.byteLength(text),
+              rows: text.split('\r\n').length - 3,
+            });
+          });
+        },
+      );
+      req.on('error', reject);
+      req.end(JSON.stringify(body));
+    },
   );
+}
+
+const server = await postgresServer();
+const kept = process.env.BENCH_DB;
+const dbName = kept ?? `vd_bench_${randomBytes(4).toString('hex')}`;
+const url = withDatabase(server.adminUrl, dbName);
+if (!kept) await ensureDatabase(server.adminUrl, dbName);
+try {
+  if (!kept) {
+    const seeded = await seedBays(url, FACILITIES, BAYS_PER_FACILITY);
+    await seedBays(url, 1, 50);
+    console.log(
+      `Seeded ${seeded.facilities} facilities × ${BAYS_PER_FACILITY} bays + 1 of 50 in ${seeded.ms} ms`,
+    );
+  }
   const bench = await startBenchApp(url);
   const { app, database } = bench;
-  await seedHistory(database.pool);
+  if (!kept) await seedHistory(database.pool);
+  if (kept) await database.pool.query(`delete from users where email like 'bench-%@example.com'`);
 
   const { token } = await bench.signedIn('admin');
 
@@ -137,28 +195,36 @@ try {
       app.inject({
         method: 'POST',
         url: `/api/v1/${urlPath}`,
-        headers: { authorization: `Bearer ${token}` },
+        headers: { authorization: `Bearer ${token}`, 'accept-encoding': 'br' },
         payload: body(i) as object,
       });
     for (let i = 0; i < 3; i++) await call(i); // warm-up: JIT, pool, plan cache
     const times: number[] = [];
-    let bytes = 0;
+    let wire = 0;
+    let decoded = 0;
     for (let i = 0; i < CALLS; i++) {
       const startedAt = performance.now();
       const res = await call(i);
       times.push(performance.now() - startedAt);
       if (res.statusCode !== 200) throw new Error(`${urlPath}: ${res.statusCode} ${res.body.slice(0, 300)}`);
-      bytes = Buffer.byteLength(res.body);
+      wire = res.rawPayload.length;
+      decoded = (
+        res.headers['content-encoding'] === 'br' ? brotliDecompressSync(res.rawPayload) : res.rawPayload
+      ).length;
     }
     times.sort((a, b) => a - b);
     console.log(
       `${label.padEnd(46)} p50 ${percentile(times, 50).toFixed(1).padStart(7)} ms  p95 ${percentile(times, 95)
         .toFixed(1)
-        .padStart(7)} ms  ${(bytes / 1024).toFixed(0)} KiB`,
+        .padStart(7)} ms  ${(wire / 1024).toFixed(0).padStart(5)} KiB on the wire, ${(decoded / 1024)
+        .toFixed(0)
+        .padStart(5)} KiB decoded`,
     );
   }
 
-  console.log(`\n${CALLS} calls each through app.inject (auth, validation, SQL, serialisation), admin:`);
+  console.log(
+    `\n${CALLS} calls each through app.inject (auth, validation, SQL, serialisation, brotli), admin:`,
+  );
   await measure('bays/stats/get, 90 days (random bays)', 'backend/bays/stats/get', (i) => ({
     bayId: someBays[i % someBays.length]?.id,
     ...days(90),
@@ -192,23 +258,25 @@ try {
     ...days(30),
   }));
 
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const { port } = app.server.address() as AddressInfo;
   const chainCalls = 3;
-  const chainTimes: number[] = [];
+  const firsts: number[] = [];
+  const totals: number[] = [];
   for (let i = 0; i < chainCalls; i++) {
-    const startedAt = performance.now();
-    const res = await app.inject({
-      method: 'POST',
-      url: '/api/v1/backend/reports/availability/export',
-      headers: { authorization: `Bearer ${token}` },
-      payload: { locationIds: [], ...days(30) },
-    });
-    chainTimes.push(performance.now() - startedAt);
-    if (res.statusCode !== 200) throw new Error(`export: ${res.statusCode}`);
+    const csv = await timeCsv(port, token, { locationIds: [], ...days(30) });
+    firsts.push(csv.firstMs);
+    totals.push(csv.totalMs);
     if (i === 0)
-      console.log(`reports/availability/export, whole chain (${res.body.split('\r\n').length - 2} rows)`);
+      console.log(
+        `reports/availability/export over HTTP, whole chain, 30 days: ${csv.rows} rows, ${(csv.wire / 1024).toFixed(0)} KiB on the wire, ${(csv.decoded / 1024).toFixed(0)} KiB decoded`,
+      );
   }
-  chainTimes.sort((a, b) => a - b);
-  console.log(`  ${chainCalls} calls, 30 days: median ${percentile(chainTimes, 50).toFixed(0)} ms`);
+  firsts.sort((a, b) => a - b);
+  totals.sort((a, b) => a - b);
+  console.log(
+    `  ${chainCalls} calls, median: first byte ${percentile(firsts, 50).toFixed(0)} ms, last byte ${percentile(totals, 50).toFixed(0)} ms`,
+  );
 
   const { rows: fiftyBays } = await database.pool.query<{ id: string }>(
     'select id from bays where location_id = $1',
@@ -225,7 +293,7 @@ try {
 
   await bench.close();
 } finally {
-  if (process.env.KEEP_DB) console.log(`Kept database ${dbName}`);
+  if (process.env.KEEP_DB || kept) console.log(`Kept database ${dbName}`);
   else await dropDatabase(server.adminUrl, dbName).catch((err) => console.error('drop failed', err));
   await server.stop();
 }

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   bucketForRange,
+  decodeTimeline,
+  encodeTimeline,
   LATENCY_BUCKETS,
   latencyBucket,
   latencyHistogramOf,
@@ -45,5 +47,32 @@ describe('bucketForRange', () => {
     expect(bucketForRange(...days(45))).toBe('day');
     expect(bucketForRange(...days(90))).toBe('week');
     expect(bucketForRange(...days(365))).toBe('month');
+  });
+});
+
+describe('a timeline in columns', () => {
+  const from = Date.parse('2026-01-01T00:00:00.000Z');
+  const spans = [
+    { status: 'operational' as const, from: from + 1_500, to: from + 3_600_000 },
+    { status: 'error' as const, from: from + 3_600_000, to: from + 3_600_250 },
+    // a gap: not monitored for an hour
+    { status: 'maintenance' as const, from: from + 7_200_250, to: from + 9_000_000 },
+  ];
+
+  it('sends a digit per status and the gaps and lengths in milliseconds', () => {
+    expect(encodeTimeline(spans, from)).toEqual({
+      statuses: '024',
+      gaps: [1_500, 0, 3_600_000],
+      lengths: [3_598_500, 250, 1_799_750],
+    });
+    expect(encodeTimeline([], from)).toEqual({ statuses: '', gaps: [], lengths: [] });
+  });
+
+  it('decodes to the same segments to the millisecond', () => {
+    expect(decodeTimeline(encodeTimeline(spans, from), new Date(from).toISOString())).toEqual([
+      { status: 'operational', from: '2026-01-01T00:00:01.500Z', to: '2026-01-01T01:00:00.000Z' },
+      { status: 'error', from: '2026-01-01T01:00:00.000Z', to: '2026-01-01T01:00:00.250Z' },
+      { status: 'maintenance', from: '2026-01-01T02:00:00.250Z', to: '2026-01-01T02:30:00.000Z' },
+    ]);
   });
 });

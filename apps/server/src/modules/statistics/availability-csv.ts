@@ -1,4 +1,4 @@
-import type { AvailabilityReport, Figures, WashFigures } from '@vaskedrift/shared';
+import type { AvailabilityReport, AvailabilityReportRow, Figures, WashFigures } from '@vaskedrift/shared';
 
 /*
  * The availability report as CSV for Norwegian Excel: UTF-8 with a byte order mark (else Excel reads it
@@ -51,16 +51,25 @@ function washFields(washes: WashFigures): string[] {
   return [washes.washes, washes.expected, washes.lost].map((value) => (value === null ? '' : String(value)));
 }
 
+/** The file's start: the byte order mark and the header line. */
+export const CSV_HEAD = `\uFEFF${HEADERS.join(';')}\r\n`;
+
+/** One bay's line. */
+export function csvRow(row: AvailabilityReportRow): string {
+  return `${[
+    field(row.locationName),
+    field(row.deleted ? `${row.bayName} (slettet)` : row.bayName),
+    ...figureFields(row),
+    ...washFields(row.washes),
+  ].join(';')}\r\n`;
+}
+
+/** The chain's total, the last line. */
+export function csvTotal(total: Figures, washes: WashFigures): string {
+  return `${['Totalt', '', ...figureFields(total), ...washFields(washes)].join(';')}\r\n`;
+}
+
+/** The whole report as one text (the e-mail's attachment; the download is written line by line). */
 export function availabilityCsv(report: AvailabilityReport): string {
-  const lines = [
-    HEADERS,
-    ...report.rows.map((row) => [
-      field(row.locationName),
-      field(row.deleted ? `${row.bayName} (slettet)` : row.bayName),
-      ...figureFields(row),
-      ...washFields(row.washes),
-    ]),
-    ['Totalt', '', ...figureFields(report.total), ...washFields(report.totalWashes)],
-  ];
-  return `\uFEFF${lines.map((line) => line.join(';')).join('\r\n')}\r\n`;
+  return CSV_HEAD + report.rows.map(csvRow).join('') + csvTotal(report.total, report.totalWashes);
 }

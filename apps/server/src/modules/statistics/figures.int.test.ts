@@ -1,3 +1,4 @@
+import { decodeBayStats, decodeLocationStats } from '@vaskedrift/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiClient, createLocation } from '../../../test/facilities';
 import { figuresSetting, range } from '../../../test/figures';
@@ -202,7 +203,9 @@ describe('bay statistics, figure by figure', () => {
   });
 
   it('leaves out the time a bay was not monitored, and an error set by hand in it', async () => {
-    const stats = (await operator.post('backend/bays/stats/get', { bayId: bay.pause, ...range })).json().data;
+    const stats = decodeBayStats(
+      (await operator.post('backend/bays/stats/get', { bayId: bay.pause, ...range })).json().data,
+    );
     expect(stats.figures).toEqual(expected.pause);
     expect(stats.availability).toEqual([
       // 23:00Z to 12:00Z monitored, 2 h of it in error: 11 / 13
@@ -233,7 +236,9 @@ describe('bay statistics, figure by figure', () => {
   });
 
   it('answers no availability for a bay without attributes, never 100 with nothing observed', async () => {
-    const stats = (await operator.post('backend/bays/stats/get', { bayId: bay.uten, ...range })).json().data;
+    const stats = decodeBayStats(
+      (await operator.post('backend/bays/stats/get', { bayId: bay.uten, ...range })).json().data,
+    );
     expect(stats.figures).toEqual(expected.uten);
     expect(stats.timeline).toEqual([]);
     expect(stats.availability.map((b: { availability: number | null }) => b.availability)).toEqual([
@@ -266,7 +271,7 @@ describe('facility statistics, figure by figure', () => {
   it('adds up its bays and ranks them worst first, the bay never monitored last', async () => {
     const res = await operator.post('backend/locations/stats/get', { locationId, ...range });
     expect(res.statusCode).toBe(200);
-    const stats = res.json().data;
+    const stats = decodeLocationStats(res.json().data);
     expect(stats.figures).toEqual(facilityFigures);
     expect(
       stats.bays.map((b: { bayName: string; availability: number | null }) => [b.bayName, b.availability]),
@@ -291,13 +296,14 @@ describe('facility statistics, figure by figure', () => {
       'Hall Gammel',
       'Hall Uten',
     ]);
-    expect(stats.timeline[5].segments).toEqual([]);
+    expect(stats.timeline[5]?.segments).toEqual([]);
   });
 
   it('answers no availability, MTTR or MTBF for a facility without bays', async () => {
     const empty = await createLocation(admin, { name: 'Tomt Anlegg' });
-    const stats = (await admin.post('backend/locations/stats/get', { locationId: empty, ...range })).json()
-      .data;
+    const stats = decodeLocationStats(
+      (await admin.post('backend/locations/stats/get', { locationId: empty, ...range })).json().data,
+    );
     expect(stats.figures).toEqual({
       observedSeconds: 0,
       downtimeSeconds: 0,

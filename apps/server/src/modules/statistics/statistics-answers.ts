@@ -4,13 +4,15 @@ import {
   type ApiStatsPoint,
   type AvailabilityReport,
   type AvailabilityReportInput,
+  type AvailabilityReportRow,
   BAY_MESSAGES,
-  type BayStats,
   type BayStatsInput,
+  type BayStatsWire,
   bucketForRange,
+  encodeTimeline,
   LATENCY_BUCKETS,
   LOCATION_MESSAGES,
-  type LocationStats,
+  type LocationStatsWire,
   latencyPercentile,
   MAX_TIMELINE_SEGMENTS,
   type MaintenanceStats,
@@ -19,7 +21,7 @@ import {
 import type { Db } from '../../db/client';
 import { NotFoundError } from '../../lib/errors';
 import type { Viewer } from '../../plugins/authenticate';
-import { availabilityCsv } from './availability-csv';
+import { CSV_HEAD, csvRow, csvTotal } from './availability-csv';
 import { addFigures, figuresByBay, percent, type Range, toFigures } from './figures.repository';
 import {
   alertCounts,
@@ -38,7 +40,7 @@ import {
   timelineSpans,
   visibleLocations,
 } from './statistics.repository';
-import { downsampleTimeline, toSegments } from './timeline';
+import { downsampleTimeline } from './timeline';
 import { addWashFigures, washFiguresByBay } from './washes.repository';
 import { NO_WASHES, washesOf } from './washes-answers';
 
@@ -103,7 +105,11 @@ async function mustFindLocation(db: Db, viewer: Viewer, locationId: string) {
 }
 
 /** docs/domain.md, Statistics: one bay over the range, with its timeline and markers. */
-export async function bayStats(db: Db, viewer: Viewer, input: BayStatsInput): Promise<{ data: BayStats }> {
+export async function bayStats(
+  db: Db,
+  viewer: Viewer,
+  input: BayStatsInput,
+): Promise<{ data: BayStatsWire }> {
   const found = await mustFindBay(db, viewer, input.bayId);
   const range = rangeOf(input);
   const bucket = input.bucket ?? bucketForRange(range.from, range.to);
@@ -121,7 +127,10 @@ export async function bayStats(db: Db, viewer: Viewer, input: BayStatsInput): Pr
       bucket,
       bay: found,
       figures: toFigures(addFigures(figures.values())),
-      timeline: toSegments(downsampleTimeline(spans.get(found.id) ?? [], msRange(range))),
+      timeline: encodeTimeline(
+        downsampleTimeline(spans.get(found.id) ?? [], msRange(range)),
+        range.from.getTime(),
+      ),
       availability: buckets.map((b) => ({
         from: b.from.toISOString(),
         to: b.to.toISOString(),
@@ -142,7 +151,7 @@ export async function locationStats(
   db: Db,
   viewer: Viewer,
   input: RangeInput & { locationId: string },
-): Promise<{ data: LocationStats }> {
+): Promise<{ data: LocationStatsWire }> {
   const found = await mustFindLocation(db, viewer, input.locationId);
   const range = rangeOf(input);
   const allBays = await baysOfLocations(db, [found.id]);
@@ -172,7 +181,10 @@ export async function locationStats(
       timeline: existed.map((b) => ({
         bayId: b.id,
         bayName: b.name,
-        segments: toSegments(downsampleTimeline(spans.get(b.id) ?? [], msRange(range))),
+        segments: encodeTimeline(
+          downsampleTimeline(spans.get(b.id) ?? [], msRange(range)),
+          range.from.getTime(),
+        ),
       })),
       alertCounts: alerts,
       maintenanceByType: byType,
@@ -227,60 +239,94 @@ export async function apiStats(
   };
 }
 
+/** The facilities of a report: those asked for (or all the caller sees), by name; 404 for one not seen. */
+async function reportLocations(db: Db, viewer: Viewer, input: AvailabilityReportInput) {
+  const asked = [...new Set(input.locationIds ?? [])];
+  const seen = await visibleLocations(db, viewer, asked);
+  if (seen.length < asked.length) throw new NotFoundError(LOCATION_MESSAGES.notFound);
+  return seen;
+}
+
+type ReportLocation = Awaited<ReturnType<typeof reportLocations>>[number];
+
+/**
+ * The report's rows of these facilities (in their order): every bay that existed in the range, in its
+ * facility's order; and the raw figures of all their bays together, for the total.
+ */
+async function reportRows(db: Db, locations: ReportLocation[], range: Range) {
+  const allBays = await baysOfLocations(
+    db,
+    locations.map((l) => l.id),
+  );
+  const ids = allBays.map((b) => b.id);
+  const figures = await figuresByBay(db, ids, range);
+  const washes = await washFiguresByBay(db, ids, range);
+  const names = new Map(locations.map((l, index) => [l.id, { name: l.name, index }]));
+  const rows = allBays
+    .filter((b) => (figures.get(b.id)?.present ?? 0) > 0)
+    .sort((a, b) => (names.get(a.locationId)?.index ?? 0) - (names.get(b.locationId)?.index ?? 0))
+    .map(
+      (b): AvailabilityReportRow => ({
+        locationId: b.locationId,
+        locationName: names.get(b.locationId)?.name ?? '',
+        bayId: b.id,
+        bayName: b.name,
+        deleted: b.deletedAt !== null,
+        ...toFigures(figures.get(b.id) ?? addFigures([])),
+        washes: washes.get(b.id) ?? NO_WASHES,
+      }),
+    );
+  return { rows, figures: addFigures(figures.values()) };
+}
+
 /** Every bay of the facilities asked for (or all the caller sees) that existed in the range. */
 export async function availabilityReport(
   db: Db,
   viewer: Viewer,
   input: AvailabilityReportInput,
 ): Promise<{ data: AvailabilityReport }> {
-  const asked = [...new Set(input.locationIds ?? [])];
-  const seen = await visibleLocations(db, viewer, asked);
-  if (seen.length < asked.length) throw new NotFoundError(LOCATION_MESSAGES.notFound);
   const range = rangeOf(input);
-  const allBays = await baysOfLocations(
-    db,
-    seen.map((l) => l.id),
-  );
-  const figures = await figuresByBay(
-    db,
-    allBays.map((b) => b.id),
-    range,
-  );
-  const washes = await washFiguresByBay(
-    db,
-    allBays.map((b) => b.id),
-    range,
-  );
-  const names = new Map(seen.map((l, index) => [l.id, { name: l.name, index }]));
-  const rows = allBays
-    .filter((b) => (figures.get(b.id)?.present ?? 0) > 0)
-    .sort((a, b) => (names.get(a.locationId)?.index ?? 0) - (names.get(b.locationId)?.index ?? 0))
-    .map((b) => ({
-      locationId: b.locationId,
-      locationName: names.get(b.locationId)?.name ?? '',
-      bayId: b.id,
-      bayName: b.name,
-      deleted: b.deletedAt !== null,
-      ...toFigures(figures.get(b.id) ?? addFigures([])),
-      washes: washes.get(b.id) ?? NO_WASHES,
-    }));
+  const { rows, figures } = await reportRows(db, await reportLocations(db, viewer, input), range);
   return {
     data: {
       ...rangeAnswer(range),
       rows,
-      total: toFigures(addFigures(figures.values())),
+      total: toFigures(figures),
       totalWashes: addWashFigures(rows.map((row) => row.washes)),
     },
   };
 }
 
-export async function availabilityReportCsv(db: Db, viewer: Viewer, input: AvailabilityReportInput) {
-  const { data } = await availabilityReport(db, viewer, input);
-  const day = (iso: string) => OSLO_DATE.format(new Date(iso));
-  return {
-    filename: `tilgjengelighet-${day(data.from)}-${day(data.to)}.csv`,
-    body: availabilityCsv(data),
-  };
+/**
+ * Facilities read at a time for the CSV: each batch's lines are written before the next is read, so the
+ * first lines leave at once and only a batch's rows are in memory (decision 023, The CSV streamed).
+ */
+const CSV_BATCH_LOCATIONS = 25;
+
+/** The report's facilities (404 before anything is sent) and the CSV's file name. */
+export async function availabilityCsvPlan(db: Db, viewer: Viewer, input: AvailabilityReportInput) {
+  const locations = await reportLocations(db, viewer, input);
+  const day = (date: Date) => OSLO_DATE.format(date);
+  const range = rangeOf(input);
+  return { locations, range, filename: `tilgjengelighet-${day(range.from)}-${day(range.to)}.csv` };
+}
+
+/** The report as CSV, line by line through `write` (which waits while the receiver is behind), the total last. */
+export async function writeAvailabilityCsv(
+  db: Db,
+  { locations, range }: { locations: ReportLocation[]; range: Range },
+  write: (text: string) => Promise<void>,
+) {
+  await write(CSV_HEAD);
+  let figures = addFigures([]);
+  let washes = NO_WASHES;
+  for (let i = 0; i < locations.length; i += CSV_BATCH_LOCATIONS) {
+    const batch = await reportRows(db, locations.slice(i, i + CSV_BATCH_LOCATIONS), range);
+    if (batch.rows.length > 0) await write(batch.rows.map(csvRow).join(''));
+    figures = addFigures([figures, batch.figures]);
+    washes = addWashFigures([washes, ...batch.rows.map((row) => row.washes)]);
+  }
+  await write(csvTotal(toFigures(figures), washes));
 }
 
 /**

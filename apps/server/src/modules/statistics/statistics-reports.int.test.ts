@@ -1,7 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiClient, caller, grantAccess, unknownId } from '../../../test/facilities';
+import {
+  type ApiClient,
+  caller,
+  createBay,
+  createLocation,
+  grantAccess,
+  unknownId,
+} from '../../../test/facilities';
 import { createTestApp, type TestContext } from '../../../test/helpers';
 import { H, range, type StatisticsSetting, statisticsSetting } from '../../../test/statistics';
+import { setPeriods } from '../../../test/status-periods';
+import { availabilityCsv } from './availability-csv';
 
 /** API statistics, access and the availability report on the two facilities of test/statistics.ts. */
 let ctx: TestContext;
@@ -151,5 +160,29 @@ describe('availability report as CSV', () => {
       `${location};Hall Borte (slettet);25,00;6,00;1;0;;0,00;;;`,
       'Totalt;;78,00;11,00;3;1;120,0;1,50;;;',
     ]);
+  });
+
+  it('is written facility batch by facility batch, the same file as the report in one piece', async () => {
+    // More facilities than one batch of the streamed CSV (25), each with a bay down for a different time.
+    for (let i = 1; i <= 30; i++) {
+      const locationId = await createLocation(admin, { name: `Batch ${String(i).padStart(2, '0')}` });
+      const bayId = await createBay(admin, locationId, { name: `Hall ${i}` });
+      await setPeriods(ctx, bayId, [
+        ['operational', '2026-01-01T00:00:00+01:00', '2026-01-01T12:00:00+01:00'],
+        ['error', '2026-01-01T12:00:00+01:00', `2026-01-01T12:${String(i).padStart(2, '0')}:00+01:00`],
+        ['operational', `2026-01-01T12:${String(i).padStart(2, '0')}:00+01:00`, null],
+      ]);
+    }
+    const report = (
+      await admin.post('backend/reports/availability/get', { locationIds: [], ...range })
+    ).json().data;
+    const res = await admin.post('backend/reports/availability/export', { locationIds: [], ...range });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe(availabilityCsv(report));
+    const lines = res.body.trimEnd().split('\r\n');
+    // Header, A's two bays, B's, the 30 by name, the total.
+    expect(lines).toHaveLength(1 + report.rows.length + 1);
+    expect(lines.filter((line) => line.startsWith('Batch '))).toHaveLength(30);
+    expect(lines.at(-1)?.startsWith('Totalt;;')).toBe(true);
   });
 });

@@ -1,3 +1,4 @@
+import { decodeBayStats, decodeLocationStats } from '@vaskedrift/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiClient, createBay, fieldMessages } from '../../../test/facilities';
 import { createTestApp, type TestContext } from '../../../test/helpers';
@@ -37,7 +38,7 @@ describe('bay statistics', () => {
   it('computes availability, MTTR and MTBF for a bay created mid-range with a period still open', async () => {
     const res = await operator.post('backend/bays/stats/get', { bayId: a.bayId, ...range });
     expect(res.statusCode).toBe(200);
-    const stats = res.json().data;
+    const stats = decodeBayStats(res.json().data);
     expect(stats.bucket).toBe('day');
     expect(stats.bay).toMatchObject({ id: a.bayId, name: 'Hall Ny', locationId: a.locationId });
     expect(stats.figures).toEqual(hallNy);
@@ -122,16 +123,16 @@ describe('bay statistics', () => {
       from: '2025-10-01T00:00:00Z',
       to: '2025-12-30T00:00:00Z',
     });
-    const { timeline, bucket } = res.json().data;
+    const { timeline, bucket } = decodeBayStats(res.json().data);
     expect(bucket).toBe('week');
     expect(timeline.length).toBeLessThanOrEqual(1000);
     // Still the bay's rhythm, not one merged block.
     expect(timeline.length).toBeGreaterThan(300);
     const errors = timeline.filter((s: { status: string }) => s.status === 'error');
     expect(errors).toHaveLength(1);
-    expect(Date.parse(errors[0].from)).toBeLessThanOrEqual(Date.parse('2025-11-09T17:00:00Z'));
-    expect(Date.parse(errors[0].to)).toBeGreaterThanOrEqual(Date.parse('2025-11-09T17:10:00Z'));
-    expect(timeline[0].from).toBe('2025-10-01T00:00:00.000Z');
+    expect(Date.parse(errors[0]?.from ?? '')).toBeLessThanOrEqual(Date.parse('2025-11-09T17:00:00Z'));
+    expect(Date.parse(errors[0]?.to ?? '')).toBeGreaterThanOrEqual(Date.parse('2025-11-09T17:10:00Z'));
+    expect(timeline[0]?.from).toBe('2025-10-01T00:00:00.000Z');
   });
 
   it('refuses a range that ends before it starts or is longer than 400 days, in Norwegian', async () => {
@@ -157,7 +158,7 @@ describe('facility statistics', () => {
   it('ranks every bay that existed, deleted ones included, worst first, and adds up the facility', async () => {
     const res = await operator.post('backend/locations/stats/get', { locationId: a.locationId, ...range });
     expect(res.statusCode).toBe(200);
-    const stats = res.json().data;
+    const stats = decodeLocationStats(res.json().data);
     expect(
       stats.bays.map((bay: { bayName: string; deleted: boolean }) => [bay.bayName, bay.deleted]),
     ).toEqual([
@@ -188,7 +189,7 @@ describe('facility statistics', () => {
     });
     // In the facility's bay order.
     expect(stats.timeline.map((row: { bayName: string }) => row.bayName)).toEqual(['Hall Ny', 'Hall Borte']);
-    expect(stats.timeline[1].segments).toEqual([
+    expect(stats.timeline[1]?.segments).toEqual([
       { status: 'operational', from: '2025-12-31T23:00:00.000Z', to: '2026-01-01T01:00:00.000Z' },
       { status: 'error', from: '2026-01-01T01:00:00.000Z', to: '2026-01-01T07:00:00.000Z' },
     ]);

@@ -1,3 +1,4 @@
+import { PassThrough, type Readable } from 'node:stream';
 import {
   apiStatsResponseSchema,
   apiStatsSchema,
@@ -16,6 +17,32 @@ import { callerOf } from '../../plugins/authenticate';
 import type { StatisticsService } from './statistics.service';
 
 const tags = ['statistics'];
+
+/**
+ * A body written as it is produced: `produce` gets a `write` that waits while the receiver is behind and
+ * throws once it has gone (which ends the producer's read); a producer's error cuts the body short.
+ */
+function streamed(produce: (write: (text: string) => Promise<void>) => Promise<void>): Readable {
+  const body = new PassThrough();
+  const write = async (text: string) => {
+    if (body.destroyed) throw new Error('Mottakeren er borte');
+    if (body.write(text)) return;
+    await new Promise<void>((resolve) => {
+      const done = () => {
+        body.off('drain', done);
+        body.off('close', done);
+        resolve();
+      };
+      body.on('drain', done);
+      body.on('close', done);
+    });
+  };
+  produce(write).then(
+    () => body.end(),
+    (err: unknown) => body.destroy(err instanceof Error ? err : new Error(String(err))),
+  );
+  return body;
+}
 
 /** Reads for every role, each limited to the facilities the caller sees (404 for any other). */
 export async function statisticsRoutes(
@@ -94,7 +121,7 @@ export async function statisticsRoutes(
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${csv.filename}"`)
-        .send(csv.body);
+        .send(streamed(csv.writeTo));
     },
   );
 

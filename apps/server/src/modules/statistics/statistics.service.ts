@@ -11,12 +11,13 @@ import { Semaphore } from '../../lib/semaphore';
 import type { Viewer } from '../../plugins/authenticate';
 import {
   apiStats,
+  availabilityCsvPlan,
   availabilityReport,
-  availabilityReportCsv,
   bayStats,
   locationStats,
   maintenanceStats,
   type RangeInput,
+  writeAvailabilityCsv,
 } from './statistics-answers';
 
 export type StatisticsService = ReturnType<typeof createStatisticsService>;
@@ -65,8 +66,18 @@ export function createStatisticsService({
       heavy((tx) => apiStats(tx, viewer, input)),
     report: (viewer: Viewer, input: AvailabilityReportInput) =>
       heavy((tx) => availabilityReport(tx, viewer, input)),
-    reportCsv: (viewer: Viewer, input: AvailabilityReportInput) =>
-      heavy((tx) => availabilityReportCsv(tx, viewer, input)),
+    /**
+     * The report as CSV: the facilities are checked first (404 before any byte is sent), then `write` gets
+     * the file line by line in one bounded read; past its first line an error can only cut the file short.
+     */
+    async reportCsv(viewer: Viewer, input: AvailabilityReportInput) {
+      const plan = await heavy((tx) => availabilityCsvPlan(tx, viewer, input));
+      return {
+        filename: plan.filename,
+        writeTo: (write: (text: string) => Promise<void>) =>
+          heavy((tx) => writeAvailabilityCsv(tx, plan, write)),
+      };
+    },
     maintenanceStats: (viewer: Viewer, input: RangeInput & { bayId?: string; locationId?: string }) =>
       heavy((tx) => maintenanceStats(tx, viewer, input)),
   };

@@ -1,4 +1,4 @@
-import { type BayStatus, MAX_TIMELINE_SEGMENTS, type TimelineSegment } from '@vaskedrift/shared';
+import { type BayStatus, MAX_TIMELINE_SEGMENTS } from '@vaskedrift/shared';
 
 /** A status period clipped to the range, in epoch milliseconds, in time order. */
 export type Span = { status: BayStatus; from: number; to: number };
@@ -61,12 +61,4 @@ export function downsampleTimeline(
     push(stretch);
   }
   return out;
-}
-
-export function toSegments(spans: Span[]): TimelineSegment[] {
-  return spans.map((span) => ({
-    status: span.status,
-    from: new Date(span.from).toISOString(),
-    to: new Date(span.to).toISOString(),
-  }));
 }

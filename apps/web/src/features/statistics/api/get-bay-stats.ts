@@ -1,16 +1,25 @@
 import { useQuery } from '@tanstack/react-query';
-import { type BayStats, bayStatsResponseSchema, type StatisticsBucket } from '@vaskedrift/shared';
+import {
+  type BayStats,
+  bayStatsResponseSchema,
+  decodeBayStats,
+  type StatisticsBucket,
+} from '@vaskedrift/shared';
 import { apiRequest } from '../../../lib/api-client';
 import type { RangeSearch } from '../range';
 import { rangedQueryOptions } from './ranged-query';
 
-/** `POST backend/bays/stats/get`: a bay's figures, timeline, availability per bucket, alerts and jobs. */
+/**
+ * `POST backend/bays/stats/get`: a bay's figures, timeline (sent in columns, decoded here: decision 023),
+ * availability per bucket, alerts and jobs.
+ */
 export function useBayStats(bayId: string, search: RangeSearch, bucket?: StatisticsBucket) {
   return useQuery(
     rangedQueryOptions('bay', { bayId, bucket }, search, async (range): Promise<BayStats> => {
       const body = { bayId, bucket, ...range };
-      return bayStatsResponseSchema.parse(await apiRequest<unknown>('POST', 'backend/bays/stats/get', body))
-        .data;
+      return decodeBayStats(
+        bayStatsResponseSchema.parse(await apiRequest<unknown>('POST', 'backend/bays/stats/get', body)).data,
+      );
     }),
   );
 }
