@@ -21,7 +21,7 @@ import { authRoutes, createAuthService, createTokenSigner } from './modules/auth
 import { type Housekeeping, registerHousekeeping } from './modules/housekeeping';
 import { subscribeLogs } from './modules/logs';
 import { miscRoutes, probeRoutes } from './modules/misc';
-import { createMailer, type Mailer } from './modules/notifications';
+import { createMailer, IDLE_POLL_MS, type Mailer } from './modules/notifications';
 import { createRealtime, type Realtime } from './modules/realtime';
 import { createSystemSettings, type SystemSettingsService, settingsRoutes } from './modules/settings';
 import { requireAuthentication } from './plugins/authenticate';
@@ -145,7 +145,9 @@ export async function buildApp({
 
   const tokens = createTokenSigner(config.secretKey, clock);
   const auth = createAuthService({ db, bus, tokens, maxFailuresPerMinute: config.loginMaxFailuresPerMinute });
-  const mailer = createMailer({ db, smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });
+  // The notification loops sleep while nothing is due where NOTIFYs wake them: with the pool (issue 28).
+  const idleMs = pool ? IDLE_POLL_MS : undefined;
+  const mailer = createMailer({ db, smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log, idleMs });
   app.decorate('mailer', mailer);
   app.addHook('onClose', () => mailer.stop());
   const people = createPeople({ config, db, bus, mailer, auth });
@@ -185,6 +187,8 @@ export async function buildApp({
     log: app.log as Logger,
     statistics: statusEngine.statistics,
     acknowledgeAlert: statusEngine.alerts.acknowledge,
+    pool,
+    idleMs,
     // Desktop notifications ride the live channel (made below; the dispatcher runs only once the app is ready).
     desktop: (deliveries) => {
       for (const { userIds, notification } of deliveries) realtime.notifyUsers(userIds, notification);
@@ -200,6 +204,7 @@ export async function buildApp({
   });
   app.addHook('preClose', () => statusEngine.stop());
   registerHousekeeping(app, { db, config, background: backgroundHousekeeping });
+  app.addHook('onReady', async () => notifying.listen());
   if (backgroundNotifications) app.addHook('onReady', async () => notifying.start());
   if (backgroundWebhooks) app.addHook('onReady', async () => notifying.webhookSender.start());
   // Before the mailer stops: a batch in hand commits its rows, then the sender is closed.

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type pg from 'pg';
 import type { Logger } from 'pino';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
@@ -11,6 +12,7 @@ import {
   createDispatcher,
   createRecipientsService,
   createWebhookSender,
+  listenForWakeups,
   recipientsRoutes,
 } from '../modules/notifications';
 import { createReportRenderer, createReportScheduler } from '../modules/reports';
@@ -41,6 +43,12 @@ type Deps = {
   clock?: Clock;
   /** The alerts service's 'Jeg ser på det', which a push notification's action uses. */
   acknowledgeAlert: AcknowledgeAlert;
+  /**
+   * With the app's pool the loops are woken by NOTIFY (`listen()`) and sleep while nothing is due, at most
+   * `idleMs`; without one they poll every second.
+   */
+  pool?: pg.Pool;
+  idleMs?: number;
 };
 
 /**
@@ -60,6 +68,8 @@ export function createNotifying({
   statistics,
   clock = systemClock,
   acknowledgeAlert,
+  pool,
+  idleMs,
 }: Deps) {
   // Web Push (decision 038): the key pair every instance shares, its sender, and the devices.
   const vapidKeys = createVapidKeys(db, config.secretKey);
@@ -77,6 +87,7 @@ export function createNotifying({
     keys: vapidKeys,
     subject: vapidSubject(config.publicUrl, config.mailFrom),
     log,
+    idleMs,
     clock: () => clock.now(),
   });
   const webhookSender = createWebhookSender({
@@ -84,6 +95,7 @@ export function createNotifying({
     outbound,
     secretKey: config.secretKey,
     log,
+    idleMs,
     clock: () => clock.now(),
   });
   const dispatcher = createDispatcher({
@@ -96,6 +108,7 @@ export function createNotifying({
     desktop,
     reports: createReportRenderer({ statistics, publicUrl: config.publicUrl }),
     incidentGroupWaitMs: config.incidentGroupWaitMs,
+    idleMs,
     clock,
   });
   const reminders = createMaintenanceReminders({ db, bus, log, onRecorded: dispatcher.nudge, clock });
@@ -105,6 +118,8 @@ export function createNotifying({
     bus.on('maintenance.started', dispatcher.nudge),
     bus.on('maintenance.ended', dispatcher.nudge),
   ];
+  const senders = { email: mailer, webhook: webhookSender, web_push: webPushSender };
+  let wakeups: ReturnType<typeof listenForWakeups> | undefined;
   return {
     recipients: createRecipientsService({ db, bus }),
     webhooks: createWebhooksService({ db, bus, outbound, secretKey: config.secretKey }),
@@ -114,6 +129,20 @@ export function createNotifying({
     dispatcher,
     reminders,
     reports,
+    /** Wakes the loops on every instance's commits (once the app is ready; with the pool only). */
+    listen() {
+      if (!pool || wakeups) return;
+      wakeups = listenForWakeups({
+        pool,
+        log,
+        events: dispatcher.nudge,
+        outbox: (channel) => senders[channel]?.nudge(),
+        listening: () => {
+          dispatcher.nudge();
+          for (const sender of Object.values(senders)) sender.nudge();
+        },
+      });
+    },
     start() {
       dispatcher.start();
       webPushSender.start();
@@ -124,6 +153,7 @@ export function createNotifying({
     },
     async stop() {
       for (const off of offs) off();
+      await wakeups?.stop();
       await Promise.all([
         reminders.stop(),
         reports.stop(),

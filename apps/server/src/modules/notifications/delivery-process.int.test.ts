@@ -57,18 +57,19 @@ describe('notifications across a kill -9', () => {
       );
     }
 
-    // The first server cannot reach SMTP (nothing listens on the port) and is killed mid-work.
-    const deadPort = await freePort();
-    const first = await startServer({ ...env, SMTP_URL: `smtp://127.0.0.1:${deadPort}` });
-    started.push(first);
     const events: number[] = [];
     for (let i = 0; i < 40; i++) events.push(await recordEvent(database.db, at));
     // Ten events are in another dispatcher's hands (locked) when the server dies: they stay undispatched.
+    // Locked before the server starts: it is woken at each commit (NOTIFY), so it would take them first.
     const other = await database.pool.connect();
     await other.query('begin');
     await other.query('select id from notification_events where id = any($1) for update', [
       events.slice(-10),
     ]);
+    // The first server cannot reach SMTP (nothing listens on the port) and is killed mid-work.
+    const deadPort = await freePort();
+    const first = await startServer({ ...env, SMTP_URL: `smtp://127.0.0.1:${deadPort}` });
+    started.push(first);
     // Killed once the first server has dispatched every event it can take (all but the ten locked) and
     // holds their e-mails, unsendable, in the outbox: on a busy machine it gets there later, not sooner.
     await waitFor(

@@ -5,6 +5,22 @@ import { notificationEvents, type OutboxAttachment, outbox } from '../../db/sche
 import type { NotificationEventRow } from './events';
 
 /**
+ * When the group wait of the oldest incident opening still held ends (`holdMs` after it was recorded), or
+ * null when none is held: every other undispatched event is either claimed at once or held behind one.
+ */
+export async function nextHeldOpeningDueAt(db: Db, holdMs: number): Promise<Date | null> {
+  const [row] = await db
+    .select({
+      at: sql<Date | null>`min(${notificationEvents.createdAt}) + make_interval(secs => ${holdMs / 1000})`.mapWith(
+        notificationEvents.createdAt,
+      ),
+    })
+    .from(notificationEvents)
+    .where(and(isNull(notificationEvents.dispatchedAt), sql`${notificationEvents.type} = 'incident.opened'`));
+  return row?.at ?? null;
+}
+
+/**
  * Claims the oldest undispatched events; another dispatcher skips them until this transaction ends. The
  * events of an incident whose opening was recorded after `holdOpenedAfter` wait (the group wait, decision
  * 033): causes arriving meanwhile join the one opening message, and nothing of the incident overtakes it.

@@ -10,12 +10,13 @@ import {
   mergeTargets,
   type NewEventEmail,
   type NotificationTarget,
+  nextHeldOpeningDueAt,
   resolveTargets,
 } from './dispatcher.repository';
 import { renderEmail } from './email-templates';
 import type { NotificationEventRow } from './events';
 import { withIncidentsNow } from './incident-payloads.repository';
-import { createPoller } from './poller';
+import { createPoller, type NextDue } from './poller';
 import { enqueueWebhookDeliveries } from './webhook-fanout';
 
 /** Events per transaction: each batch commits on its own, so a backlog never holds many rows locked. */
@@ -37,6 +38,8 @@ type Options = {
   /** More channels' rows, written in each batch's transaction (Web Push). */
   fanouts?: DispatchFanout[];
   pollIntervalMs?: number;
+  /** Sleep while nothing is due, this long at most (`createPoller`); only where NOTIFYs wake it (wakeups.ts). */
+  idleMs?: number;
   /**
    * How long an incident's opening waits before it is sent (Alertmanager's `group_wait`, decision 033):
    * causes that arrive meanwhile are in the one message. `INCIDENT_GROUP_WAIT_MS`.
@@ -137,6 +140,7 @@ export function createDispatcher({
   reports,
   fanouts = [],
   pollIntervalMs = POLL_MS,
+  idleMs,
   incidentGroupWaitMs,
   clock = systemClock,
 }: Options) {
@@ -207,9 +211,16 @@ export function createDispatcher({
     }
   }
 
+  /** Everything due dispatched; the next pass when the oldest held incident opening is released. */
+  async function dispatchAndWait(): Promise<NextDue> {
+    await dispatchDue();
+    return { nextDueAt: await nextHeldOpeningDueAt(db, incidentGroupWaitMs) };
+  }
+
   const poller = createPoller({
-    pass: () => dispatchDue(),
+    pass: dispatchAndWait,
     intervalMs: pollIntervalMs,
+    idleMs,
     onError: (err) => log.error({ err }, 'utsending av varsler feilet (databasen?); prøver igjen'),
   });
 

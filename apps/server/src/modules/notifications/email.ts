@@ -8,6 +8,7 @@ import {
   markMessageFailed,
   markMessageSent,
   type NewOutboxMessage,
+  nextAttemptAt,
   type OutboxRow,
 } from './outbox.repository';
 import { createPoller } from './poller';
@@ -35,6 +36,8 @@ type Options = {
   from: string;
   log: Pick<Logger, 'info' | 'warn' | 'error'>;
   pollIntervalMs?: number;
+  /** Sleep while nothing is due, this long at most (`createPoller`); only where NOTIFYs wake it. */
+  idleMs?: number;
 };
 
 const BATCH_SIZE = 10;
@@ -57,7 +60,7 @@ export function retryDelaySeconds(attempts: number): number {
  * Without SMTP_URL messages are written as `kept` and their full text goes to the log at info level, so
  * an operator can still pass a recovery link on (see docs/decisions/004-email-outbox.md).
  */
-export function createMailer({ db, smtpUrl, from, log, pollIntervalMs = 2000 }: Options): Mailer {
+export function createMailer({ db, smtpUrl, from, log, pollIntervalMs = 2000, idleMs }: Options): Mailer {
   if (!smtpUrl) {
     return {
       delivers: false,
@@ -121,8 +124,12 @@ export function createMailer({ db, smtpUrl, from, log, pollIntervalMs = 2000 }: 
   }
 
   const poller = createPoller({
-    pass: drainDue,
+    pass: async () => {
+      await drainDue();
+      return { nextDueAt: await nextAttemptAt(db, 'email') };
+    },
     intervalMs: pollIntervalMs,
+    idleMs,
     onError: (err) => log.error({ err }, 'e-postutsending feilet (databasen?); prøver igjen'),
   });
   poller.start();

@@ -18,6 +18,7 @@ export {
   claimDueMessages,
   deleteFinishedMessages,
   markMessageFailed,
+  nextAttemptAt,
   type OutboxRow,
 } from './outbox.repository';
 export type {
@@ -26,9 +27,10 @@ export type {
   IncidentEventPayload,
   MaintenanceEventPayload,
 } from './payloads';
-export { createPoller } from './poller';
+export { createPoller, IDLE_POLL_MS } from './poller';
 export { recipientsRoutes } from './recipients.routes';
 export { createRecipientsService } from './recipients.service';
+export { listenForWakeups } from './wakeups';
 export { createWebhookSender } from './webhook';
 export { deleteOldAttempts } from './webhook.repository';
 export { attemptDelivery, createWebhookSecrets } from './webhook-delivery';

@@ -20,6 +20,15 @@ export async function insertOutboxMessage(
   return row.id;
 }
 
+/** When the earliest pending row of a channel falls due (a retry, a lease that runs out); null for none. */
+export async function nextAttemptAt(db: Db, channel: OutboxChannel): Promise<Date | null> {
+  const [row] = await db
+    .select({ at: sql<Date | null>`min(${outbox.nextAttemptAt})`.mapWith(outbox.nextAttemptAt) })
+    .from(outbox)
+    .where(and(eq(outbox.channel, channel), eq(outbox.status, 'pending')));
+  return row?.at ?? null;
+}
+
 /**
  * Claims up to `limit` due messages of one channel for this instance. The rows are locked with SKIP LOCKED while their
  * attempt count goes up and `next_attempt_at` moves `leaseSeconds` ahead, so another instance neither

@@ -1,15 +1,34 @@
 /**
+ * What a pass of a loop that sleeps while idle answers: when the earliest work it left behind falls due
+ * (a retry, the end of a wait), or null when it left none.
+ */
+export type NextDue = { nextDueAt: Date | null };
+
+/**
+ * The longest an idle loop sleeps: how late work no nudge announced can be picked up. Retries and waits
+ * are not affected (their time is known); only rows written by an instance that stopped before its nudge.
+ */
+export const IDLE_POLL_MS = 30_000;
+
+/**
  * A background loop: `pass` runs at `start()`, then `intervalMs` after each pass ends, and at once on
  * `nudge()`; never two passes at a time (a nudge during a pass runs one more right after it). A failed pass
- * goes to `onError` and the loop goes on.
+ * goes to `onError` and the loop goes on (after `intervalMs`).
+ *
+ * With `idleMs` the loop sleeps while nothing is due (issue 28, the idle cost): the pass answers `NextDue`
+ * and the next one runs when that falls due — never sooner than `intervalMs`, never later than `idleMs`
+ * (the backstop for work no nudge announced: another instance that stopped mid-batch, a lease run out).
+ * Whoever records work for the loop calls `nudge()` after the commit.
  */
 export function createPoller({
   pass,
   intervalMs,
+  idleMs,
   onError,
 }: {
   pass: () => Promise<unknown>;
   intervalMs: number;
+  idleMs?: number;
   onError: (err: unknown) => void;
 }) {
   let started = false;
@@ -31,11 +50,14 @@ export function createPoller({
       again = true;
       return;
     }
+    let delay = intervalMs;
     running = pass()
-      .then(() => undefined, onError)
+      .then((answer) => {
+        if (idleMs !== undefined && isNextDue(answer)) delay = sleepFor(answer.nextDueAt, intervalMs, idleMs);
+      }, onError)
       .finally(() => {
         running = undefined;
-        const next = again ? 0 : intervalMs;
+        const next = again ? 0 : delay;
         again = false;
         schedule(next);
       });
@@ -59,4 +81,13 @@ export function createPoller({
       await running;
     },
   };
+}
+
+function isNextDue(answer: unknown): answer is NextDue {
+  return typeof answer === 'object' && answer !== null && 'nextDueAt' in answer;
+}
+
+function sleepFor(nextDueAt: Date | null, intervalMs: number, idleMs: number): number {
+  if (nextDueAt === null) return idleMs;
+  return Math.min(idleMs, Math.max(intervalMs, nextDueAt.getTime() - Date.now()));
 }

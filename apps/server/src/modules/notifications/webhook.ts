@@ -6,7 +6,13 @@ import { isForeignKeyViolation } from '../../db/violations';
 import type { OutboundClient } from '../../lib/outbound';
 import { retryDelaySeconds } from './email';
 import { recordNotificationEvents } from './events';
-import { claimDueMessages, markMessageFailed, markMessageSent, type OutboxRow } from './outbox.repository';
+import {
+  claimDueMessages,
+  markMessageFailed,
+  markMessageSent,
+  nextAttemptAt,
+  type OutboxRow,
+} from './outbox.repository';
 import type { WebhookDisabledPayload } from './payloads';
 import { createPoller } from './poller';
 import {
@@ -44,6 +50,8 @@ type Options = {
   secretKey: string;
   log: Pick<Logger, 'info' | 'warn' | 'error'>;
   pollIntervalMs?: number;
+  /** Sleep while nothing is due, this long at most (`createPoller`); only where NOTIFYs wake it. */
+  idleMs?: number;
   /** The clock of the 24-hour rule. */
   clock?: () => Date;
 };
@@ -66,6 +74,7 @@ export function createWebhookSender({
   secretKey,
   log,
   pollIntervalMs = 1000,
+  idleMs,
   clock = () => new Date(),
 }: Options): WebhookSender {
   const deps: WebhookDeliveryDeps = { db, outbound, secrets: createWebhookSecrets(secretKey) };
@@ -156,8 +165,12 @@ export function createWebhookSender({
   }
 
   const poller = createPoller({
-    pass: () => drainDue(() => poller.stopped, clock),
+    pass: async () => {
+      await drainDue(() => poller.stopped, clock);
+      return { nextDueAt: await nextAttemptAt(db, 'webhook') };
+    },
     intervalMs: pollIntervalMs,
+    idleMs,
     onError: (err) => log.error({ err }, 'webhookutsending feilet (databasen?); prøver igjen'),
   });
 

@@ -14,6 +14,7 @@ import {
   claimDueMessages,
   createPoller,
   markMessageFailed,
+  nextAttemptAt,
   type OutboxRow,
   retryDelaySeconds,
 } from '../notifications';
@@ -59,6 +60,8 @@ type Options = {
   subject: string;
   log: Pick<Logger, 'info' | 'warn' | 'error'>;
   pollIntervalMs?: number;
+  /** Sleep while nothing is due, this long at most (`createPoller`); only where NOTIFYs wake it. */
+  idleMs?: number;
   clock?: () => Date;
 };
 
@@ -86,6 +89,7 @@ export function createWebPushSender({
   subject,
   log,
   pollIntervalMs = 1000,
+  idleMs,
   clock = () => new Date(),
 }: Options): WebPushSender {
   /** One signed VAPID JWT per push service origin, reused until an hour before it expires (12 h). */
@@ -267,8 +271,12 @@ export function createWebPushSender({
   }
 
   const poller = createPoller({
-    pass: () => drainDue(() => poller.stopped),
+    pass: async () => {
+      await drainDue(() => poller.stopped);
+      return { nextDueAt: await nextAttemptAt(db, 'web_push') };
+    },
     intervalMs: pollIntervalMs,
+    idleMs,
     onError: (err) => log.error({ err }, 'utsending av push-varsler feilet (databasen?); prøver igjen'),
   });
 
