@@ -57,6 +57,11 @@ export type ObservedAttribute = {
     locationName?: string;
     displayName?: string;
     unit?: string | null;
+    /**
+     * When the attribute's reading was last stored, before this check. Null: it has never stored one, so
+     * it has no history to rebuild (a bay just added); absent: not known, the history is read.
+     */
+    storedAt?: Date | null;
   };
   level: AttributeLevel;
   value: AttributeValue | null;
@@ -73,8 +78,12 @@ const NO_VIEW: ForesightView = { prediction: null, unusual: false, normal: null 
 type Entry = {
   state: SeriesState;
   apiKey: number;
-  /** While the history is being read: the checks' readings since, learned after it. */
-  pending: Array<[number, number, ObservedAttribute]> | null;
+  /**
+   * While the history is being read: the checks' times, values and levels since, learned after it with
+   * the rule last seen (`rule`), so a pending value keeps no check's rule objects alive.
+   */
+  pending: Array<[number, number, AttributeLevel]> | null;
+  rule: ObservedAttribute['rule'] | null;
   prediction: Crossing | null;
   /** When the current prediction's level appeared (the notification's dedupe key). */
   since: number;
@@ -205,16 +214,19 @@ export function createForesight(deps: {
         if (rule.id && rule.bayId && rule.locationId) rememberMeta(rule.series, rule);
         let entry = series.get(rule.series);
         if (!entry) {
-          entry = newEntry(rule.type === 'counter' ? 'counter' : 'gauge', apiKey);
+          // Never stored a reading (a bay just added): nothing stored to rebuild from, nothing to read.
+          const history = deps.rebuild !== false && rule.storedAt !== null;
+          entry = newEntry(rule.type === 'counter' ? 'counter' : 'gauge', apiKey, history);
           series.set(rule.series, entry);
-          if (deps.rebuild !== false) {
+          if (history) {
             entry.pending = [];
             rebuildQueue.push(rule.series);
             startRebuilding();
           }
         }
         if (entry.pending) {
-          if (entry.pending.length < PENDING_LIMIT) entry.pending.push([atMs, value, attribute]);
+          entry.rule = rule;
+          if (entry.pending.length < PENDING_LIMIT) entry.pending.push([atMs, value, attribute.level]);
           continue;
         }
         learn(rule.series, entry, atMs, value, attribute);
@@ -227,11 +239,12 @@ export function createForesight(deps: {
     }
   }
 
-  function newEntry(kind: 'gauge' | 'counter', apiKey: number): Entry {
+  function newEntry(kind: 'gauge' | 'counter', apiKey: number, history: boolean): Entry {
     return {
       state: createSeries(kind),
       apiKey,
       pending: null,
+      rule: null,
       prediction: null,
       since: 0,
       unusual: false,
@@ -239,7 +252,7 @@ export function createForesight(deps: {
       lastValue: null,
       notified: false,
       notifiedAt: Number.NEGATIVE_INFINITY,
-      stored: deps.rebuild === false ? NOTHING_STORED : undefined,
+      stored: history ? undefined : NOTHING_STORED,
       seenAt: Number.NaN,
       minGap: Number.POSITIVE_INFINITY,
     };
@@ -436,8 +449,11 @@ export function createForesight(deps: {
           deps.log.warn({ err: error, series: key }, 'foresight: kunne ikke lese historikken');
         }
         const pending = entry.pending ?? [];
+        const rule = entry.rule;
         entry.pending = null;
-        for (const [atMs, value, attribute] of pending) learn(key, entry, atMs, value, attribute);
+        entry.rule = null;
+        if (rule)
+          for (const [atMs, value, level] of pending) learn(key, entry, atMs, value, { rule, level, value });
         queueWrite();
       }
       rebuilding = null;
