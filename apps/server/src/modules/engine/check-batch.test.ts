@@ -54,6 +54,40 @@ describe('gathered', () => {
     await expect(later[2]).resolves.toBe('e');
   });
 
+  it('runs up to runsAtOnce at once, each with what was waiting when it started', async () => {
+    const runs: string[][] = [];
+    const releases: Array<() => void> = [];
+    let active = 0;
+    let most = 0;
+    const echo = gathered<string, string>(
+      async (inputs) => {
+        runs.push(inputs);
+        active++;
+        most = Math.max(most, active);
+        await new Promise<void>((r) => releases.push(r));
+        active--;
+        return inputs;
+      },
+      { gatherMs: 60_000, max: 2, runsAtOnce: 2 },
+    );
+    const calls = ['a', 'b', 'c', 'd', 'e'].map((x) => echo(x));
+    await new Promise((r) => setImmediate(r));
+    // Two full runs side by side; the fifth call waits for one of them to end.
+    expect(runs).toEqual([
+      ['a', 'b'],
+      ['c', 'd'],
+    ]);
+    releases.shift()?.();
+    await expect(calls[0]).resolves.toBe('a');
+    await new Promise((r) => setImmediate(r));
+    expect(runs.at(-1)).toEqual(['e']);
+    for (const release of releases.splice(0)) release();
+    await new Promise((r) => setImmediate(r));
+    releases.shift()?.();
+    expect(await Promise.all(calls)).toEqual(['a', 'b', 'c', 'd', 'e']);
+    expect(most).toBe(2);
+  });
+
   it('fails every call of a failed run, and the next run still happens', async () => {
     let fail = true;
     const echo = gathered<string, string>(

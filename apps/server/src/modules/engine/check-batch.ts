@@ -7,21 +7,22 @@ import { loadRulesOf, type Rule, type RuleCore } from './rules.repository';
 
 /**
  * Calls are served by one `run` over all their inputs, which answers one output per input in order (at
- * most `max` inputs a run). One run at a time. A call that finds nothing under way waits `gatherMs` for
- * company; the calls made while a run is under way form the next run, which starts as soon as it ends —
- * so under load a run grows with the load instead of waiting for a timer (group commit). A failed run
- * fails each of its calls.
+ * most `max` inputs a run). At most `runsAtOnce` runs at a time (default one). A call that finds a run
+ * free to start waits `gatherMs` for company; the calls made while every run is under way form the next
+ * run, which starts as soon as one ends — so under load a run grows with the load instead of waiting for a
+ * timer (group commit). A failed run fails each of its calls.
  */
 export function gathered<I, O>(
   run: (inputs: I[]) => Promise<O[]>,
-  options: { gatherMs: number; max: number },
+  options: { gatherMs: number; max: number; runsAtOnce?: number },
 ): (input: I) => Promise<O> {
+  const runsAtOnce = options.runsAtOnce ?? 1;
   let queue: Array<{ input: I; done: (output: O) => void; failed: (err: unknown) => void }> = [];
   let timer: NodeJS.Timeout | undefined;
-  let running = false;
+  let running = 0;
 
   function schedule(afterRun = false) {
-    if (running || queue.length === 0) return;
+    if (running >= runsAtOnce || queue.length === 0) return;
     if (afterRun || queue.length >= options.max) start();
     else timer ??= setTimeout(start, options.gatherMs);
   }
@@ -31,7 +32,7 @@ export function gathered<I, O>(
     timer = undefined;
     const batch = queue.slice(0, options.max);
     queue = queue.slice(options.max);
-    running = true;
+    running++;
     run(batch.map((c) => c.input))
       .then(
         (outputs) => {
@@ -42,9 +43,11 @@ export function gathered<I, O>(
         },
       )
       .finally(() => {
-        running = false;
+        running--;
         schedule(true);
       });
+    // Another run may start beside this one with what is left.
+    schedule();
   }
 
   return (input) =>

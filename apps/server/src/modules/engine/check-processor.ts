@@ -3,16 +3,16 @@ import type { Logger } from 'pino';
 import type { Db } from '../../db/client';
 import type { EventBus } from '../../events/bus';
 import { type Clock, systemClock } from '../../lib/clock';
-import { Semaphore } from '../../lib/semaphore';
 import { publishAlerts } from '../alerts';
 import { publishStatusChanges } from '../bays';
 import { type AppliedCheck, applyCheck } from './check-apply';
-import { createCheckBatch } from './check-batch';
+import { createCheckBatch, gathered } from './check-batch';
 import {
   type ApiRef,
   attributeResultsOf,
   type CheckOutcome,
   type CheckSource,
+  type CheckStart,
   checkLogRow,
   readingOf,
   storedOf,
@@ -42,6 +42,12 @@ export type ProcessedCheck = {
  * checks in flight never make a claim wait.
  */
 const TRANSACTIONS_AT_ONCE = 6;
+/**
+ * Checks that are not quiet, applied one after another in one transaction at most (decision 009): the
+ * first round after a bulk add is thousands of them, and a transaction (with its commit) per check was
+ * most of its cost.
+ */
+const FULL_CHECKS_PER_TRANSACTION = 25;
 
 /**
  * The connections of the engine's own pool (decision 029): the check transactions, the quiet checks' read
@@ -52,11 +58,15 @@ export const ENGINE_POOL_SIZE = TRANSACTIONS_AT_ONCE + 4;
 /** A success is written to the check log at most this often per API (all failures are, decision 009). */
 const OK_LOG_EVERY_MS = 5 * 60_000;
 
+/** A check that is not quiet, waiting for its transaction. */
+type FullCheck = Omit<CheckStart, 'storedRun'> & { logDue: () => boolean };
+type FullAttempt = { applied: AppliedCheck } | { failed: unknown };
+
 /**
  * Turns one check's outcome into stored state: a quiet check in a batch with others (`check-batch.ts`),
- * any other in a transaction of its own as a plan, then its writes (`check-apply.ts`, `check-plan.ts`).
- * Events are published only after the commit, and `onNotificationsRecorded` is called then when there are
- * new notification events.
+ * any other as a plan, then its writes (`check-apply.ts`, `check-plan.ts`), in a transaction shared with
+ * the other such checks arriving together (`FULL_CHECKS_PER_TRANSACTION`). Events are published only after
+ * the commit, and `onNotificationsRecorded` is called then when there are new notification events.
  */
 export function createCheckProcessor(deps: {
   db: Db;
@@ -72,8 +82,45 @@ export function createCheckProcessor(deps: {
 }) {
   const clock = deps.clock ?? systemClock;
   const lastOkLogged = new Map<string, number>();
-  const transactions = new Semaphore(TRANSACTIONS_AT_ONCE);
   const batch = createCheckBatch({ db: deps.db });
+  const applyOne = (tx: Db, check: FullCheck) =>
+    applyCheck(tx, check, { heartbeatMs: deps.heartbeatMs, logDue: check.logDue });
+
+  /**
+   * The full checks gathered like the quiet writes (up to `TRANSACTIONS_AT_ONCE` transactions at once),
+   * each transaction applying its checks one after another in API id order, so the API rows of two
+   * transactions are always locked in the same order. A transaction that fails (one check's error, or a
+   * deadlock on bays with another instance) applies its checks again one per transaction, so a check
+   * fails only for its own reason.
+   */
+  const applyFull = gathered<FullCheck, FullAttempt>(
+    async (checks) => {
+      try {
+        const idOf = (i: number) => checks[i]?.api.id ?? '';
+        // Stable: two checks of one API (a poll and a push) keep the order they came in.
+        const order = checks
+          .map((_, i) => i)
+          .sort((a, b) => (idOf(a) < idOf(b) ? -1 : idOf(a) > idOf(b) ? 1 : 0));
+        return await deps.db.transaction(async (tx) => {
+          const attempts: FullAttempt[] = [];
+          for (const i of order) attempts[i] = { applied: await applyOne(tx, checks[i] as FullCheck) };
+          return attempts;
+        });
+      } catch (err) {
+        if (checks.length === 1) return [{ failed: err }];
+        const attempts: FullAttempt[] = [];
+        for (const check of checks) {
+          try {
+            attempts.push({ applied: await deps.db.transaction((tx) => applyOne(tx, check)) });
+          } catch (failed) {
+            attempts.push({ failed });
+          }
+        }
+        return attempts;
+      }
+    },
+    { gatherMs: 5, max: FULL_CHECKS_PER_TRANSACTION, runsAtOnce: TRANSACTIONS_AT_ONCE },
+  );
   /** Checks written in a quiet batch, and in a transaction of their own. */
   const counts = { quiet: 0, full: 0 };
 
@@ -89,15 +136,22 @@ export function createCheckProcessor(deps: {
       }
     }
     counts.full++;
-    const applied = await transactions.run(() =>
-      deps.db.transaction((tx) =>
-        applyCheck(
-          tx,
-          { api, outcome, source, records, at, threshold },
-          { heartbeatMs: deps.heartbeatMs, logDue: () => shouldLogSuccess(api.id, at.getTime()) },
-        ),
-      ),
-    );
+    // Asked once: a check applied again alone (its shared transaction failed) is logged as it was planned.
+    let logDue: boolean | undefined;
+    const attempt = await applyFull({
+      api,
+      outcome,
+      source,
+      records,
+      at,
+      threshold,
+      logDue: () => {
+        logDue ??= shouldLogSuccess(api.id, at.getTime());
+        return logDue;
+      },
+    });
+    if ('failed' in attempt) throw attempt.failed;
+    const { applied } = attempt;
     // Committed: now it may be announced.
     announce(api, outcome, threshold, applied);
     evaluatedAfterCommit(api.key, at, applied.evaluated);
