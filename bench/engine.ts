@@ -13,7 +13,7 @@
  * BAYS_PER_FACILITY (20), ATTRIBUTES (5), INTERVAL (30), WARMUP (30 s after every API's first successful
  * check, which sets all its levels: the first round, printed as a figure of its own), DURATION (180 s), CHANGES (20),
  * CAPACITY (none), CAPACITY_DURATION (60 s), CHECK_CONCURRENCY (50), CPU_PROFILE (a file prefix: a CPU
- * profile of the server over each measured window, for Chrome DevTools or `--cpu-prof` tools).
+ * profile of the server over the first round and over each measured window, for Chrome DevTools or `--cpu-prof` tools).
  */
 import { randomBytes } from 'node:crypto';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
@@ -68,6 +68,9 @@ type Figures = {
   load: number;
   /** Seconds from the server's start until every API had a successful check (every level set). */
   firstRoundSeconds: number;
+  /** CPU seconds of the bench process (the server) and of PostgreSQL over the first round (load-independent). */
+  firstRoundServerCpu: number;
+  firstRoundPgCpu: number;
   /** Share of the window's checks written in a quiet batch (the rest: a transaction of their own). */
   quietShare: number;
   /** Share of the quiet checks whose rules came from the instance's cache. */
@@ -77,33 +80,32 @@ type Figures = {
   pgCpuPercent: number;
 };
 
-/**
- * CPU seconds (user + system) of a process from /proc (Linux; NaN elsewhere), with those of its children
- * that have ended when `children` (PostgreSQL's postmaster: connections come and go).
- */
-async function cpuSecondsOf(pid: number, children = false): Promise<number> {
+/** CPU seconds (user + system) of a process from /proc (Linux; NaN elsewhere). */
+async function cpuSecondsOf(pid: number): Promise<number> {
   const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => null);
   if (!stat) return Number.NaN;
   const fields = stat
     .slice(stat.lastIndexOf(')') + 2)
     .split(' ')
     .map(Number);
-  const own = (fields[11] ?? 0) + (fields[12] ?? 0);
-  return (own + (children ? (fields[13] ?? 0) + (fields[14] ?? 0) : 0)) / 100;
+  return ((fields[11] ?? 0) + (fields[12] ?? 0)) / 100;
 }
 
-/** All of the PostgreSQL server's CPU so far (the bench is its only load): live processes and ended ones. */
-async function postgresCpuSeconds(): Promise<number> {
+/**
+ * The CPU so far of the PostgreSQL backends connected to `database` (the bench's throwaway one), read
+ * from /proc: other work on the same PostgreSQL server (tests, other benches) is left out. A connection
+ * that ended takes its CPU with it; the server's pools keep theirs open for the run.
+ */
+async function postgresCpuSeconds(database: string): Promise<number> {
   let total = 0;
   let found = false;
   for (const entry of await readdir('/proc').catch(() => [] as string[])) {
     if (!/^\d+$/.test(entry)) continue;
     const comm = await readFile(`/proc/${entry}/comm`, 'utf8').catch(() => '');
     if (comm.trim() !== 'postgres') continue;
-    const parent = await readFile(`/proc/${entry}/stat`, 'utf8').catch(() => '');
-    const ppid = parent.slice(parent.lastIndexOf(')') + 2).split(' ')[1];
-    const parentComm = await readFile(`/proc/${ppid}/comm`, 'utf8').catch(() => '');
-    total += await cpuSecondsOf(Number(entry), parentComm.trim() !== 'postgres');
+    const title = await readFile(`/proc/${entry}/cmdline`, 'utf8').catch(() => '');
+    if (!title.split(' ').includes(database)) continue;
+    total += await cpuSecondsOf(Number(entry));
     found = true;
   }
   return found ? total : Number.NaN;
@@ -185,13 +187,30 @@ async function scenario(bays: number, duration: number, changes: number): Promis
   const database = connectDatabase(url, 10);
   const app = await buildApp({ config, db: database.db, databaseKind: 'external', logger: false });
   const probe = new pg.Pool({ connectionString: url, max: 4 });
+  // RSS and heap are sampled from the server's start to the end of the window: the first round included.
+  let rssMax = 0;
+  let heapMax = 0;
+  const sampler = setInterval(() => {
+    const m = process.memoryUsage();
+    rssMax = Math.max(rssMax, m.rss);
+    heapMax = Math.max(heapMax, m.heapUsed);
+  }, 1000);
   try {
     await app.ready();
     const serverStarted = performance.now();
+    const firstProfiler = env.CPU_PROFILE ? await startProfiler() : null;
+    const firstCpuBefore = process.cpuUsage();
+    const firstPgCpuBefore = await postgresCpuSeconds(dbName);
     // The first check of every API sets every level (null → a level) and so takes the full transaction;
     // the window measures the steady state after that round, and the round's length is a figure of its own.
     const firstRoundSeconds = await firstRoundSecondsOf(probe, serverStarted);
-    console.log(`  alle API-er sjekket etter ${fmt(firstRoundSeconds, 1)} s`);
+    const firstCpu = process.cpuUsage(firstCpuBefore);
+    if (firstProfiler) await firstProfiler.stop(`${env.CPU_PROFILE}-${bays}-first-round.cpuprofile`);
+    const firstRoundServerCpu = (firstCpu.user + firstCpu.system) / 1e6;
+    const firstRoundPgCpu = (await postgresCpuSeconds(dbName)) - firstPgCpuBefore;
+    console.log(
+      `  alle API-er sjekket etter ${fmt(firstRoundSeconds, 1)} s (CPU: server ${fmt(firstRoundServerCpu, 1)} s, PostgreSQL ${fmt(firstRoundPgCpu, 1)} s)`,
+    );
     await sleep(WARMUP * 1000);
     const engine = app.statusEngine.engine;
     const stats = engine.stats();
@@ -201,7 +220,7 @@ async function scenario(bays: number, duration: number, changes: number): Promis
     const processedBefore = engine.stats().processed;
     const simPid = sim.child.pid ?? 0;
     const simCpuBefore = await cpuSecondsOf(simPid);
-    const pgCpuBefore = await postgresCpuSeconds();
+    const pgCpuBefore = await postgresCpuSeconds(dbName);
     const batchesBefore = structuredClone(engine.stats().processed);
     const sizeBefore = Number(
       (await probe.query('select pg_database_size(current_database()) as s')).rows[0].s,
@@ -212,13 +231,6 @@ async function scenario(bays: number, duration: number, changes: number): Promis
     const profiler = env.CPU_PROFILE ? await startProfiler() : null;
     const cpuBefore = process.cpuUsage();
     const started = performance.now();
-    let rssMax = 0;
-    let heapMax = 0;
-    const sampler = setInterval(() => {
-      const m = process.memoryUsage();
-      rssMax = Math.max(rssMax, m.rss);
-      heapMax = Math.max(heapMax, m.heapUsed);
-    }, 1000);
 
     // Value changes spread over the run: a bay's first attribute set past its critical threshold in the
     // simulator; the time until the bay's status `error` is saved.
@@ -233,11 +245,10 @@ async function scenario(bays: number, duration: number, changes: number): Promis
     }
     await sleep(duration * 1000);
     await Promise.all(changeRuns);
-    clearInterval(sampler);
     const elapsed = (performance.now() - started) / 1000;
     const cpu = process.cpuUsage(cpuBefore);
     const simCpu = (await cpuSecondsOf(simPid)) - simCpuBefore;
-    const pgCpu = (await postgresCpuSeconds()) - pgCpuBefore;
+    const pgCpu = (await postgresCpuSeconds(dbName)) - pgCpuBefore;
     const runs = (kind: 'loads' | 'writes') => {
       const now = engine.stats().processed[kind];
       const was = batchesBefore[kind];
@@ -246,6 +257,10 @@ async function scenario(bays: number, duration: number, changes: number): Promis
     };
     console.log(
       `  stille skriv: ${runs('writes')}; regler lest: ${runs('loads')}; i hurtiglager: ${engine.stats().processed.cachedApis} API-er`,
+    );
+    const foresight = app.statusEngine.foresight.stats();
+    console.log(
+      `  forvarsel: ${foresight.series} serier (${fmt(foresight.bytes / 1024 / 1024)} MB modell), ${foresight.rebuilt} bygd fra historikk`,
     );
     const finished = engine.stats().finished - finishedBefore;
     const processed = engine.stats().processed;
@@ -289,12 +304,15 @@ async function scenario(bays: number, duration: number, changes: number): Promis
       failures,
       load: os.loadavg()[0] ?? Number.NaN,
       firstRoundSeconds,
+      firstRoundServerCpu,
+      firstRoundPgCpu,
       quietShare: quiet / (quiet + full),
       rulesCachedShare: rulesCached / (rulesCached + rulesLoaded),
       simCpuPercent: (simCpu / elapsed) * 100,
       pgCpuPercent: (pgCpu / elapsed) * 100,
     };
   } finally {
+    clearInterval(sampler);
     await app.close();
     await probe.end();
     await database.close();
@@ -321,12 +339,12 @@ async function startProfiler() {
 
 function print(rows: Figures[]) {
   console.log(
-    '\n| bays | APIs | first round | checks/s | lag p50 | lag p99 | check p50/p99 | change→status p50/p99 | quiet / rules cached | CPU (1 core = 100 %) | CPU per check | simulator CPU | PostgreSQL CPU | RSS max | heap max / live | DB growth | raw readings/min | failed checks | load avg |',
+    '\n| bays | APIs | first round | first round CPU server / PostgreSQL | checks/s | lag p50 | lag p99 | check p50/p99 | change→status p50/p99 | quiet / rules cached | CPU (1 core = 100 %) | CPU per check | simulator CPU | PostgreSQL CPU | RSS max | heap max / live | DB growth | raw readings/min | failed checks | load avg |',
   );
-  console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
+  console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
   for (const r of rows) {
     console.log(
-      `| ${r.bays} | ${r.apis} | ${fmt(r.firstRoundSeconds, 1)} s | ${fmt(r.checksPerSecond, 1)} | ${fmt(r.lagP50)} ms | ${fmt(r.lagP99)} ms | ` +
+      `| ${r.bays} | ${r.apis} | ${fmt(r.firstRoundSeconds, 1)} s | ${fmt(r.firstRoundServerCpu, 1)} / ${fmt(r.firstRoundPgCpu, 1)} s | ${fmt(r.checksPerSecond, 1)} | ${fmt(r.lagP50)} ms | ${fmt(r.lagP99)} ms | ` +
         `${fmt(r.checkP50)}/${fmt(r.checkP99)} ms | ${r.changes ? `${fmt(r.changeP50, 1)}/${fmt(r.changeP99, 1)} s (${r.changes})` : '–'} | ` +
         `${fmt(r.quietShare * 100, 1)} % / ${fmt(r.rulesCachedShare * 100, 1)} % | ` +
         `${fmt(r.cpuPercent)} % | ${fmt(r.cpuMsPerCheck, 2)} ms | ${fmt(r.simCpuPercent)} % | ${fmt(r.pgCpuPercent)} % | ${fmt(r.rssMaxMb)} MB | ${fmt(r.heapMaxMb)} / ${fmt(r.heapLiveMb)} MB | ${fmt(r.dbGrowthMbPerHour)} MB/h | ` +
