@@ -21,7 +21,7 @@ import { sql } from 'drizzle-orm';
 import { dropDatabase, ensureDatabase, withDatabase } from '../apps/server/src/db/admin';
 import { figuresSql } from '../apps/server/src/modules/statistics';
 import { startBenchApp } from './bench-app';
-import { percentile, postgresServer } from './bench-server';
+import { percentile, postgresServer, processCpuSeconds } from './bench-server';
 import { seedBays } from './seed-bays';
 
 const FACILITIES = Number(process.env.FACILITIES ?? 500);
@@ -190,6 +190,33 @@ try {
     to: new Date(now).toISOString(),
   });
 
+  /**
+   * CPU seconds so far of this process (the app runs in it) and of each PostgreSQL backend serving this
+   * database (from /proc, so it leaves out what other work on the machine takes): less noisy than times.
+   */
+  async function cpuSeconds() {
+    const { rows } = await database.pool.query<{ pid: number }>(
+      'select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+    );
+    const postgres = new Map<number, number>();
+    for (const { pid } of rows) {
+      try {
+        postgres.set(pid, processCpuSeconds(pid));
+      } catch {
+        // a backend that ended meanwhile
+      }
+    }
+    const own = process.cpuUsage();
+    return { node: (own.user + own.system) / 1e6, postgres };
+  }
+
+  /** CPU ms a call between two readings; a backend that ended in between is missed (the pool keeps them). */
+  function cpuPerCall(before: Awaited<ReturnType<typeof cpuSeconds>>, after: typeof before, calls: number) {
+    let postgres = 0;
+    for (const [pid, seconds] of after.postgres) postgres += seconds - (before.postgres.get(pid) ?? 0);
+    return { node: ((after.node - before.node) / calls) * 1000, postgres: (postgres / calls) * 1000 };
+  }
+
   async function measure(label: string, urlPath: string, body: (i: number) => unknown) {
     const call = (i: number) =>
       app.inject({
@@ -202,6 +229,7 @@ try {
     const times: number[] = [];
     let wire = 0;
     let decoded = 0;
+    const cpuBefore = await cpuSeconds();
     for (let i = 0; i < CALLS; i++) {
       const startedAt = performance.now();
       const res = await call(i);
@@ -212,9 +240,14 @@ try {
         res.headers['content-encoding'] === 'br' ? brotliDecompressSync(res.rawPayload) : res.rawPayload
       ).length;
     }
+    const cpu = cpuPerCall(cpuBefore, await cpuSeconds(), CALLS);
+    const perCall = (key: 'node' | 'postgres') => cpu[key].toFixed(0).padStart(4);
     times.sort((a, b) => a - b);
     console.log(
-      `${label.padEnd(46)} p50 ${percentile(times, 50).toFixed(1).padStart(7)} ms  p95 ${percentile(times, 95)
+      `${label.padEnd(46)} CPU a call: node ${perCall('node')} ms, PostgreSQL ${perCall('postgres')} ms; p50 ${percentile(times, 50).toFixed(1).padStart(7)} ms  p95 ${percentile(
+        times,
+        95,
+      )
         .toFixed(1)
         .padStart(7)} ms  ${(wire / 1024).toFixed(0).padStart(5)} KiB on the wire, ${(decoded / 1024)
         .toFixed(0)
@@ -263,6 +296,7 @@ try {
   const chainCalls = 3;
   const firsts: number[] = [];
   const totals: number[] = [];
+  const csvCpuBefore = await cpuSeconds();
   for (let i = 0; i < chainCalls; i++) {
     const csv = await timeCsv(port, token, { locationIds: [], ...days(30) });
     firsts.push(csv.firstMs);
@@ -272,10 +306,11 @@ try {
         `reports/availability/export over HTTP, whole chain, 30 days: ${csv.rows} rows, ${(csv.wire / 1024).toFixed(0)} KiB on the wire, ${(csv.decoded / 1024).toFixed(0)} KiB decoded`,
       );
   }
+  const csvCpu = cpuPerCall(csvCpuBefore, await cpuSeconds(), chainCalls);
   firsts.sort((a, b) => a - b);
   totals.sort((a, b) => a - b);
   console.log(
-    `  ${chainCalls} calls, median: first byte ${percentile(firsts, 50).toFixed(0)} ms, last byte ${percentile(totals, 50).toFixed(0)} ms`,
+    `  ${chainCalls} calls, median: first byte ${percentile(firsts, 50).toFixed(0)} ms, last byte ${percentile(totals, 50).toFixed(0)} ms; CPU a call: node ${csvCpu.node.toFixed(0)} ms, PostgreSQL ${csvCpu.postgres.toFixed(0)} ms`,
   );
 
   const { rows: fiftyBays } = await database.pool.query<{ id: string }>(
