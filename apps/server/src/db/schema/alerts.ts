@@ -97,6 +97,8 @@ export const alerts = pgTable(
     index('alerts_bay_idx').on(t.bayId, t.openedAt),
     index('alerts_open_idx').on(t.openedAt).where(sql`${t.resolvedAt} is null`),
     index('alerts_incident_idx').on(t.incidentId),
+    // An attribute's latest alert (its incident) is read at every level change (migration 0030).
+    index('alerts_attribute_idx').on(t.bayMetricId, t.openedAt),
     check('alerts_level_check', sql`${t.level} in ('critical', 'warning')`),
   ],
 );
