@@ -40,7 +40,7 @@ export function listenForWakeups({ pool, log, events, outbox, listening }: Optio
 
   async function connect() {
     if (stopped) return;
-    const next = new pg.Client(pool.options);
+    const next = new pg.Client({ ...pool.options, application_name: 'vaskedrift-wakeups' });
     next.on('notification', (message) => {
       if (message.channel === EVENTS_CHANNEL) events();
       else if (message.channel === OUTBOX_CHANNEL) outbox(message.payload as OutboxChannel);
