@@ -139,6 +139,8 @@ const MISSED_CHECKS_FACTOR = 2.5;
 
 /** Days of stored readings a series first seen is rebuilt from (the minute rollups, then the raw readings). */
 const HISTORY_DAYS = 14;
+/** How often the prediction horizon (a system setting) is read again; settings are cached briefly anyway. */
+const HORIZON_READ_EVERY_MS = 5_000;
 /** Readings of a series kept while its history is read; more are dropped (the history has them). */
 const PENDING_LIMIT = 200;
 
@@ -193,7 +195,11 @@ export function createForesight(deps: {
     for (const key of keysOf(bayMetricId)) meta.delete(key);
   });
 
+  /** When the horizon was last asked for (monotonic ms): once per `HORIZON_READ_EVERY_MS`, not per check. */
+  let horizonReadAt = Number.NEGATIVE_INFINITY;
   function refreshHorizon() {
+    if (performance.now() - horizonReadAt < HORIZON_READ_EVERY_MS) return;
+    horizonReadAt = performance.now();
     deps
       .horizonMinutes()
       .then((minutes) => {
@@ -494,7 +500,24 @@ function viewOf(crossing: Crossing) {
   };
 }
 
+/**
+ * Converted thresholds by operator and threshold text, shared: most attributes share theirs, so a check
+ * converts none and the memory does not grow with the attributes (started over past `THRESHOLDS_KEPT`).
+ */
+const THRESHOLDS_KEPT = 10_000;
+const convertedThresholds = new Map<string, CrossingThresholds>();
 function thresholdsOf(rule: ObservedAttribute['rule']): CrossingThresholds {
+  const key = `${rule.operator}\u0000${rule.thresholdWarning}\u0000${rule.thresholdCritical}`;
+  let thresholds = convertedThresholds.get(key);
+  if (!thresholds) {
+    if (convertedThresholds.size >= THRESHOLDS_KEPT) convertedThresholds.clear();
+    thresholds = convertThresholds(rule);
+    convertedThresholds.set(key, thresholds);
+  }
+  return thresholds;
+}
+
+function convertThresholds(rule: ObservedAttribute['rule']): CrossingThresholds {
   const threshold = (raw: string) => {
     const converted = convertThreshold(raw, 'number');
     return converted.ok && typeof converted.value === 'number'
