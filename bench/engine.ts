@@ -209,7 +209,7 @@ async function scenario(bays: number, duration: number, changes: number): Promis
     const firstRoundServerCpu = (firstCpu.user + firstCpu.system) / 1e6;
     const firstRoundPgCpu = (await postgresCpuSeconds(dbName)) - firstPgCpuBefore;
     console.log(
-      `  alle API-er sjekket etter ${fmt(firstRoundSeconds, 1)} s (CPU: server ${fmt(firstRoundServerCpu, 1)} s, PostgreSQL ${fmt(firstRoundPgCpu, 1)} s)`,
+      `  alle API-er sjekket etter ${fmt(firstRoundSeconds, 1)} s (CPU: server ${fmt(firstRoundServerCpu, 1)} s, PostgreSQL ${fmt(firstRoundPgCpu, 1)} s; RSS max ${fmt(rssMax / 1024 / 1024)} MB, heap max ${fmt(heapMax / 1024 / 1024)} MB)`,
     );
     await sleep(WARMUP * 1000);
     const engine = app.statusEngine.engine;
@@ -283,7 +283,7 @@ async function scenario(bays: number, duration: number, changes: number): Promis
     );
     const lag = stats.lag.values();
     const durations = stats.durations.values();
-    return {
+    const figures: Figures = {
       bays,
       apis: facilities,
       checksPerSecond: finished / elapsed,
@@ -311,6 +311,9 @@ async function scenario(bays: number, duration: number, changes: number): Promis
       simCpuPercent: (simCpu / elapsed) * 100,
       pgCpuPercent: (pgCpu / elapsed) * 100,
     };
+    // Printed before the server closes: a close that fails does not lose the figures.
+    print([figures]);
+    return figures;
   } finally {
     clearInterval(sampler);
     await app.close();
@@ -353,12 +356,10 @@ function print(rows: Figures[]) {
   }
 }
 
-const results: Figures[] = [];
 const main = num('BAYS', 10_000);
 if (main > 0) {
   console.log(`Hovedkjøring: ${main} vaskehaller, ${num('DURATION', 180)} s etter ${WARMUP} s oppvarming`);
-  results.push(await scenario(main, num('DURATION', 180), num('CHANGES', 20)));
-  print(results);
+  await scenario(main, num('DURATION', 180), num('CHANGES', 20));
 }
 const capacity = (env.CAPACITY ?? '').split(',').filter(Boolean).map(Number);
 const rounds: Figures[] = [];
