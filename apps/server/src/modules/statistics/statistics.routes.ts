@@ -14,6 +14,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { callerOf } from '../../plugins/authenticate';
+import { compressEachWrite } from '../../plugins/compression';
 import type { StatisticsService } from './statistics.service';
 
 const tags = ['statistics'];
@@ -115,6 +116,7 @@ export async function statisticsRoutes(
         body: availabilityReportSchema,
         produces: ['text/csv'],
       },
+      compress: compressEachWrite,
     },
     async (request, reply) => {
       const csv = await statistics.reportCsv(callerOf(request), request.body);
