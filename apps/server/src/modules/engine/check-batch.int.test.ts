@@ -1,13 +1,16 @@
 import { createSimulator, type Simulator } from '@vaskedrift/simulator';
+import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attributeRow, type WiredFacility, wireFacility } from '../../../test/engine';
 import { caller } from '../../../test/facilities';
 import { createTestApp, type TestContext } from '../../../test/helpers';
+import { apis } from '../../db/schema';
 import { writeQuietChecks } from './quiet-checks.repository';
 
 /*
  * Quiet checks (a success after a success that changes no level) are written in batches: several checks
- * in one transaction, each committed before its check returns; anything else takes a transaction of its own.
+ * in one transaction, each committed before its check returns. Any other check is applied on its own plan,
+ * in a transaction shared with the other such checks arriving together (decision 039).
  */
 let sim: Simulator;
 let ctx: TestContext;
@@ -110,5 +113,51 @@ describe('quiet checks', () => {
     const after = await attributeRow(ctx, metricId);
     expect(after.last_level).toBe('critical');
     expect(after.last_value).toEqual(row.last_value);
+  });
+});
+
+describe('full checks', () => {
+  /** A push of each API at once (a push is never quiet; an empty answer sets every attribute to no data): the outcome by API. */
+  async function pushAll() {
+    const stored = await ctx.app.statusEngine.db.select().from(apis).where(inArray(apis.id, apiIds()));
+    const results = await Promise.allSettled(
+      stored.map((api) => ctx.app.statusEngine.engine.processPush(api, Buffer.from('{}'))),
+    );
+    return new Map(stored.map((api, i) => [api.id, results[i]?.status]));
+  }
+
+  it('share a transaction, and one that fails is applied again alone and fails alone', async () => {
+    const before = await q('select id, last_check_at from apis where id = any($1)', [apiIds()]);
+    const together = await pushAll();
+    expect([...together.values()]).toEqual(['fulfilled', 'fulfilled', 'fulfilled']);
+    const written = await q('select id, last_check_at, xmin::text as tx from apis where id = any($1)', [
+      apiIds(),
+    ]);
+    // Fewer transactions than checks (all three unless one came after the 5 ms gathering window).
+    expect(new Set(written.rows.map((r) => r.tx)).size).toBeLessThan(3);
+    for (const row of written.rows) {
+      const was = before.rows.find((r) => r.id === row.id)?.last_check_at;
+      expect(was === null || row.last_check_at.getTime() > was.getTime()).toBe(true);
+    }
+
+    // One API's write fails (as a constraint or a deadlock would): the other two are stored all the same.
+    const failing = apiIds()[0] ?? '';
+    await q(`create function fail_one_api() returns trigger language plpgsql as $$
+      begin if new.id = '${failing}' then raise exception 'testfeil'; end if; return new; end $$`);
+    await q('create trigger fail_one_api before update on apis for each row execute function fail_one_api()');
+    try {
+      const results = await pushAll();
+      expect(results.get(failing)).toBe('rejected');
+      for (const id of apiIds().slice(1)) expect(results.get(id)).toBe('fulfilled');
+      const after = await q('select id, last_check_at from apis where id = any($1)', [apiIds()]);
+      for (const row of after.rows) {
+        const was = written.rows.find((r) => r.id === row.id)?.last_check_at;
+        if (row.id === failing) expect(row.last_check_at).toEqual(was);
+        else expect(row.last_check_at.getTime()).toBeGreaterThan(was.getTime());
+      }
+    } finally {
+      await q('drop trigger fail_one_api on apis');
+      await q('drop function fail_one_api()');
+    }
   });
 });
