@@ -1,0 +1,82 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createPoller, type NextDue } from './poller';
+
+/** A poller whose passes answer what `answers` holds next, on Vitest's fake clock. */
+function pollerAnswering(answers: Array<NextDue | undefined>, idleMs?: number) {
+  const passes: number[] = [];
+  const poller = createPoller({
+    pass: async () => {
+      passes.push(Date.now());
+      return answers.shift();
+    },
+    intervalMs: 1000,
+    idleMs,
+    onError: (err) => {
+      throw err;
+    },
+  });
+  return { poller, passes };
+}
+
+/** Passes run so far, after moving the fake clock on by `ms`. */
+async function after(ms: number, passes: number[]) {
+  await vi.advanceTimersByTimeAsync(ms);
+  return passes.length;
+}
+
+describe('the loop of the background workers', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ now: 0 });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('without idleMs runs a pass every interval, whatever the pass answers', async () => {
+    const { poller, passes } = pollerAnswering([{ nextDueAt: null }, { nextDueAt: null }]);
+    poller.start();
+    expect(await after(0, passes)).toBe(1);
+    expect(await after(1000, passes)).toBe(2);
+    expect(await after(1000, passes)).toBe(3);
+    await poller.stop();
+  });
+
+  it('with idleMs sleeps until the next work falls due, then the interval again when the pass says nothing', async () => {
+    const { poller, passes } = pollerAnswering([{ nextDueAt: new Date(7000) }], 30_000);
+    poller.start();
+    expect(await after(0, passes)).toBe(1);
+    expect(await after(6999, passes)).toBe(1);
+    expect(await after(1, passes)).toBe(2);
+    // The second pass answered nothing: back to the interval.
+    expect(await after(1000, passes)).toBe(3);
+    await poller.stop();
+  });
+
+  it('sleeps idleMs at most, and the interval at least', async () => {
+    const { poller, passes } = pollerAnswering(
+      [{ nextDueAt: null }, { nextDueAt: new Date(10 * 60_000) }, { nextDueAt: new Date(0) }],
+      30_000,
+    );
+    poller.start();
+    expect(await after(0, passes)).toBe(1);
+    expect(await after(29_999, passes)).toBe(1);
+    expect(await after(1, passes)).toBe(2);
+    expect(await after(30_000, passes)).toBe(3);
+    // Due in the past: the next pass an interval later, not at once.
+    expect(await after(999, passes)).toBe(3);
+    expect(await after(1, passes)).toBe(4);
+    await poller.stop();
+  });
+
+  it('runs a pass at once on a nudge while it sleeps', async () => {
+    const { poller, passes } = pollerAnswering([{ nextDueAt: null }, { nextDueAt: null }], 30_000);
+    poller.start();
+    expect(await after(0, passes)).toBe(1);
+    expect(await after(5000, passes)).toBe(1);
+    poller.nudge();
+    expect(await after(0, passes)).toBe(2);
+    expect(await after(29_999, passes)).toBe(2);
+    expect(await after(1, passes)).toBe(3);
+    await poller.stop();
+  });
+});
