@@ -197,7 +197,9 @@ async function oneRun(browser: Browser, base: string, email: string, bays: numbe
   await Promise.all(workerReady);
   await browserSession.detach();
   await context.close();
+  const pressed = afterPress(log, pressedAt, tiles.first);
   return {
+    ...pressed,
     form: formAt - navigatedAt,
     firstTile: tiles.first - navigatedAt,
     pressToFirst: tiles.first - pressedAt,
@@ -231,6 +233,30 @@ async function prepareUsers(databaseUrl: string) {
   } finally {
     await client.end();
   }
+}
+
+/**
+ * What the way from pressing 'Fortsett' to the first tile asked of the network, which the machine's load does
+ * not change: requests started in it, their bytes, and how many round trips ran in series (the longest chain
+ * of requests each started after the one before it ended: an upper bound of the chain of dependencies).
+ */
+function afterPress(log: Logged[], pressed: number, firstTile: number) {
+  const window = log.filter((entry) => entry.start >= pressed && entry.start < firstTile && entry.end > 0);
+  window.sort((a, b) => a.start - b.start);
+  const depth: number[] = [];
+  for (const [i, entry] of window.entries()) {
+    let before = 0;
+    for (let j = 0; j < i; j++) {
+      const earlier = window[j] as Logged;
+      if (earlier.end <= entry.start) before = Math.max(before, depth[j] ?? 0);
+    }
+    depth.push(before + 1);
+  }
+  return {
+    requests: window.length,
+    kib: window.reduce((sum, entry) => sum + entry.bytes, 0) / 1024,
+    inSeries: Math.max(0, ...depth),
+  };
 }
 
 const median = (values: number[]) =>
@@ -277,6 +303,13 @@ try {
     row('navigation → first tile (the figure)', (r) => r.firstTile);
     row("'Fortsett' pressed → first tile", (r) => r.pressToFirst);
     row("'Fortsett' pressed → all tiles", (r) => r.pressToAll);
+    const tally = (label: string, pick: (run: (typeof runs)[number]) => number, digits = 0) =>
+      console.log(
+        `  ${label.padEnd(40)} ${median(runs.map(pick)).toFixed(digits).padStart(8)}  (${runs.map((r) => pick(r).toFixed(digits)).join(' / ')})`,
+      );
+    tally('pressed → first tile: requests', (r) => r.requests);
+    tally('pressed → first tile: KiB received', (r) => r.kib, 1);
+    tally('pressed → first tile: round trips in series', (r) => r.inSeries);
     const last = runs.at(-1);
     if (!last) continue;
     console.log(

@@ -1,11 +1,14 @@
 /**
  * The installable app's weight on the sign-in page (issue 27, decision 036): the built server (`npm run
  * build` first) on a scratch database with a few bays, headless Chromium, a new context (cold cache) at
- * `/sign-in` until the service worker is active and the network idle. Every request of the context is
+ * `/sign-in` until the network is idle, then signed in (the worker registers once the app's first page is
+ * there, decision 040) until the service worker is active and the network idle again. Every request of the context is
  * counted from Playwright's network events, the service worker's own included (the page's Resource Timing
  * does not see those), as sent (`responseBodySize`: compressed) and per part:
  *   - the page's JavaScript (its first chunk, the runtime, `color-scheme.js`, the worker's registration
  *     chunk imported after `load`): what the issue's "≤ 150 KiB of JavaScript on the wire" is about;
+ *   - what the sign-in page prefetches once idle for the app's first page (`app-start`, the texts, auth-js
+ *     when the form gets focus; decision 040), and what signing in adds to it;
  *   - `sw.js`, the manifest and its icons;
  *   - the precache: what the worker downloads once per version, in the background.
  *
@@ -23,12 +26,33 @@ import { assertBuilt, fmt, launchChromium, startSeededServer, stopServer } from 
 
 const ADMIN_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
-type Part = 'page JS' | 'page CSS' | 'page, other' | 'sw.js' | 'manifest + icons' | 'precache';
-const PARTS: Part[] = ['page JS', 'page CSS', 'page, other', 'sw.js', 'manifest + icons', 'precache'];
+type Part =
+  | 'page JS'
+  | 'page CSS'
+  | 'page, other'
+  | 'prefetched app'
+  | 'signing in'
+  | 'sw.js'
+  | 'manifest + icons'
+  | 'precache';
+const PARTS: Part[] = [
+  'page JS',
+  'page CSS',
+  'page, other',
+  'prefetched app',
+  'signing in',
+  'sw.js',
+  'manifest + icons',
+  'precache',
+];
+
+let signingIn = false;
 
 function partOf(request: Request): Part {
   const path = new URL(request.url()).pathname;
   if (request.serviceWorker()) return 'precache';
+  if (/^\/assets\/(app-start|auth|nb)-[\w-]{8}\.(js|css)$/.test(path)) return 'prefetched app';
+  if (signingIn) return 'signing in';
   if (path === '/sw.js') return 'sw.js';
   if (path === '/manifest.webmanifest' || path.startsWith('/icons/')) return 'manifest + icons';
   if (path.endsWith('.js')) return 'page JS';
@@ -62,6 +86,10 @@ try {
   });
   const page = await context.newPage();
   await page.goto(`${started.base}/sign-in`, { waitUntil: 'networkidle' });
+  signingIn = true;
+  await page.getByLabel('E-post').fill(started.admin.email);
+  await page.getByLabel('Passord', { exact: true }).fill(started.admin.password);
+  await page.getByRole('button', { name: 'Fortsett' }).click();
   await page.evaluate(async () => {
     const registration = await navigator.serviceWorker.ready;
     if (registration.active?.state !== 'activated') {
@@ -89,7 +117,7 @@ try {
     }
   }
 
-  console.log('\nThe sign-in page, first visit (cold cache), as sent:\n');
+  console.log('\nThe sign-in page, first visit (cold cache), then signing in, as sent:\n');
   console.log('| part | KiB | files |');
   console.log('|---|---|---|');
   for (const part of PARTS) {

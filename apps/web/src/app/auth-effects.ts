@@ -14,8 +14,11 @@ export function wireAuthEffects({
   logRestoredSession,
 }: {
   store: AuthStore;
-  /** A promise: the effects are wired before the router exists, so no session event is missed. */
-  router: Promise<AppRouter>;
+  /**
+   * The router on screen (a promise: it may still be loading). A getter: after signing in the app's router
+   * replaces the sign-in pages' in the same document (`main.tsx`, decision 040).
+   */
+  router: () => Promise<AppRouter>;
   queryClient: QueryClient;
   logRestoredSession: () => Promise<unknown>;
 }): () => void {
@@ -29,12 +32,12 @@ export function wireAuthEffects({
       void import('../lib/offline/offline-fetch')
         .then((offline) => offline.forgetOfflineData())
         .catch(() => {});
-      void router.then((ready) => {
+      void router().then((ready) => {
         const onPublicPage = ready.state.matches.some((match) => match.staticData.access?.public);
         if (!onPublicPage) void ready.navigate({ to: '/sign-in', replace: true });
       });
     } else if (event === 'USER_UPDATED') {
-      void router.then((ready) => ready.invalidate());
+      void router().then((ready) => ready.invalidate());
     }
   });
 }

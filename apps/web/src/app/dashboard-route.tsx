@@ -1,4 +1,6 @@
 import { type AnyRoute, createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { dashboardQueryOptions } from '../features/dashboard';
+import type { RouterContext } from './root-route';
 
 /** `?bay=<id>`: the bay whose panel is open, so a reload or the back button keeps or closes it. */
 export interface DashboardSearch {
@@ -12,6 +14,12 @@ export function createDashboardRoute<TParent extends AnyRoute>(parent: TParent) 
     validateSearch: (search: Record<string, unknown>): DashboardSearch =>
       typeof search.bay === 'string' && search.bay !== '' ? { bay: search.bay } : {},
     staticData: { title: 'nav.dashboard' },
+    // The dashboard's answer is asked for as the route matches, beside the user data the layout waits for
+    // and the page's code, not after them (decision 040); the page reads it from the cache. Not awaited.
+    loader: ({ context }) => {
+      const { queryClient } = context as RouterContext;
+      void queryClient.prefetchQuery(dashboardQueryOptions());
+    },
     component: lazyRouteComponent(() => import('./pages/dashboard/dashboard-page'), 'DashboardPage'),
   });
 }

@@ -1,6 +1,6 @@
-// What the app's dashboard page (app/pages/dashboard) uses of this feature; the rest of the folder is its own
+// What the app's dashboard page (app/pages/dashboard) and its route (app/dashboard-route.tsx) use of this feature; the rest of the folder is its own
 // (apps/web/README.md).
-export { useDashboard } from './api/get-dashboard';
+export { dashboardQueryOptions, useDashboard } from './api/get-dashboard';
 export { DashboardToolbar } from './components/dashboard-toolbar';
 export type { LocationCardTexts } from './components/location-card';
 export { LocationGrid } from './components/location-grid';

@@ -33,7 +33,7 @@ async function getDashboard(): Promise<Dashboard> {
  * `useDashboard`). TanStack Query's structural sharing keeps every facility that did not change the same
  * object across refetches, so its card (memoised) is not rendered again.
  */
-const dashboardQueryOptions = () =>
+export const dashboardQueryOptions = () =>
   queryOptions({
     queryKey: dashboardQueryKey,
     queryFn: getDashboard,
