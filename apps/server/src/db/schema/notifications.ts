@@ -114,7 +114,8 @@ export const notificationEvents = pgTable(
     uniqueIndex('notification_events_dedupe_key').on(t.dedupeKey),
     index('notification_events_undispatched_idx').on(t.id).where(sql`${t.dispatchedAt} is null`),
     index('notification_events_created_idx').on(t.createdAt),
-    index('notification_events_incident_idx').on(t.incidentId),
+    // An incident's events newest first (its last message): migration 0031.
+    index('notification_events_incident_idx').on(t.incidentId, t.id),
     check('notification_events_tag_check', sql`${t.tag} in (${TAG_LIST}, 'system')`),
   ],
 );
