@@ -94,7 +94,8 @@ async function cpuSecondsOf(pid: number): Promise<number> {
 /**
  * The CPU so far of the PostgreSQL backends connected to `database` (the bench's throwaway one), read
  * from /proc: other work on the same PostgreSQL server (tests, other benches) is left out. A connection
- * that ended takes its CPU with it; the server's pools keep theirs open for the run.
+ * that ends between two readings takes its CPU with it (pools close idle ones), so a difference is a lower
+ * bound, and can come out negative.
  */
 async function postgresCpuSeconds(database: string): Promise<number> {
   let total = 0;
