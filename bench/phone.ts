@@ -18,7 +18,9 @@
  *
  * Options (environment): DATABASE_URL (postgres://postgres@127.0.0.1:5432/postgres; a scratch database is
  * made there and dropped), RUNS (3), USERS (`tekniker,driftsleder`: demo users by the part of their
- * e-mail before @), CHROMIUM_PATH (/usr/bin/chromium), NO_THROTTLE=1 (the same without throttling).
+ * e-mail before @), CHROMIUM_PATH (/usr/bin/chromium), NO_THROTTLE=1 (the same without throttling), SHOTS
+ * (a directory: the sign-in form and the dashboard saved there as PNGs, for a look; the times then include
+ * taking them).
  */
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -33,6 +35,7 @@ const ADMIN_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:543
 const RUNS = Number(process.env.RUNS ?? 3);
 const USERS = (process.env.USERS ?? 'tekniker,driftsleder').split(',');
 const THROTTLE = process.env.NO_THROTTLE !== '1';
+const SHOTS = process.env.SHOTS;
 const PASSWORD = 'phone-bench-passord';
 
 /** Lighthouse's mobile profile ("slow 4G", Moto G class CPU), as the issue states it. */
@@ -120,36 +123,34 @@ async function oneRun(browser: Browser, base: string, email: string, bays: numbe
   const log: Logged[] = [];
   // The worker installs after the sign-in page's `load` and downloads its precache over the same link.
   const browserSession = await browser.newBrowserCDPSession();
-  const workerReady: Promise<void>[] = [];
+  let closing = false;
   context.on('serviceworker', () => {
-    workerReady.push(
-      (async () => {
-        const { targetInfos } = await browserSession.send('Target.getTargets');
-        const target = targetInfos.find(
-          (info) => info.type === 'service_worker' && info.url.startsWith(base),
-        );
-        if (!target) return;
-        // A session of its own on the worker, through the browser session (not flattened).
-        const { sessionId } = await browserSession.send('Target.attachToTarget', {
-          targetId: target.targetId,
-          flatten: false,
+    void (async () => {
+      const { targetInfos } = await browserSession.send('Target.getTargets');
+      const target = targetInfos.find((info) => info.type === 'service_worker' && info.url.startsWith(base));
+      if (!target) return;
+      // A session of its own on the worker, through the browser session (not flattened).
+      const { sessionId } = await browserSession.send('Target.attachToTarget', {
+        targetId: target.targetId,
+        flatten: false,
+      });
+      const record = requestLog(log, true);
+      browserSession.on('Target.receivedMessageFromTarget', (event) => {
+        if (event.sessionId !== sessionId) return;
+        const message = JSON.parse(event.message) as { method?: string; params?: NetworkEvent };
+        if (message.method && message.params) record(message.method, message.params);
+      });
+      let id = 0;
+      const send = (method: string, params: object) =>
+        browserSession.send('Target.sendMessageToTarget', {
+          sessionId,
+          message: JSON.stringify({ id: ++id, method, params }),
         });
-        const record = requestLog(log, true);
-        browserSession.on('Target.receivedMessageFromTarget', (event) => {
-          if (event.sessionId !== sessionId) return;
-          const message = JSON.parse(event.message) as { method?: string; params?: NetworkEvent };
-          if (message.method && message.params) record(message.method, message.params);
-        });
-        let id = 0;
-        const send = (method: string, params: object) =>
-          browserSession.send('Target.sendMessageToTarget', {
-            sessionId,
-            message: JSON.stringify({ id: ++id, method, params }),
-          });
-        await send('Network.enable', {});
-        if (THROTTLE) await send('Network.emulateNetworkConditions', NETWORK);
-      })().catch((error) => console.warn('worker not throttled:', error)),
-    );
+      await send('Network.enable', {});
+      if (THROTTLE) await send('Network.emulateNetworkConditions', NETWORK);
+    })().catch((error) => {
+      if (!closing) console.warn('worker not throttled:', error);
+    });
   });
   const page: Page = await context.newPage();
   const session = await context.newCDPSession(page);
@@ -167,6 +168,7 @@ async function oneRun(browser: Browser, base: string, email: string, bays: numbe
     return input !== null && !input.disabled;
   });
   const formAt = Date.now();
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/phone-sign-in.png` });
   await emailField.fill(email);
   await page.getByLabel('Passord', { exact: true }).fill(PASSWORD);
   const pressedAt = Date.now();
@@ -194,7 +196,9 @@ async function oneRun(browser: Browser, base: string, email: string, bays: numbe
       throw new Error(`${shown} of ${bays} tiles at ${page.url()}`, { cause: error });
     });
   await page.waitForLoadState('networkidle');
-  await Promise.all(workerReady);
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/phone-dashboard.png` });
+  // A worker that registers late may still be attaching: not waited for (the figures are in by now).
+  closing = true;
   await browserSession.detach();
   await context.close();
   const pressed = afterPress(log, pressedAt, tiles.first);
