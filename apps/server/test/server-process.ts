@@ -45,7 +45,11 @@ export async function startServer(env: Record<string, string>, { waitForListenin
     const deadline = Date.now() + 90_000;
     while (!output.includes('kjører på')) {
       if (child.exitCode != null) throw new Error(`serveren stoppet under oppstart:\n${output}`);
-      if (Date.now() > deadline) throw new Error(`serveren startet ikke:\n${output}`);
+      if (Date.now() > deadline) {
+        // A server still starting after the deadline would outlive the test run (and hold its port and data).
+        child.kill('SIGKILL');
+        throw new Error(`serveren startet ikke:\n${output}`);
+      }
       await new Promise((r) => setTimeout(r, 100));
     }
   }
