@@ -226,7 +226,12 @@ test('a push shows the alert; its "Jeg ser på det" acknowledges it without the 
     await expect(deskAlerts.getByText(`${operator.firstName} ${operator.lastName} ser på det`)).toBeVisible();
 
     // The same token again is refused, and the worker says so; a made-up token is refused as well.
-    await pushUntilShown(phone, page, payload, (shown) => shown.length === 1 && shown[0]?.actions.length === 2);
+    await pushUntilShown(
+      phone,
+      page,
+      payload,
+      (shown) => shown.length === 1 && shown[0]?.actions.length === 2,
+    );
     await tapAcknowledge(phone, payload.tag);
     await expect
       .poll(async () => (await shownNotifications(page)).map((n) => `${n.title}: ${n.body}`))
