@@ -28,7 +28,7 @@ import type { Browser, CDPSession, Page } from '@playwright/test';
 import pg from 'pg';
 import { dropDatabase, ensureDatabase, withDatabase } from '../apps/server/src/db/admin';
 import { hashPassword } from '../apps/server/src/lib/password';
-import { DEMO_USERS } from '../apps/server/src/modules/demo/demo-data';
+import { DEMO_USERS } from '../apps/server/src/modules/demo/index';
 import { assertBuilt, freePort, launchChromium, percentile, startServer, stopServer } from './bench-server';
 
 const ADMIN_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
