@@ -54,6 +54,11 @@ async function addLink(page: Page, title: string, url: string) {
  */
 async function dragWithMouse(page: Page, handle: Locator, target: Locator, place: string) {
   const row = handle.locator('xpath=ancestor::*[@data-testid="link-row"][1]');
+  // Near the window's edges (a quarter of its height) the list scrolls the page while dragging, which moved
+  // the place under the pointer after it was announced: a window tall enough for the list to sit clear of
+  // them.
+  await page.setViewportSize({ width: 1280, height: 1200 });
+  await row.evaluate((element) => element.scrollIntoView({ block: 'center' }));
   const grip = await handle.boundingBox();
   const to = await target.boundingBox();
   if (!grip || !to) throw new Error('nothing to drag');
