@@ -77,7 +77,12 @@ function registerServiceWorker() {
  * (decision 040): the sign-in pages' router gives way to the app's, nothing is loaded twice. Should its code
  * fail to load, the page asked for is loaded anew.
  */
+let appStarted = false;
 function startApp(href?: string) {
+  // Once per document: the sign-in pages' router, still mounted until the app's replaces it, may run its
+  // catch-all again (an address written below), and a second app router would replace the first.
+  if (appStarted) return;
+  appStarted = true;
   // The sign-in pages' router may not have written the page's address yet: the app's router starts there.
   if (href !== undefined) window.history.replaceState(window.history.state, '', href);
   router = appRouterCode().then((module) => module.createAppRouter(context));
