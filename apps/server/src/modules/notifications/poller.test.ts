@@ -79,4 +79,32 @@ describe('the loop of the background workers', () => {
     expect(await after(1, passes)).toBe(3);
     await poller.stop();
   });
+
+  it('runs one more pass for a nudge that comes as a pass ends, not after the idle sleep', async () => {
+    // A sender's pass has found nothing and is about to end when the dispatcher commits a row and nudges it.
+    let endPass: (answer: NextDue) => void = () => {};
+    let passes = 0;
+    const poller = createPoller({
+      pass: () => {
+        passes += 1;
+        return new Promise<NextDue>((resolve) => {
+          endPass = resolve;
+        });
+      },
+      intervalMs: 1000,
+      idleMs: 30_000,
+      onError: (err) => {
+        throw err;
+      },
+    });
+    poller.start();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(passes).toBe(1);
+    poller.nudge();
+    endPass({ nextDueAt: null });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(passes).toBe(2);
+    endPass({ nextDueAt: null });
+    await poller.stop();
+  });
 });

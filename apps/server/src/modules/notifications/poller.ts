@@ -7,11 +7,8 @@ export type NextDue = { nextDueAt: Date | null };
 /**
  * The longest an idle loop sleeps: how late work no nudge announced can be picked up. Retries and waits
  * are not affected (their time is known); only rows written by an instance that stopped before its nudge.
- * 2 s, not the 30 s first measured (bench/README, the idle cost): in one CI run of 4 a webhook the
- * dispatcher fanned out waited for this backstop (`webhook.int.test.ts`, 'woken by the dispatcher'), a lost
- * wake-up whose cause is not yet found. Until it is, no message waits longer than 2 s for it.
  */
-export const IDLE_POLL_MS = 2_000;
+export const IDLE_POLL_MS = 30_000;
 
 /**
  * A background loop: `pass` runs at `start()`, then `intervalMs` after each pass ends, and at once on
@@ -71,8 +68,15 @@ export function createPoller({
       started = true;
       schedule(0);
     },
-    /** Runs a pass now instead of at the next poll (nothing before `start()`). */
-    nudge: () => schedule(0),
+    /**
+     * Runs a pass now instead of at the next poll (nothing before `start()`). During a pass, one more right
+     * after it: a timer set now would be cleared by the pass's own scheduling if the pass ended before it
+     * fired, and the nudge would wait for the idle backstop.
+     */
+    nudge() {
+      if (running) again = true;
+      else schedule(0);
+    },
     /** True once `stop()` was called: a long pass checks it between items. */
     get stopped() {
       return stopped;
