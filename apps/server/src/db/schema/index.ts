@@ -1,6 +1,7 @@
 export * from './alerts';
 export * from './apis';
 export * from './data-sources';
+export * from './engine-instances';
 export * from './locations';
 export * from './logs';
 export * from './maintenance';
