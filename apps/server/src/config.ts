@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import path from 'node:path';
 import { DEFAULT_ESCALATION_MINUTES } from '@vaskedrift/shared';
 import { z } from 'zod';
@@ -48,6 +49,11 @@ const envSchema = z.object({
   CHECKS_ENABLED: bool,
   /** Checks in flight at once per instance. */
   CHECK_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(50),
+  /**
+   * This instance's stable name among those sharing the checks (decision 041); the same after a restart,
+   * different from every other instance. Default: host name and port.
+   */
+  INSTANCE_ID: z.string().trim().min(1).max(200).optional(),
   /** The longest one statement of a statistics or report answer may run before it answers 503 (decision 029). */
   STATISTICS_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(1).default(30_000),
   /** Readings kept raw, then per minute, then per hour (decision 022). */
@@ -104,6 +110,8 @@ export type Config = {
     enabled: boolean;
     concurrency: number;
     logRetentionDays: number;
+    /** Which APIs this instance checks first (decision 041): `INSTANCE_ID`, else host name and port. */
+    instanceKey: string;
   };
   statistics: { statementTimeoutMs: number };
   backup: { dir: string; hour: number | undefined; keep: number };
@@ -169,6 +177,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, version = '0.0.
       enabled: e.CHECKS_ENABLED ?? true,
       concurrency: e.CHECK_CONCURRENCY,
       logRetentionDays: e.CHECK_LOG_RETENTION_DAYS,
+      instanceKey: e.INSTANCE_ID ?? `${hostname()}:${e.PORT}`,
     },
     statistics: { statementTimeoutMs: e.STATISTICS_STATEMENT_TIMEOUT_MS },
     backup: { dir: path.resolve(e.BACKUP_DIR), hour: e.BACKUP_HOUR, keep: e.BACKUP_KEEP },

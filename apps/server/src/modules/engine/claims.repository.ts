@@ -1,21 +1,33 @@
 import { getTableColumns, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { apis } from '../../db/schema';
+import { API_BUCKET_SQL } from './affinity';
 
 /* The scheduler's SQL: claiming due APIs, and bringing slots a clock put back within reach again. */
 
 /** An API with everything a check needs, its secrets still sealed. */
 export type StoredApi = typeof apis.$inferSelect;
 
-export type ClaimedApi = StoredApi & { dueAt: Date; claimedAt: Date };
+export type ClaimedApi = StoredApi & { dueAt: Date; claimedAt: Date; bucket: number };
+
+/** What this instance owns (decision 041): its buckets, and how late another's API must be to take it. */
+export type ClaimAffinity = { owned: Buffer; graceSeconds: number };
 
 /**
  * Claims up to `limit` due APIs for this instance by moving their `next_check_at` forward in the same
  * statement that finds them (`FOR UPDATE SKIP LOCKED`): another instance neither waits for nor sees a
  * claimed row as due. The next slot keeps the API's phase (due + k·interval), at least half an interval
  * away, so a late or restarted scheduler checks each overdue API once, not once per missed slot.
+ *
+ * With `affinity` only the APIs of the instance's own buckets are claimed as soon as they are due; any
+ * other is claimed once it has been due for `graceSeconds` (its owner is gone, not yet known to be, or
+ * behind), so no check waits for an instance that died. Without it (checks driven by hand) every due API.
  */
-export async function claimDueApis(db: Db, limit: number): Promise<ClaimedApi[]> {
+export async function claimDueApis(db: Db, limit: number, affinity?: ClaimAffinity): Promise<ClaimedApi[]> {
+  const mine = affinity
+    ? sql`and (get_bit(${affinity.owned}::bytea, ${sql.raw(API_BUCKET_SQL)})= 1
+             or next_check_at <= now() - make_interval(secs => ${affinity.graceSeconds}))`
+    : sql``;
   const claimed = await db
     .update(apis)
     .set({
@@ -23,8 +35,8 @@ export async function claimDueApis(db: Db, limit: number): Promise<ClaimedApi[]>
         (1 + floor((extract(epoch from now() - due.next_check_at) + ${apis.checkInterval} / 2.0) / ${apis.checkInterval})))`,
     })
     .from(sql`(
-      select id, next_check_at from ${apis}
-      where status = 'enabled' and deleted_at is null and next_check_at <= now()
+      select id, next_check_at, ${sql.raw(API_BUCKET_SQL)} as bucket from ${apis}
+      where status = 'enabled' and deleted_at is null and next_check_at <= now() ${mine}
       order by next_check_at
       limit ${limit}
       for update skip locked
@@ -34,6 +46,7 @@ export async function claimDueApis(db: Db, limit: number): Promise<ClaimedApi[]>
       ...getTableColumns(apis),
       dueAt: sql<Date | string>`due.next_check_at`,
       claimedAt: sql<Date | string>`now()`,
+      bucket: sql<number>`due.bucket`,
     });
   return claimed.map((r) => ({ ...r, dueAt: new Date(r.dueAt), claimedAt: new Date(r.claimedAt) }));
 }

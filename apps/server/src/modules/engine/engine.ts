@@ -204,7 +204,13 @@ export function createEngine(deps: {
     await processor.process(api, outcome, 'poll');
   }
 
-  const scheduler = createScheduler({ db, log, concurrency: config.checks.concurrency, runCheck });
+  const scheduler = createScheduler({
+    db,
+    log,
+    concurrency: config.checks.concurrency,
+    instanceKey: config.checks.instanceKey,
+    runCheck,
+  });
   const maintenance = createReadingsMaintenance({
     db,
     log,

@@ -1,6 +1,8 @@
 import type { Logger } from 'pino';
 import type { Db } from '../../db/client';
-import { type ClaimedApi, claimDueApis, rephaseFutureChecks } from './claims.repository';
+import { BUCKETS, bucketBitmap, bucketsOwnedBy, hasBucket } from './affinity';
+import { type ClaimAffinity, type ClaimedApi, claimDueApis, rephaseFutureChecks } from './claims.repository';
+import { heartbeat, leave } from './instances.repository';
 
 /** How often an idle scheduler looks for due checks: the most a check can start late on a quiet system. */
 const TICK_MS = 250;
@@ -15,6 +17,19 @@ const SLOT_GATHER_MS = 10;
  */
 const REPHASE_EVERY_MS = 10_000;
 const LAG_SAMPLES = 16_384;
+/** How often an instance tells the others it is alive and learns who else is (decision 041). */
+const HEARTBEAT_MS = 2_000;
+/**
+ * An instance silent this long no longer owns buckets: long enough for a few missed heartbeats (a busy
+ * event loop, a slow database), short enough that a crashed instance's APIs find their owner soon.
+ */
+const LIVE_FOR_SECONDS = 15;
+/**
+ * Another instance's API is claimed by anyone once it has been due this long: its owner is gone but not
+ * yet known to be, or behind. The longest a crashed instance's APIs wait (plus a tick), while an owner
+ * that is merely a few ticks late keeps its APIs, and its cache serving them.
+ */
+const TAKEOVER_GRACE_SECONDS = 5;
 
 /** A fixed-size window of recent figures (lag, duration), for the benchmark and the logs. */
 export class Samples {
@@ -47,6 +62,12 @@ type SchedulerStats = {
   lag: Samples;
   /** Claim statements that have returned, whether they found anything due or not. */
   claims: number;
+  /** Live instances sharing the checks, this one included (0 until its first heartbeat). */
+  instances: number;
+  /** Buckets this instance owns, of `BUCKETS`. */
+  ownedBuckets: number;
+  /** Claimed APIs of a bucket this instance did not own at the claim (their owner late or gone). */
+  takenOver: number;
 };
 
 /**
@@ -59,6 +80,8 @@ export function createScheduler(deps: {
   db: Db;
   log: Logger;
   concurrency: number;
+  /** This instance's stable key (decision 041): the APIs it checks first are those its key wins. */
+  instanceKey: string;
   runCheck(api: ClaimedApi): Promise<void>;
 }) {
   let timer: NodeJS.Timeout | undefined;
@@ -67,7 +90,21 @@ export function createScheduler(deps: {
   /** The last tick found every slot taken: the next ended check brings the next tick forward. */
   let waitingForSlot = false;
   const running = new Set<Promise<void>>();
-  const stats: SchedulerStats = { claimed: 0, finished: 0, inFlight: 0, lag: new Samples(), claims: 0 };
+  const stats: SchedulerStats = {
+    claimed: 0,
+    finished: 0,
+    inFlight: 0,
+    lag: new Samples(),
+    claims: 0,
+    instances: 0,
+    ownedBuckets: 0,
+    takenOver: 0,
+  };
+  /** Its buckets as the claim reads them; none until the first heartbeat has told who else is live. */
+  let affinity: ClaimAffinity | null = null;
+  let liveKeys = '';
+  let heartbeatTimer: NodeJS.Timeout | undefined;
+  let beating: Promise<void> | null = null;
   /** When the last rephase ran, on the monotonic clock (the first tick runs one). */
   let rephasedAt = Number.NEGATIVE_INFINITY;
 
@@ -80,6 +117,37 @@ export function createScheduler(deps: {
     }
   }
 
+  /** Says this instance is alive and takes the buckets it wins among the live instances. */
+  async function beat() {
+    const live = await heartbeat(deps.db, deps.instanceKey, LIVE_FOR_SECONDS);
+    const joined = live.join('\n');
+    if (joined === liveKeys && affinity) return;
+    const owned = bucketsOwnedBy(deps.instanceKey, live);
+    affinity = { owned: bucketBitmap(owned), graceSeconds: TAKEOVER_GRACE_SECONDS };
+    liveKeys = joined;
+    stats.instances = live.length;
+    stats.ownedBuckets = owned.length;
+    deps.log.info(
+      { instance: deps.instanceKey, instances: live.length, buckets: owned.length, of: BUCKETS },
+      'sjekkene er fordelt mellom instansene',
+    );
+  }
+
+  function scheduleHeartbeat() {
+    if (stopped) return;
+    heartbeatTimer = setTimeout(() => {
+      beating = beat()
+        .catch((err: unknown) => {
+          if (!stopped) deps.log.warn({ err }, 'kunne ikke melde at instansen lever');
+        })
+        .finally(() => {
+          beating = null;
+          scheduleHeartbeat();
+        });
+    }, HEARTBEAT_MS);
+    heartbeatTimer.unref?.();
+  }
+
   /** Claims and starts what is due: 'full' when it filled every free slot, 'busy' when there was none. */
   async function tick(): Promise<'full' | 'partial' | 'busy'> {
     const free = deps.concurrency - running.size;
@@ -87,14 +155,17 @@ export function createScheduler(deps: {
     let claimed: ClaimedApi[];
     try {
       await rephaseWhenDue();
-      claimed = await claimDueApis(deps.db, free);
+      if (!affinity) await beat();
+      claimed = await claimDueApis(deps.db, free, affinity ?? undefined);
       stats.claims++;
     } catch (err) {
       if (!stopped) deps.log.error({ err }, 'kunne ikke hente sjekker som er forfalt');
       return 'partial';
     }
+    const owned = affinity?.owned;
     for (const api of claimed) {
       stats.claimed++;
+      if (owned && !hasBucket(owned, api.bucket)) stats.takenOver++;
       stats.lag.add(api.claimedAt.getTime() - api.dueAt.getTime());
       const run: Promise<void> = deps
         .runCheck(api)
@@ -153,12 +224,26 @@ export function createScheduler(deps: {
       if (!stopped) return;
       stopped = false;
       schedule(0);
+      scheduleHeartbeat();
     },
-    /** Stops claiming, then waits for the checks in flight (their fetches are aborted by the caller). */
+    /**
+     * Stops claiming, leaves the live instances (the others take its buckets at their next heartbeat),
+     * then waits for the checks in flight (their fetches are aborted by the caller).
+     */
     async stop() {
+      if (stopped) return;
       stopped = true;
       clearTimeout(timer);
+      clearTimeout(heartbeatTimer);
       await ticking;
+      await beating;
+      if (affinity) {
+        affinity = null;
+        liveKeys = '';
+        await leave(deps.db, deps.instanceKey).catch((err: unknown) =>
+          deps.log.warn({ err }, 'kunne ikke melde at instansen stopper'),
+        );
+      }
       await Promise.allSettled([...running]);
     },
   };

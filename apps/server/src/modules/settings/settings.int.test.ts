@@ -118,7 +118,7 @@ describe('backend/settings', () => {
       db: ctx.database.db,
       bus: ctx.app.bus,
       config: {
-        checks: { enabled: false, concurrency: 1, logRetentionDays: 30 },
+        checks: { enabled: false, concurrency: 1, logRetentionDays: 30, instanceKey: 'andre' },
         readings: {
           rawRetentionHours: 48,
           minuteRetentionDays: 14,
