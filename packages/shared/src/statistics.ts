@@ -170,6 +170,12 @@ const figuresSchema = z.object({
   jobs: z.number().int(),
   /** Seconds of maintenance jobs inside the range (a running job until now). */
   maintenanceSeconds: z.number().int(),
+  /**
+   * Unusual marks ('Uvanlig') that began in the range: a stretch of one attribute's checks marked unusual
+   * counts once. Null ('Ingen data') for a bay not monitored in the range or without a number or counter
+   * attribute (nothing that foresight models); several bays add up those that have the figure.
+   */
+  unusualMarks: z.number().int().nullable(),
 });
 export type Figures = z.infer<typeof figuresSchema>;
 

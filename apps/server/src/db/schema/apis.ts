@@ -198,6 +198,29 @@ export const bayMetricForesight = pgTable(
 );
 
 /**
+ * Unusual marks (docs/domain.md, Foresight and Statistics; migration 0033): one row per stretch of a bay
+ * attribute's checks marked 'Uvanlig', from the check that marked it to the first that did not (`endedAt`
+ * null while it stands). Written with the stored verdict; kept when the attribute is deleted, since the
+ * statistics count what happened to the bay.
+ */
+export const bayMetricUnusual = pgTable(
+  'bay_metric_unusual',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    series: integer('series').notNull(),
+    bayId: uuid('bay_id')
+      .notNull()
+      .references(() => bays.id, { onDelete: 'cascade' }),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('bay_metric_unusual_open_key').on(t.series).where(sql`${t.endedAt} is null`),
+    index('bay_metric_unusual_bay_idx').on(t.bayId, t.startedAt),
+  ],
+);
+
+/**
  * The API's check log: every failure, the first success after failures, and a sampled success now and
  * then (decision 009). Pruned after CHECK_LOG_RETENTION_DAYS.
  */

@@ -14,6 +14,7 @@ import { emailsTo, insertRecipient } from '../../../test/notify';
 import { signedIn } from '../../../test/people';
 import type { DomainEvents } from '../../events/domain-events';
 import { createForesight } from './foresight';
+import { type StoredVerdict, writeVerdicts } from './foresight.repository';
 
 /*
  * Foresight end to end on the server (decision 035): pushed values that drift towards the critical threshold
@@ -215,5 +216,33 @@ describe('foresight', () => {
     );
     clock.set(new Date(stored.rows[0].expected_at.getTime() + 60_000).toISOString());
     expect((await readOnSecond()).prediction).toBeNull();
+  });
+
+  it('stores each stretch of unusual checks as one mark, whichever verdict writes say it again', async () => {
+    const bayMetricId = f.bayMetrics.get('hall-1:temp') as string;
+    const key = await seriesOf(bayMetricId);
+    const verdict = (unusual: boolean, low: number): StoredVerdict => ({
+      level: null,
+      expectedAt: null,
+      confidence: null,
+      unusual,
+      low,
+      high: low + 4,
+    });
+    const at = (minute: number) => Date.parse('2026-03-03T10:00:00Z') + minute * 60_000;
+    // Unusual at 10:00, still at 10:01 (its normal range moved, so written again), over at 10:02, again at 10:05.
+    await writeVerdicts(ctx.database.db, [[key, verdict(true, 40), at(0)]]);
+    await writeVerdicts(ctx.database.db, [[key, verdict(true, 50), at(1)]]);
+    await writeVerdicts(ctx.database.db, [[key, verdict(false, 50), at(2)]]);
+    await writeVerdicts(ctx.database.db, [[key, verdict(false, 60), at(3)]]);
+    await writeVerdicts(ctx.database.db, [[key, verdict(true, 60), at(5)]]);
+    const { rows } = await ctx.database.pool.query(
+      'select bay_id, started_at, ended_at from bay_metric_unusual where series = $1 order by started_at',
+      [key],
+    );
+    expect(rows).toEqual([
+      { bay_id: f.bays.get('hall-1'), started_at: new Date(at(0)), ended_at: new Date(at(2)) },
+      { bay_id: f.bays.get('hall-1'), started_at: new Date(at(5)), ended_at: null },
+    ]);
   });
 });

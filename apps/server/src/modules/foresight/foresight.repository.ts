@@ -1,6 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { apiMetrics, bayMetricForesight, bayMetrics, bays, locations } from '../../db/schema';
+import {
+  apiMetrics,
+  bayMetricForesight,
+  bayMetrics,
+  bayMetricUnusual,
+  bays,
+  locations,
+} from '../../db/schema';
 import { readRollup, readStoredPoints } from '../readings';
 
 /** The names a prediction's event and message carry, of one series (bay attribute). */
@@ -72,27 +79,44 @@ export type StoredVerdict = {
   high: number | null;
 };
 
+/** A verdict to store: its series, the verdict and the time of the check it was learned from (ms). */
+export type VerdictWrite = readonly [series: number, verdict: StoredVerdict, atMs: number];
+
 /**
  * Writes the verdicts that changed, all in one statement (an upsert over arrays, in series order so two
- * instances writing at once cannot deadlock). A series whose attribute is gone is skipped.
+ * instances writing at once cannot deadlock). A series whose attribute is gone is skipped. In the same
+ * statement, the unusual marks (`bay_metric_unusual`): an unusual verdict opens a mark at its check unless
+ * one is open, one that is not unusual closes the open one; the partial unique index keeps one open mark a
+ * series, whichever instance writes.
  */
-export async function writeVerdicts(
-  db: Db,
-  verdicts: ReadonlyArray<readonly [number, StoredVerdict]>,
-): Promise<void> {
+export async function writeVerdicts(db: Db, verdicts: ReadonlyArray<VerdictWrite>): Promise<void> {
   if (verdicts.length === 0) return;
   const column = <T>(pick: (v: StoredVerdict) => T) => sql.param(verdicts.map(([, v]) => pick(v)));
+  const time = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
   await db.execute(sql`
+    with v as (
+      select v.*, bm.bay_id
+      from unnest(${sql.param(verdicts.map(([series]) => series))}::int[], ${column((v) => v.level)}::text[],
+        ${column((v) => time(v.expectedAt))}::timestamptz[],
+        ${column((v) => v.confidence)}::real[], ${column((v) => v.unusual)}::boolean[],
+        ${column((v) => v.low)}::float8[], ${column((v) => v.high)}::float8[],
+        ${sql.param(verdicts.map(([, , atMs]) => time(atMs)))}::timestamptz[])
+        as v(series, level, expected_at, confidence, unusual, low, high, at)
+      join ${bayMetrics} bm on bm.series = v.series
+    ),
+    opened as (
+      insert into ${bayMetricUnusual} (series, bay_id, started_at)
+      select series, bay_id, at from v where unusual order by series
+      on conflict (series) where ended_at is null do nothing
+    ),
+    closed as (
+      update ${bayMetricUnusual} u set ended_at = greatest(v.at, u.started_at)
+      from v where not v.unusual and u.series = v.series and u.ended_at is null
+    )
     insert into ${bayMetricForesight} (series, prediction_level, expected_at, confidence, unusual,
       normal_low, normal_high, updated_at)
-    select v.series, v.level, v.expected_at, v.confidence, v.unusual, v.low, v.high, now()
-    from unnest(${sql.param(verdicts.map(([series]) => series))}::int[], ${column((v) => v.level)}::text[],
-      ${column((v) => (v.expectedAt === null ? null : new Date(v.expectedAt).toISOString()))}::timestamptz[],
-      ${column((v) => v.confidence)}::real[], ${column((v) => v.unusual)}::boolean[],
-      ${column((v) => v.low)}::float8[], ${column((v) => v.high)}::float8[])
-      as v(series, level, expected_at, confidence, unusual, low, high)
-    join ${bayMetrics} bm on bm.series = v.series
-    order by v.series
+    select series, level, expected_at, confidence, unusual, low, high, now() from v
+    order by series
     on conflict (series) do update set prediction_level = excluded.prediction_level,
       expected_at = excluded.expected_at, confidence = excluded.confidence, unusual = excluded.unusual,
       normal_low = excluded.normal_low, normal_high = excluded.normal_high, updated_at = excluded.updated_at`);

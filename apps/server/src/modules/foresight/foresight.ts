@@ -24,6 +24,7 @@ import {
   readHistory,
   readVerdict,
   type StoredVerdict,
+  type VerdictWrite,
   writeVerdicts,
 } from './foresight.repository';
 
@@ -164,8 +165,8 @@ export function createForesight(deps: {
   let rebuilding: Promise<void> | null = null;
   let horizonMs = 60 * 60_000;
   let background = Promise.resolve();
-  /** Verdicts that changed since the last write, by series; written together after the check. */
-  const unwritten = new Map<number, StoredVerdict>();
+  /** Verdicts that changed since the last write, by series, with their check's time; written together after the check. */
+  const unwritten = new Map<number, VerdictWrite>();
   let writeQueued = false;
   /** The writes, chained apart from the announcements so a slow notification never holds a verdict back. */
   let writing = Promise.resolve();
@@ -310,7 +311,7 @@ export function createForesight(deps: {
     };
     if (!moved(entry.stored, now, atMs)) return;
     entry.stored = now;
-    unwritten.set(key, now);
+    unwritten.set(key, [key, now, atMs]);
   }
 
   /** One write of the verdicts that changed, after the check; a failed one is written again next time. */
@@ -319,7 +320,7 @@ export function createForesight(deps: {
     writeQueued = true;
     writing = writing.then(async () => {
       writeQueued = false;
-      const verdicts = [...unwritten];
+      const verdicts = [...unwritten.values()];
       unwritten.clear();
       try {
         await writeVerdicts(deps.db, verdicts);

@@ -36,6 +36,8 @@ const none = {
   mtbfSeconds: null,
   jobs: 0,
   maintenanceSeconds: 0,
+  // no bay here has an attribute foresight models: 'Ingen data'
+  unusualMarks: null,
 };
 
 /** The figures of each bay over the three days, worked out by hand. */
@@ -96,6 +98,7 @@ const expected = {
     jobs: 1,
     // 09:15 to 11:30
     maintenanceSeconds: 2.25 * H,
+    unusualMarks: null,
   },
   gammel: {
     observedSeconds: 72 * H,
@@ -265,6 +268,7 @@ const facilityFigures = {
   mtbfSeconds: 94 * H,
   jobs: 1,
   maintenanceSeconds: 2.25 * H,
+  unusualMarks: null,
 };
 
 describe('facility statistics, figure by figure', () => {

@@ -1,7 +1,7 @@
 import type { Figures } from '@vaskedrift/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { bayStatusPeriods, maintenanceJobs } from '../../db/schema';
+import { bayMetrics, bayMetricUnusual, bayStatusPeriods, maintenanceJobs } from '../../db/schema';
 
 export type Range = { from: Date; to: Date };
 
@@ -19,6 +19,10 @@ export type RawFigures = {
   repairSeconds: number;
   jobs: number;
   maintenance: number;
+  /** 1 when the bay's unusual marks are counted (below), else 0: summed, the bays that have the figure. */
+  modelled: number;
+  /** Unusual marks that began in the range (docs/domain.md, Statistics, Unusual values). */
+  unusual: number;
 };
 
 /** The range's ends as SQL: `from`, and `to` no later than now (an open period runs until now). */
@@ -70,6 +74,8 @@ export function figuresSql(bayIds: string[], range: Range): SQL {
   const { from, to } = rangeSql(range);
   const j = maintenanceJobs;
   const o = bayStatusPeriods;
+  const u = bayMetricUnusual;
+  const m = bayMetrics;
   return sql`
     with periods as (${periodsInRange(bayIds, range)}),
     times as (
@@ -133,6 +139,16 @@ export function figuresSql(bayIds: string[], range: Range): SQL {
       where ${j.bayId} = any(${ids}::uuid[]) and ${j.startedAt} < ${to}
         and coalesce(${j.endedAt}, 'infinity') > ${from}
       group by ${j.bayId}
+    ),
+    marks as (
+      select ${u.bayId} as bay_id, count(*) as unusual
+      from ${u}
+      where ${u.bayId} = any(${ids}::uuid[]) and ${u.startedAt} >= ${from} and ${u.startedAt} < ${to}
+      group by ${u.bayId}
+    ),
+    modelled as (
+      select distinct ${m.bayId} as bay_id from ${m}
+      where ${m.bayId} = any(${ids}::uuid[]) and ${m.type} in ('number', 'counter') and ${m.createdAt} < ${to}
     )
     select ids.bay_id,
       coalesce(t.present, 0)::float8 as present, coalesce(t.observed, 0)::float8 as observed,
@@ -140,12 +156,17 @@ export function figuresSql(bayIds: string[], range: Range): SQL {
       coalesce(t.warning, 0)::float8 as warning, coalesce(f.failures, 0)::int as failures,
       coalesce(w.warnings, 0)::int as warnings,
       coalesce(f.repaired, 0)::int as repaired, coalesce(f.repair_seconds, 0)::float8 as "repairSeconds",
-      coalesce(jb.jobs, 0)::int as jobs, coalesce(jb.maintenance, 0)::float8 as maintenance
+      coalesce(jb.jobs, 0)::int as jobs, coalesce(jb.maintenance, 0)::float8 as maintenance,
+      (case when (coalesce(t.observed, 0) > 0 and md.bay_id is not null) or mk.unusual > 0 then 1 else 0 end)
+        as modelled,
+      coalesce(mk.unusual, 0)::int as unusual
     from unnest(${ids}::uuid[]) as ids(bay_id)
     left join times t on t.bay_id = ids.bay_id
     left join failure_counts f on f.bay_id = ids.bay_id
     left join warning_counts w on w.bay_id = ids.bay_id
     left join jobs jb on jb.bay_id = ids.bay_id
+    left join marks mk on mk.bay_id = ids.bay_id
+    left join modelled md on md.bay_id = ids.bay_id
   `;
 }
 
@@ -161,6 +182,8 @@ const EMPTY: RawFigures = {
   repairSeconds: 0,
   jobs: 0,
   maintenance: 0,
+  modelled: 0,
+  unusual: 0,
 };
 
 /** Several bays' figures as one (a facility, the chain): sums, and MTTR over every repaired failure. */
@@ -192,5 +215,6 @@ export function toFigures(raw: RawFigures): Figures {
     mtbfSeconds: raw.failures === 0 ? null : Math.round(available / raw.failures),
     jobs: raw.jobs,
     maintenanceSeconds: Math.round(raw.maintenance),
+    unusualMarks: raw.modelled > 0 ? raw.unusual : null,
   };
 }

@@ -32,6 +32,8 @@ const hallNy = {
   mtbfSeconds: 18.5 * H,
   jobs: 1,
   maintenanceSeconds: 1.5 * H,
+  // no attribute foresight models (docs/domain.md, Statistics, Unusual values)
+  unusualMarks: null,
 };
 
 describe('bay statistics', () => {

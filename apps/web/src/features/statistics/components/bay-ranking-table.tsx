@@ -24,7 +24,7 @@ export function BayRankingTable({ locationId, bays }: { locationId: string; bays
     );
   }
   return (
-    <Table.ScrollContainer minWidth={560}>
+    <Table.ScrollContainer minWidth={640}>
       <Table striped highlightOnHover verticalSpacing="xs" data-testid="bay-ranking">
         <Table.Thead>
           <Table.Tr>
@@ -34,6 +34,7 @@ export function BayRankingTable({ locationId, bays }: { locationId: string; bays
             <Table.Th ta="right">{t('statistics.columns.failures')}</Table.Th>
             <Table.Th ta="right">{t('statistics.columns.warnings')}</Table.Th>
             <Table.Th ta="right">{t('statistics.columns.mttr')}</Table.Th>
+            <Table.Th ta="right">{t('statistics.columns.unusual')}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -80,6 +81,9 @@ export function BayRankingTable({ locationId, bays }: { locationId: string; bays
                 <Table.Td ta="right">{observed ? formatInteger(bay.failures, locale) : none}</Table.Td>
                 <Table.Td ta="right">{observed ? formatInteger(bay.warnings, locale) : none}</Table.Td>
                 <Table.Td ta="right">{observed ? duration(bay.mttrSeconds) : none}</Table.Td>
+                <Table.Td ta="right">
+                  {bay.unusualMarks === null ? none : formatInteger(bay.unusualMarks, locale)}
+                </Table.Td>
               </Table.Tr>
             );
           })}

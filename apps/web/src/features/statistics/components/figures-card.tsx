@@ -8,10 +8,11 @@ import { useStatisticsFormat } from '../use-statistics-format';
 import { StatsCard } from './stats-card';
 
 /**
- * 'Nøkkeltall': availability, downtime, failures, warnings (apart), MTTR, MTBF and maintenance of a bay or a
- * facility. With no monitored second in the period (a bay without attributes, a facility without bays) every
- * figure measured from status periods says 'Ingen data', never '100 %' or '0 min' (docs/domain.md,
- * Statistics); maintenance time is recorded work and stays.
+ * 'Nøkkeltall': availability, downtime, failures, warnings (apart), MTTR, MTBF, maintenance and unusual values
+ * of a bay or a facility. With no monitored second in the period (a bay without attributes, a facility without
+ * bays) every figure measured from status periods says 'Ingen data', never '100 %' or '0 min' (docs/domain.md,
+ * Statistics); maintenance time is recorded work and stays. Unusual values say 'Ingen data' where no number or
+ * counter was monitored (the server answers null), never 0 for what no model watched.
  */
 export function FiguresCard({ figures }: { figures: Figures }) {
   const { t } = useTranslation();
@@ -20,7 +21,7 @@ export function FiguresCard({ figures }: { figures: Figures }) {
   const measured = (text: string) => (observed ? text : t('statistics.noData'));
   return (
     <StatsCard title={t('statistics.figures.title')}>
-      <SimpleGrid cols={{ base: 2, sm: 4, lg: 7 }} spacing="md">
+      <SimpleGrid cols={{ base: 2, sm: 4, lg: 8 }} spacing="md">
         <Figure
           label={t('statistics.figures.availability')}
           value={measured(formatPercent(figures.availability, locale))}
@@ -54,6 +55,19 @@ export function FiguresCard({ figures }: { figures: Figures }) {
           label={t('statistics.figures.maintenance')}
           value={duration(figures.maintenanceSeconds)}
           hint={t('statistics.figures.jobs', { count: figures.jobs })}
+        />
+        <Figure
+          label={t('statistics.figures.unusual')}
+          value={
+            figures.unusualMarks === null
+              ? t('statistics.noData')
+              : formatInteger(figures.unusualMarks, locale)
+          }
+          hint={t(
+            figures.unusualMarks === null
+              ? 'statistics.figures.unusualNoData'
+              : 'statistics.figures.unusualHint',
+          )}
         />
       </SimpleGrid>
     </StatsCard>
