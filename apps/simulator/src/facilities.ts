@@ -43,6 +43,8 @@ export interface FacilityInfo {
   targetKeys: string[];
   bays: { key: string; name: string }[];
   suggestedAttributes: SuggestedAttribute[];
+  /** Its bays' wash counter, answered with `--scenario` or the `washCounter` option (not in `targetKeys`). */
+  washCounter: SuggestedAttribute;
 }
 
 export interface FacilityOptions {
@@ -177,6 +179,7 @@ export function defineFacilities(options: FacilityOptions = {}): Facility[] {
       targetKeys: definition.suggestedAttributes.map((attribute) => attribute.path),
       bays,
       suggestedAttributes: definition.suggestedAttributes,
+      washCounter: definition.washCounter,
       bayIndexByKey: new Map(bays.map((bay, bayIndex) => [bay.key, bayIndex])),
     };
   });

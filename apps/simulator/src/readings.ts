@@ -20,7 +20,10 @@ export interface BayReading {
   /** The controller's error number while faulted (rendered as `E42` or `42`). */
   errorCode: number | null;
   doorOpen: boolean;
-  /** The wash counter (only with `--scenario`): grows with each wash, back to 0 at a reset. */
+  /**
+   * The wash counter (with `--scenario`, or the `washCounter` option: `wash-counter.ts`): grows with each
+   * wash, back to 0 at a reset.
+   */
   washCount?: number;
 }
 
@@ -77,16 +80,30 @@ const TANK_LOW = 12;
 
 const round1 = (value: number) => Math.round(value * 10) / 10;
 
+/** The fault that starts in hour `hour` (seconds since the epoch / 3600), if any: its seconds and code. */
+export function faultInHour(
+  seed: number,
+  facility: number,
+  bay: number,
+  hour: number,
+): { start: number; end: number; code: number } | null {
+  if (unitHash(seed, facility, bay, hour, SALT.faultHour) >= FAULT_CHANCE_PER_HOUR) return null;
+  const start = hour * HOUR_S + unitHash(seed, facility, bay, hour, SALT.faultStart) * HOUR_S;
+  const length =
+    FAULT_MIN_S + unitHash(seed, facility, bay, hour, SALT.faultLength) * (FAULT_MAX_S - FAULT_MIN_S);
+  return {
+    start,
+    end: start + length,
+    code: 10 + Math.floor(unitHash(seed, facility, bay, hour, SALT.faultCode) * 90),
+  };
+}
+
 /** The fault active at second `t`, if any; a fault may start in the previous hour and run into this one. */
 function faultAt(seed: number, facility: number, bay: number, t: number): number | null {
   const hour = Math.floor(t / HOUR_S);
   for (const h of [hour, hour - 1]) {
-    if (unitHash(seed, facility, bay, h, SALT.faultHour) >= FAULT_CHANCE_PER_HOUR) continue;
-    const start = h * HOUR_S + unitHash(seed, facility, bay, h, SALT.faultStart) * HOUR_S;
-    const length =
-      FAULT_MIN_S + unitHash(seed, facility, bay, h, SALT.faultLength) * (FAULT_MAX_S - FAULT_MIN_S);
-    if (t >= start && t < start + length)
-      return 10 + Math.floor(unitHash(seed, facility, bay, h, SALT.faultCode) * 90);
+    const fault = faultInHour(seed, facility, bay, h);
+    if (fault && t >= fault.start && t < fault.end) return fault.code;
   }
   return null;
 }

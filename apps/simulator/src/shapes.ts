@@ -48,6 +48,8 @@ interface ShapeDefinition {
   record(bay: ShapeBay, reading: BayReading): Record<string, unknown>;
   body(context: { facilityName: string; now: Date }, records: Record<string, unknown>[]): unknown;
   suggestedAttributes: SuggestedAttribute[];
+  /** The bay attribute of its wash counter, answered only with the counter on (`BayReading.washCount`). */
+  washCounter: SuggestedAttribute;
 }
 
 function thresholds(critical: string, warning: string, inactive: string, active: string): Thresholds {
@@ -89,6 +91,20 @@ const tank = (name: string, path: string): SuggestedAttribute => ({
   thresholds: thresholds('5', '15', '', '100'),
 });
 
+/** A wash counter: no thresholds, its level is whether it is read (docs/domain.md, Washes). */
+const washCounter = (path: string): SuggestedAttribute => ({
+  name: 'Vasketeller',
+  description: 'Vask startet; telleren kan starte på 0 igjen',
+  path,
+  type: 'counter',
+  operator: 'gte',
+  thresholds: thresholds('', '', '', ''),
+});
+
+/** The wash counter's field of a record, left out when the controller has none. */
+const washCountField = (key: string, reading: BayReading) =>
+  reading.washCount === undefined ? {} : { [key]: reading.washCount };
+
 const pad = (value: number, width: number) => String(value).padStart(width, '0');
 const decimalComma = (value: number) => value.toFixed(1).replace('.', ',');
 
@@ -107,7 +123,7 @@ export const SHAPE_DEFINITIONS: Record<Shape, ShapeDefinition> = {
       chemicals: { soap: reading.soap, wax: reading.wax, rinse: reading.rinse },
       errorCode: reading.errorCode === null ? null : `E${reading.errorCode}`,
       doorOpen: reading.doorOpen,
-      ...(reading.washCount === undefined ? {} : { washCount: reading.washCount }),
+      ...washCountField('washCount', reading),
     }),
     body: ({ facilityName, now }, records) => ({
       site: facilityName,
@@ -130,6 +146,7 @@ export const SHAPE_DEFINITIONS: Record<Shape, ShapeDefinition> = {
         thresholds: thresholds('', 'true', '', 'false'),
       },
     ],
+    washCounter: washCounter('washCount'),
   },
   B: {
     endpointPath: (id) => `/b/${encodeURIComponent(id)}/devices`,
@@ -143,6 +160,7 @@ export const SHAPE_DEFINITIONS: Record<Shape, ShapeDefinition> = {
         pressure_bar: reading.pressure,
         detergent_pct: reading.soap,
         online: 'true',
+        ...washCountField('wash_count', reading),
       },
     }),
     body: (_context, records) => records,
@@ -169,6 +187,7 @@ export const SHAPE_DEFINITIONS: Record<Shape, ShapeDefinition> = {
         thresholds: thresholds('', '', 'false', 'true'),
       },
     ],
+    washCounter: washCounter('values.wash_count'),
   },
   C: {
     endpointPath: (id) => `/c/${encodeURIComponent(id)}/telemetry`,
@@ -185,6 +204,7 @@ export const SHAPE_DEFINITIONS: Record<Shape, ShapeDefinition> = {
       ],
       alarm: { active: reading.condition === 'fault', code: reading.errorCode ?? 0 },
       running: reading.condition === 'running',
+      ...washCountField('cycles', reading),
     }),
     body: (_context, records) => ({ data: { units: records } }),
     suggestedAttributes: [
@@ -210,5 +230,6 @@ export const SHAPE_DEFINITIONS: Record<Shape, ShapeDefinition> = {
         thresholds: thresholds('0', '', '', '-1'),
       },
     ],
+    washCounter: washCounter('cycles'),
   },
 };

@@ -35,6 +35,7 @@ import { OverrideStore } from './overrides';
 import { type ReadingContext, readBay } from './readings';
 import { scenarioReader } from './scenario/controller-reading';
 import { SHAPE_DEFINITIONS } from './shapes';
+import { washCountAt } from './wash-counter';
 
 export type { FacilityInfo, FacilityOptions } from './facilities';
 export { AUTH_KINDS, defineFacilities } from './facilities';
@@ -50,6 +51,7 @@ export {
   SCENARIO_THRESHOLDS,
 } from './scenario';
 export { SHAPE_DEFINITIONS } from './shapes';
+export { washCountAt } from './wash-counter';
 
 export interface SimulatorOptions extends FacilityOptions {
   /** 0 (the default) picks a free port. */
@@ -60,9 +62,14 @@ export interface SimulatorOptions extends FacilityOptions {
   drift?: boolean;
   /**
    * Bays follow the scenario with a truth (`src/scenario/`: a week's rhythm, faults, anomalies) instead;
-   * shape A then also answers `washCount`, the bay's wash counter.
+   * every shape then also answers the bay's wash counter (`FacilityInfo.washCounter`).
    */
   scenario?: boolean;
+  /**
+   * Drifting bays also answer a wash counter (`wash-counter.ts`: the week's rhythm, none in a fault, 0 again
+   * at midnight UTC); the demo's bays count washes so. The scenario has its own counter.
+   */
+  washCounter?: boolean;
   /** `expires_in` of issued OAuth2 tokens (default 300 s). */
   tokenTtlSeconds?: number;
   /** The clock (ms since the epoch) readings and token expiry follow; for tests. */
@@ -124,7 +131,12 @@ export async function createSimulator(options: SimulatorOptions = {}): Promise<S
   const readings: ReadingContext = { seed: options.seed ?? 1, drift: options.drift ?? true };
   const read = options.scenario
     ? scenarioReader(readings.seed)
-    : (facility: number, bay: number, at: number) => readBay(readings, facility, bay, at);
+    : options.washCounter
+      ? (facility: number, bay: number, at: number) => ({
+          ...readBay(readings, facility, bay, at),
+          washCount: washCountAt(readings.seed, facility, bay, at),
+        })
+      : (facility: number, bay: number, at: number) => readBay(readings, facility, bay, at);
   const overrides = new OverrideStore();
   const faults = new Map<string, FaultSpec>();
   const auth = createAuthState(now, options.tokenTtlSeconds ?? DEFAULT_TOKEN_TTL_SECONDS);

@@ -1,7 +1,15 @@
 import type { Role } from '@vaskedrift/shared';
 
-/** The demo's simulator: fixed seed, so its credentials are the same at every start. */
-export const DEMO_SIMULATOR = { facilityCount: 6, baysPerFacility: 4, seed: 2026 } as const;
+/**
+ * The demo's simulator: fixed seed, so its credentials are the same at every start; its bays count washes
+ * (issue 26: the washes statistics have numbers from the first start).
+ */
+export const DEMO_SIMULATOR = {
+  facilityCount: 6,
+  baysPerFacility: 4,
+  seed: 2026,
+  washCounter: true,
+} as const;
 
 /** Street addresses for the simulator's first towns (its facilities are named after them, in this order). */
 export const DEMO_ADDRESSES: Record<string, { address: string; postalCode: string }> = {

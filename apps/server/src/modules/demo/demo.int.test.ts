@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCheck } from '../../../test/engine';
+import { caller } from '../../../test/facilities';
 import { createTestApp, signIn, type TestContext, testConfig } from '../../../test/helpers';
 import { type Demo, startDemo } from './demo';
 
@@ -36,7 +37,9 @@ describe('the demo', () => {
     expect(await count('locations')).toBe(6);
     expect(await count('bays')).toBe(24);
     expect(await count('api_metrics')).toBe(6);
-    expect(await count('bay_metrics')).toBe(120);
+    // The suggested attributes and a wash counter on each of the 24 bays.
+    expect(await count('bay_metrics')).toBe(144);
+    expect(await count(`bay_metrics where type = 'counter'`)).toBe(24);
     const { rows: methods } = await ctx.database.pool.query(
       'select distinct auth_method from apis order by 1',
     );
@@ -73,6 +76,40 @@ describe('the demo', () => {
       'select name, last_error from apis where consecutive_failures > 0',
     );
     expect(failing).toEqual([]);
+  });
+
+  it('counts washes on every facility: its past and its live checks give washes, expected and lost', async () => {
+    await checkEveryApi();
+    const admin = await caller(ctx, 'admin');
+    const { rows: locations } = await ctx.database.pool.query<{ id: string; name: string }>(
+      'select id, name from locations order by name',
+    );
+    expect(locations).toHaveLength(6);
+    const to = new Date();
+    const week = { from: new Date(to.getTime() - 7 * 86_400_000).toISOString(), to: to.toISOString() };
+    for (const location of locations) {
+      const res = await admin.post('backend/locations/stats/get', { locationId: location.id, ...week });
+      expect(res.statusCode).toBe(200);
+      const { figures, bays } = res.json().data.washes;
+      // A week of a demo facility's four bays: hundreds of washes, and a profile from the weeks before.
+      expect(figures.washes, location.name).toBeGreaterThan(100);
+      expect(figures.expected, location.name).toBeGreaterThan(100);
+      expect(bays, location.name).toHaveLength(4);
+    }
+    // The pump that went critical 34 days ago (Bergen, Vaskehall 2) stopped the bay for hours, error and
+    // then its replacement: its counter stood still, so those periods lost most of what they expected.
+    const bergen = locations.find((l) => l.name === 'Bilvask Bergen');
+    const month = { from: new Date(to.getTime() - 40 * 86_400_000).toISOString(), to: to.toISOString() };
+    const stats = (
+      await admin.post('backend/locations/stats/get', { locationId: bergen?.id, ...month })
+    ).json().data.washes;
+    const long = stats.lostPeriods.filter(
+      (p: { bayName: string; from: string; to: string }) =>
+        p.bayName === 'Vaskehall 2' && Date.parse(p.to) - Date.parse(p.from) >= 3_600_000,
+    );
+    expect(long.map((p: { status: string }) => p.status).sort()).toEqual(['error', 'maintenance']);
+    for (const period of long) expect(period.lost).toBeGreaterThan(0.8 * period.expected);
+    expect(stats.figures.lost).toBeGreaterThanOrEqual(10);
   });
 
   it('names every attribute and gives it its unit or its words for true and false', async () => {

@@ -153,9 +153,9 @@ async function wireFacility(
   });
   const apiMetricId = await insertApiMetric(tx, apiId, {
     name: 'Hallverdier',
-    description: 'Temperatur, trykk, kjemikalier og alarmer per vaskehall',
+    description: 'Temperatur, trykk, kjemikalier, alarmer og vasketeller per vaskehall',
     keyIdentifier: facility.keyIdentifier,
-    targetKeys: facility.targetKeys,
+    targetKeys: [...facility.targetKeys, facility.washCounter.path],
     status: 'enabled',
   });
   for (const [index, simBay] of facility.bays.entries()) {
@@ -168,7 +168,8 @@ async function wireFacility(
     await openFirstPeriods(tx, [
       { bayId: bay.id, status: 'operational', cause: BAY_STATUS_CAUSES.created, changedBy: null },
     ]);
-    for (const attribute of facility.suggestedAttributes) {
+    // The suggested attributes and the wash counter the demo's controllers answer (`washCounter`).
+    for (const attribute of [...facility.suggestedAttributes, facility.washCounter]) {
       await insertBayMetric(tx, bay.id, {
         apiMetricId,
         keyValue: simBay.key,

@@ -64,6 +64,11 @@ export type HistoryPlan = {
   attributes: AttributeEnd[];
   lastReadAt: Date;
   bays: Array<{ id: string; status: BayStatus; statusChangedAt: Date }>;
+  /**
+   * Each wash counter's washes per UTC hour before the readings job's first round, as it rolls them up from
+   * raw readings (docs/domain.md, Washes): raw readings that old are not kept, so they are written as such.
+   */
+  washes: Array<{ series: number; hour: Date; washes: number }>;
 };
 
 type AttributeState = {
@@ -108,7 +113,9 @@ export function planHistory(input: HistoryInput): HistoryPlan {
     attributes: [],
     lastReadAt: start,
     bays: [],
+    washes: [],
   };
+  const washes = new HourlyWashes();
   const open = new Map<string, OpenAlert>();
   const alertsById = new Map<string, PlannedAlert>();
   const first = utcFloor(start.getTime(), HISTORY_STEP_MS) + HISTORY_STEP_MS;
@@ -188,8 +195,10 @@ export function planHistory(input: HistoryInput): HistoryPlan {
           a.value = e.value;
           a.reason = e.reason;
           if (!shouldStoreReading(a.stored, e, t, input.readings.heartbeatMs, a.deadband)) continue;
+          const before = a.stored.value;
           a.stored = { level: e.level, value: e.value, at };
           const series = a.attribute.series;
+          if (a.attribute.type === 'counter' && t < bounds.minuteTo) washes.add(series, t, before, e.value);
           if (t >= bounds.rawFrom) check.rows.push({ series, level: e.level, value: e.value });
           const number =
             typeof e.value === 'number' ? e.value : typeof e.value === 'boolean' ? Number(e.value) : null;
@@ -211,7 +220,35 @@ export function planHistory(input: HistoryInput): HistoryPlan {
     keepEndState(plan, bays);
   }
   acknowledge(plan, input.people, now);
+  plan.washes = washes.rows();
   return plan;
+}
+
+/**
+ * Washes per counter and UTC hour as `rollUpWashes` counts them from stored readings: the increment from
+ * the stored reading before, in the hour of the later one; a drop (the counter started over) counts the
+ * value after it; the first reading counts 0.
+ */
+class HourlyWashes {
+  readonly #bySeries = new Map<number, Map<number, number>>();
+
+  add(series: number, t: number, before: unknown, value: unknown) {
+    if (typeof value !== 'number') return;
+    const increment = typeof before !== 'number' ? 0 : value >= before ? value - before : value;
+    let hours = this.#bySeries.get(series);
+    if (!hours) {
+      hours = new Map();
+      this.#bySeries.set(series, hours);
+    }
+    const hour = utcFloor(t, HOUR_MS);
+    hours.set(hour, (hours.get(hour) ?? 0) + increment);
+  }
+
+  rows(): HistoryPlan['washes'] {
+    return [...this.#bySeries].flatMap(([series, hours]) =>
+      [...hours].map(([hour, count]) => ({ series, hour: new Date(hour), washes: count })),
+    );
+  }
 }
 
 /** The bays of a facility before their first check: made at the start, not yet monitored. */
@@ -239,7 +276,7 @@ function initialBays(
       attributes: bay.attributes.map((attribute) => ({
         attribute,
         evaluate: remembered(prepareAttribute(attribute)),
-        deadband: deadbandOf(attribute.deadbandPercent),
+        deadband: deadbandOf(attribute.deadbandPercent, attribute.type),
         level: null,
         value: null,
         reason: '',

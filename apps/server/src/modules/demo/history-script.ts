@@ -1,5 +1,5 @@
 import { fromZoned, type PlanRule, toZoned } from '@vaskedrift/shared';
-import { type BayReading, readBay } from '@vaskedrift/simulator';
+import { type BayReading, readBay, washCountAt } from '@vaskedrift/simulator';
 
 /*
  * What happened to the demo besides the simulator's own drift and short faults (decision 008, the history):
@@ -93,6 +93,18 @@ const within = (t: number, from: Date, to: Date) => t >= from.getTime() && t < t
 const isBay = (ref: BayRef, facility: number, bay: number) => ref.facility === facility && ref.bay === bay;
 
 /**
+ * When the script keeps a bay from washing, so its wash counter stands still: the soap tank empty until
+ * refilled, the pump critical until its repair job ended. (The weekly service's hour is left counting.)
+ */
+function downtimeOf(script: HistoryScript, facility: number, bay: number): Array<[number, number]> {
+  const down: Array<[number, number]> = [];
+  const { soap, pump, pumpRepair } = script;
+  if (isBay(soap, facility, bay)) down.push([soap.emptyAt.getTime(), soap.refilledAt.getTime()]);
+  if (isBay(pump, facility, bay)) down.push([pump.criticalFrom.getTime(), pumpRepair.endedAt.getTime()]);
+  return down;
+}
+
+/**
  * The simulator's reading of a bay at `t` with the script laid over it; null while its controller is
  * offline (the check fails, so every attribute reads no data).
  */
@@ -104,7 +116,10 @@ export function scriptedReading(
   t: number,
 ): BayReading | null {
   if (script.offline.facility === facility && within(t, script.offline.from, script.offline.to)) return null;
-  const reading = readBay({ seed, drift: true }, facility, bay, t);
+  const reading = {
+    ...readBay({ seed, drift: true }, facility, bay, t),
+    washCount: washCountAt(seed, facility, bay, t, downtimeOf(script, facility, bay)),
+  };
   const { soap, pump } = script;
   if (isBay(soap, facility, bay) && within(t, soap.drainFrom, soap.refilledAt)) {
     // Drains from where the simulator had it to empty by `emptyAt`, and stays empty until refilled.

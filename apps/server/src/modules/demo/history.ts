@@ -1,6 +1,6 @@
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { deadbandsOf, insertPacked } from '../readings';
+import { deadbandsOf, insertPacked, insertWashes } from '../readings';
 import { DEMO_SIMULATOR, DEMO_USERS } from './demo-data';
 import {
   backdateDemo,
@@ -89,10 +89,11 @@ async function writeAlertsAndIncidents(tx: Db, plan: HistoryPlan) {
   await insertIncidents(tx, [...new Set(plan.alerts.map((alert) => alert.bayId))]);
 }
 
-/** Raw readings through the readings module's write path; both rollup tiers packed by its codec. */
+/** Raw readings through the readings module's write path; both rollup tiers packed by its codec; the washes. */
 async function writeReadings(tx: Db, plan: HistoryPlan) {
   await insertRawReadings(tx, plan);
   const deadband = await deadbandsOf(tx);
   await insertPacked(tx, 'minute', plan.minute.packed, deadband);
   await insertPacked(tx, 'hour', plan.hour.packed, deadband);
+  await insertWashes(tx, plan.washes);
 }

@@ -12,4 +12,4 @@ export { createReadingsMaintenance, type KeptHistory, type ReadingsRetention } f
 export { type Bucket, reconstruct } from './reconstruct';
 export { deadbandsOf, insertPacked, type Packed } from './rollup.repository';
 export { decodeRollup, type RollupEntry } from './rollup-codec';
-export { rollUpWashes } from './washes.repository';
+export { insertWashes, rollUpWashes } from './washes.repository';

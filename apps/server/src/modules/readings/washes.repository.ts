@@ -47,3 +47,19 @@ export async function rollUpWashes(tx: Db, from: Date, to: Date): Promise<number
     on conflict (series, hour) do update set washes = excluded.washes`);
   return result.rowCount ?? 0;
 }
+
+/**
+ * Hours of washes worked out elsewhere, as `rollUpWashes` would have written them from raw readings that are
+ * not kept (the demo's past, decision 008): one statement over arrays, an hour written again replaced.
+ */
+export async function insertWashes(
+  tx: Db,
+  rows: ReadonlyArray<{ series: number; hour: Date; washes: number }>,
+): Promise<void> {
+  if (rows.length === 0) return;
+  await tx.execute(sql`
+    insert into ${washes} (series, hour, washes)
+    select * from unnest(${sql.param(rows.map((r) => r.series))}::int[],
+      ${sql.param(rows.map((r) => r.hour.toISOString()))}::timestamptz[], ${sql.param(rows.map((r) => r.washes))}::int[])
+    on conflict (series, hour) do update set washes = excluded.washes`);
+}
