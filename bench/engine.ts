@@ -4,7 +4,12 @@
  * seconds by one server (buildApp in this process) on the external PostgreSQL, in a throwaway database.
  * Prints checks per second, check-start lag (now − next_check_at at claim) p50/p99, the time from a value
  * change in the simulator to the saved bay status, the server's CPU and memory, and database growth.
- * CAPACITY=10000,20000,40000 then runs short rounds at each size and reports the lag.
+ * CAPACITY=10000,20000,40000 then runs short rounds at each size and reports the lag. The main run is
+ * repeated for each count of INSTANCES (default 1,2): two server instances in this process on the one
+ * database, each with its own pool and INSTANCE_ID, sharing the APIs by affinity (decision 041); the row
+ * gives each instance's share of quiet checks served by its rules cache, and the checks taken over.
+ * AFFINITY=0 gives every instance the same INSTANCE_ID, so each owns every bucket: the claim as before
+ * decision 041, for comparison.
  *
  *   node --expose-gc --import tsx bench/engine.ts
  *   BAYS=10000 DURATION=180 CAPACITY=10000,20000,40000 node --import tsx bench/engine.ts
@@ -12,7 +17,7 @@
  * Options (environment): DATABASE_URL (postgres://postgres@127.0.0.1:5432/postgres), BAYS (10000),
  * BAYS_PER_FACILITY (20), ATTRIBUTES (5), INTERVAL (30), WARMUP (30 s after every API's first successful
  * check, which sets all its levels: the first round, printed as a figure of its own), DURATION (180 s), CHANGES (20),
- * CAPACITY (none), CAPACITY_DURATION (60 s), CHECK_CONCURRENCY (50), CPU_PROFILE (a file prefix: a CPU
+ * CAPACITY (none), CAPACITY_DURATION (60 s), CHECK_CONCURRENCY (50), INSTANCES (1,2), CPU_PROFILE (a file prefix: a CPU
  * profile of the server over the first round and over each measured window, for Chrome DevTools or `--cpu-prof` tools).
  */
 import { randomBytes } from 'node:crypto';
@@ -46,6 +51,12 @@ const fmt = (n: number, digits = 0) => (Number.isFinite(n) ? n.toFixed(digits) :
 type Figures = {
   bays: number;
   apis: number;
+  /** Server instances on the one database (all in this process: CPU and memory are theirs together). */
+  instances: number;
+  /** Each instance's share of its quiet checks whose rules came from its own cache. */
+  rulesCachedPerInstance: number[];
+  /** Share of the window's claims of an API another instance owned (its owner late or gone). */
+  takenOverShare: number;
   checksPerSecond: number;
   lagP50: number;
   lagP99: number;
@@ -164,7 +175,7 @@ async function statusChangeMs(
   return null;
 }
 
-async function scenario(bays: number, duration: number, changes: number): Promise<Figures> {
+async function scenario(bays: number, duration: number, changes: number, instances = 1): Promise<Figures> {
   const facilities = Math.ceil(bays / BAYS_PER_FACILITY);
   const dbName = `vd_bench_engine_${randomBytes(4).toString('hex')}`;
   await ensureDatabase(ADMIN_URL, dbName);
@@ -177,16 +188,28 @@ async function scenario(bays: number, duration: number, changes: number): Promis
     `  ${bays} vaskehaller, ${facilities} API-er sådd på ${fmt((performance.now() - seeded) / 1000, 1)} s`,
   );
 
-  const config = loadConfig({
-    NODE_ENV: 'production',
-    DATABASE_URL: url,
-    SECRET_KEY: secretKey,
-    LOG_LEVEL: 'silent',
-    ALLOW_LOOPBACK_TARGETS: 'true',
-    CHECK_CONCURRENCY: env.CHECK_CONCURRENCY ?? '50',
-  });
-  const database = connectDatabase(url, 10);
-  const app = await buildApp({ config, db: database.db, databaseKind: 'external', logger: false });
+  const servers = await Promise.all(
+    Array.from({ length: instances }, async (_, i) => {
+      const config = loadConfig({
+        NODE_ENV: 'production',
+        DATABASE_URL: url,
+        SECRET_KEY: secretKey,
+        LOG_LEVEL: 'silent',
+        ALLOW_LOOPBACK_TARGETS: 'true',
+        CHECK_CONCURRENCY: env.CHECK_CONCURRENCY ?? '50',
+        INSTANCE_ID: env.AFFINITY === '0' ? 'bench' : `bench-${i + 1}`,
+      });
+      const database = connectDatabase(url, 10);
+      const app = await buildApp({ config, db: database.db, databaseKind: 'external', logger: false });
+      return { app, database };
+    }),
+  );
+  const app = servers[0]?.app;
+  if (!app) throw new Error('ingen instans');
+  const engines = servers.map((s) => s.app.statusEngine.engine);
+  /** A figure of the engines' stats, summed over the instances. */
+  const total = (figure: (stats: ReturnType<(typeof engines)[number]['stats']>) => number) =>
+    engines.reduce((sum, e) => sum + figure(e.stats()), 0);
   const probe = new pg.Pool({ connectionString: url, max: 4 });
   // RSS and heap are sampled from the server's start to the end of the window: the first round included.
   let rssMax = 0;
@@ -197,7 +220,7 @@ async function scenario(bays: number, duration: number, changes: number): Promis
     heapMax = Math.max(heapMax, m.heapUsed);
   }, 1000);
   try {
-    await app.ready();
+    await Promise.all(servers.map((s) => s.app.ready()));
     const serverStarted = performance.now();
     const firstProfiler = env.CPU_PROFILE ? await startProfiler() : null;
     const firstCpuBefore = process.cpuUsage();
@@ -213,16 +236,26 @@ async function scenario(bays: number, duration: number, changes: number): Promis
       `  alle API-er sjekket etter ${fmt(firstRoundSeconds, 1)} s (CPU: server ${fmt(firstRoundServerCpu, 1)} s, PostgreSQL ${fmt(firstRoundPgCpu, 1)} s; RSS max ${fmt(rssMax / 1024 / 1024)} MB, heap max ${fmt(heapMax / 1024 / 1024)} MB)`,
     );
     await sleep(WARMUP * 1000);
-    const engine = app.statusEngine.engine;
-    const stats = engine.stats();
-    stats.lag.clear();
-    stats.durations.clear();
-    const finishedBefore = engine.stats().finished;
-    const processedBefore = engine.stats().processed;
+    for (const engine of engines) {
+      engine.stats().lag.clear();
+      engine.stats().durations.clear();
+    }
+    const finishedBefore = total((s) => s.finished);
+    const processedBefore = engines.map((e) => structuredClone(e.stats().processed));
+    const claimedBefore = total((s) => s.claimed);
+    const takenOverBefore = total((s) => s.takenOver);
     const simPid = sim.child.pid ?? 0;
     const simCpuBefore = await cpuSecondsOf(simPid);
     const pgCpuBefore = await postgresCpuSeconds(dbName);
-    const batchesBefore = structuredClone(engine.stats().processed);
+    const batches = (kind: 'loads' | 'writes') => {
+      const all = engines.map((e) => e.stats().processed[kind]);
+      return {
+        runs: all.reduce((n, r) => n + r.runs, 0),
+        inputs: all.reduce((n, r) => n + r.inputs, 0),
+        ms: all.reduce((n, r) => n + r.ms, 0),
+      };
+    };
+    const batchesBefore = { loads: batches('loads'), writes: batches('writes') };
     const sizeBefore = Number(
       (await probe.query('select pg_database_size(current_database()) as s')).rows[0].s,
     );
@@ -251,24 +284,36 @@ async function scenario(bays: number, duration: number, changes: number): Promis
     const simCpu = (await cpuSecondsOf(simPid)) - simCpuBefore;
     const pgCpu = (await postgresCpuSeconds(dbName)) - pgCpuBefore;
     const runs = (kind: 'loads' | 'writes') => {
-      const now = engine.stats().processed[kind];
+      const now = batches(kind);
       const was = batchesBefore[kind];
       const count = now.runs - was.runs;
       return `${count} × ${fmt((now.inputs - was.inputs) / count, 1)} in ${fmt((now.ms - was.ms) / count, 1)} ms`;
     };
     console.log(
-      `  stille skriv: ${runs('writes')}; regler lest: ${runs('loads')}; i hurtiglager: ${engine.stats().processed.cachedApis} API-er`,
+      `  stille skriv: ${runs('writes')}; regler lest: ${runs('loads')}; i hurtiglager: ${total((s) => s.processed.cachedApis)} API-er`,
     );
     const foresight = app.statusEngine.foresight.stats();
     console.log(
       `  forvarsel: ${foresight.series} serier (${fmt(foresight.bytes / 1024 / 1024)} MB modell), ${foresight.rebuilt} bygd fra historikk`,
     );
-    const finished = engine.stats().finished - finishedBefore;
-    const processed = engine.stats().processed;
-    const quiet = processed.quiet - processedBefore.quiet;
-    const full = processed.full - processedBefore.full;
-    const rulesCached = processed.rulesCached - processedBefore.rulesCached;
-    const rulesLoaded = processed.rulesLoaded - processedBefore.rulesLoaded;
+    const finished = total((s) => s.finished) - finishedBefore;
+    const moved = engines.map((e, i) => {
+      const now = e.stats().processed;
+      const was = processedBefore[i] ?? now;
+      return {
+        quiet: now.quiet - was.quiet,
+        full: now.full - was.full,
+        rulesCached: now.rulesCached - was.rulesCached,
+        rulesLoaded: now.rulesLoaded - was.rulesLoaded,
+      };
+    });
+    const sum = (key: keyof (typeof moved)[number]) => moved.reduce((n, m) => n + m[key], 0);
+    const quiet = sum('quiet');
+    const full = sum('full');
+    const rulesCached = sum('rulesCached');
+    const rulesLoaded = sum('rulesLoaded');
+    const claimed = total((s) => s.claimed) - claimedBefore;
+    const takenOver = total((s) => s.takenOver) - takenOverBefore;
     if (profiler) await profiler.stop(`${env.CPU_PROFILE}-${bays}.cpuprofile`);
     const collect = (globalThis as { gc?: () => void }).gc;
     collect?.();
@@ -282,11 +327,14 @@ async function scenario(bays: number, duration: number, changes: number): Promis
     const failures = Number(
       (await probe.query('select coalesce(sum(failures), 0) as f from api_check_stats')).rows[0].f,
     );
-    const lag = stats.lag.values();
-    const durations = stats.durations.values();
+    const lag = engines.flatMap((e) => e.stats().lag.values());
+    const durations = engines.flatMap((e) => e.stats().durations.values());
     const figures: Figures = {
       bays,
       apis: facilities,
+      instances,
+      rulesCachedPerInstance: moved.map((m) => m.rulesCached / (m.rulesCached + m.rulesLoaded)),
+      takenOverShare: takenOver / claimed,
       checksPerSecond: finished / elapsed,
       lagP50: percentile(lag, 50),
       lagP99: percentile(lag, 99),
@@ -317,9 +365,9 @@ async function scenario(bays: number, duration: number, changes: number): Promis
     return figures;
   } finally {
     clearInterval(sampler);
-    await app.close();
+    for (const server of servers) await server.app.close();
     await probe.end();
-    await database.close();
+    for (const server of servers) await server.database.close();
     await sim.stop();
     await dropDatabase(ADMIN_URL, dbName);
   }
@@ -343,14 +391,15 @@ async function startProfiler() {
 
 function print(rows: Figures[]) {
   console.log(
-    '\n| bays | APIs | first round | first round CPU server / PostgreSQL | checks/s | lag p50 | lag p99 | check p50/p99 | change→status p50/p99 | quiet / rules cached | CPU (1 core = 100 %) | CPU per check | simulator CPU | PostgreSQL CPU | RSS max | heap max / live | DB growth | raw readings/min | failed checks | load avg |',
+    '\n| bays | APIs | instances | first round | first round CPU server / PostgreSQL | checks/s | lag p50 | lag p99 | check p50/p99 | change→status p50/p99 | quiet / rules cached | rules cached per instance / taken over | CPU (1 core = 100 %) | CPU per check | simulator CPU | PostgreSQL CPU | RSS max | heap max / live | DB growth | raw readings/min | failed checks | load avg |',
   );
-  console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
+  console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
   for (const r of rows) {
     console.log(
-      `| ${r.bays} | ${r.apis} | ${fmt(r.firstRoundSeconds, 1)} s | ${fmt(r.firstRoundServerCpu, 1)} / ${fmt(r.firstRoundPgCpu, 1)} s | ${fmt(r.checksPerSecond, 1)} | ${fmt(r.lagP50)} ms | ${fmt(r.lagP99)} ms | ` +
+      `| ${r.bays} | ${r.apis} | ${r.instances} | ${fmt(r.firstRoundSeconds, 1)} s | ${fmt(r.firstRoundServerCpu, 1)} / ${fmt(r.firstRoundPgCpu, 1)} s | ${fmt(r.checksPerSecond, 1)} | ${fmt(r.lagP50)} ms | ${fmt(r.lagP99)} ms | ` +
         `${fmt(r.checkP50)}/${fmt(r.checkP99)} ms | ${r.changes ? `${fmt(r.changeP50, 1)}/${fmt(r.changeP99, 1)} s (${r.changes})` : '–'} | ` +
         `${fmt(r.quietShare * 100, 1)} % / ${fmt(r.rulesCachedShare * 100, 1)} % | ` +
+        `${r.rulesCachedPerInstance.map((share) => `${fmt(share * 100, 1)} %`).join(', ')} / ${fmt(r.takenOverShare * 100, 1)} % | ` +
         `${fmt(r.cpuPercent)} % | ${fmt(r.cpuMsPerCheck, 2)} ms | ${fmt(r.simCpuPercent)} % | ${fmt(r.pgCpuPercent)} % | ${fmt(r.rssMaxMb)} MB | ${fmt(r.heapMaxMb)} / ${fmt(r.heapLiveMb)} MB | ${fmt(r.dbGrowthMbPerHour)} MB/h | ` +
         `${fmt(r.readingsPerMinute)} | ${r.failures} | ${fmt(r.load, 1)} |`,
     );
@@ -358,9 +407,16 @@ function print(rows: Figures[]) {
 }
 
 const main = num('BAYS', 10_000);
+const instanceCounts = (env.INSTANCES ?? '1,2').split(',').filter(Boolean).map(Number);
 if (main > 0) {
-  console.log(`Hovedkjøring: ${main} vaskehaller, ${num('DURATION', 180)} s etter ${WARMUP} s oppvarming`);
-  await scenario(main, num('DURATION', 180), num('CHANGES', 20));
+  const mains: Figures[] = [];
+  for (const instances of instanceCounts) {
+    console.log(
+      `Hovedkjøring: ${main} vaskehaller, ${instances} instans(er), ${num('DURATION', 180)} s etter ${WARMUP} s oppvarming`,
+    );
+    mains.push(await scenario(main, num('DURATION', 180), num('CHANGES', 20), instances));
+  }
+  if (mains.length > 1) print(mains);
 }
 const capacity = (env.CAPACITY ?? '').split(',').filter(Boolean).map(Number);
 const rounds: Figures[] = [];
