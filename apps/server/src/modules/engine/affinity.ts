@@ -34,7 +34,7 @@ function mix(value: number): number {
 }
 
 /** The weight of an instance for a bucket: the instance with the highest weight owns it. */
-export function weight(instanceKey: string, bucket: number): number {
+function weight(instanceKey: string, bucket: number): number {
   return mix(fnv1a(instanceKey) ^ mix(bucket + 1));
 }
 
