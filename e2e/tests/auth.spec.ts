@@ -65,6 +65,49 @@ test('signing in lands on / in dark mode with the green primary colour, and surv
   await expect(page).toHaveURL(/\/$/);
 });
 
+test('after signing in, the app alone answers the browser history', async ({ page }) => {
+  // The popstate listeners the page holds: the sign-in pages' router must let go of the history when the
+  // app's router takes over in the same document (decision 040), or both answer every navigation.
+  await page.addInitScript(() => {
+    const live = new Set<unknown>();
+    const add = window.addEventListener.bind(window);
+    const remove = window.removeEventListener.bind(window);
+    window.addEventListener = ((
+      type: string,
+      listener: EventListenerOrEventListenerObject,
+      options?: unknown,
+    ) => {
+      if (type === 'popstate') live.add(listener);
+      add(type, listener, options as AddEventListenerOptions);
+    }) as typeof window.addEventListener;
+    window.removeEventListener = ((
+      type: string,
+      listener: EventListenerOrEventListenerObject,
+      options?: unknown,
+    ) => {
+      if (type === 'popstate') live.delete(listener);
+      remove(type, listener, options as EventListenerOptions);
+    }) as typeof window.removeEventListener;
+    Object.assign(window, { popstateListeners: () => live.size });
+  });
+  await signIn(page);
+  expect(
+    await page.evaluate(() => (window as unknown as { popstateListeners: () => number }).popstateListeners()),
+  ).toBe(1);
+
+  // Back and forward move between the app's pages, in the same document.
+  await page.getByRole('navigation', { name: 'Hovedmeny' }).getByRole('link', { name: 'Anlegg' }).click();
+  await expect(page).toHaveURL(/\/locations/);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { name: 'Oversikt', level: 1 })).toBeVisible();
+  await page.goForward();
+  await expect(page).toHaveURL(/\/locations/);
+  expect(
+    await page.evaluate(() => (window as unknown as { popstateListeners: () => number }).popstateListeners()),
+  ).toBe(1);
+});
+
 test('signing out asks first, then returns to /sign-in', async ({ page }) => {
   await signIn(page);
   await expect(page.getByRole('heading', { name: 'Oversikt' })).toBeVisible();

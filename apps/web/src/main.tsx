@@ -46,6 +46,8 @@ function show(router: AppRouter) {
 
 /** The router on screen, or about to be: the auth effects act on whichever it is when an event comes. */
 let router: Promise<AppRouter>;
+/** The sign-in pages' router while it is the one on screen (a visit without a stored session). */
+let publicRouter: AppRouter | null = null;
 
 /** Once the browser has nothing else to do (or after `timeout` ms), where it can tell; else after 500 ms. */
 function whenIdle(run: () => void, timeout: number) {
@@ -79,10 +81,18 @@ function registerServiceWorker() {
  */
 let appStarted = false;
 function startApp(href?: string) {
-  // Once per document: the sign-in pages' router, still mounted until the app's replaces it, may run its
-  // catch-all again (an address written below), and a second app router would replace the first.
+  // Once per document: a second app router would replace the first.
   if (appStarted) return;
   appStarted = true;
+  // The sign-in pages' router lets go of the browser's history first. Its history wraps `pushState` and
+  // `replaceState` and listens for `popstate` until destroyed: left in place, the address written below
+  // (and every later navigation) would run its catch-all again, which starts the app again, and it would
+  // answer the back button beside the app's router.
+  if (publicRouter) {
+    publicRouter.history.flush();
+    publicRouter.history.destroy();
+    publicRouter = null;
+  }
   // The sign-in pages' router may not have written the page's address yet: the app's router starts there.
   if (href !== undefined) window.history.replaceState(window.history.state, '', href);
   router = appRouterCode().then((module) => module.createAppRouter(context));
@@ -117,7 +127,8 @@ function prefetchApp() {
 if (hasStoredSession()) {
   startApp();
 } else {
-  router = Promise.resolve(createPublicRouter(context, startApp));
+  publicRouter = createPublicRouter(context, startApp);
+  router = Promise.resolve(publicRouter);
   void router.then(show);
   prefetchApp();
 }
