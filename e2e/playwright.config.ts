@@ -27,8 +27,12 @@ const PHONE = {
   userAgent: devices['Pixel 7'].userAgent,
 };
 
+/** Set by run-groups.mjs, which runs two groups of specs side by side: each keeps its results apart. */
+const group = process.env.E2E_GROUP;
+
 export default defineConfig({
   testDir: './tests',
+  outputDir: group ? `test-results/${group}` : 'test-results',
   fullyParallel: false,
   workers: 1,
   forbidOnly: !!process.env.CI,
@@ -36,7 +40,12 @@ export default defineConfig({
   // Whole user journeys on a 2-core machine: a ceiling, not a wait.
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
+  reporter: process.env.CI
+    ? [['list']]
+    : [
+        ['list'],
+        ['html', { open: 'never', outputFolder: group ? `playwright-report/${group}` : 'playwright-report' }],
+      ],
   use: {
     baseURL,
     locale: 'nb-NO',
