@@ -9,12 +9,12 @@ import { pickOption } from '../helpers/ui';
  * Statistics end to end: a bay bound to the simulator's temperature has readings after its first check;
  * an admin opens the bay's statistics (status timeline, the attribute's chart with its threshold lines)
  * and downloads the availability report of its facility as a CSV for Norwegian Excel. A second bay has no
- * attribute: it is marked 'Ikke overvåket' and shows 'Ingen data', never a figure (docs/domain.md,
- * Statistics).
+ * attribute: it is marked 'Ikke overvåket' and shows 'Ingen data', never a figure, unusual values included
+ * (docs/domain.md, Statistics).
  */
 
 const CSV_HEADER =
-  'Anlegg;Vaskehall;Tilgjengelighet (%);Nedetid (timer);Antall feil;Antall advarsler;MTTR (minutter);Vedlikehold (timer);Vask;Forventede vask;Tapte vask';
+  'Anlegg;Vaskehall;Tilgjengelighet (%);Nedetid (timer);Antall feil;Antall advarsler;MTTR (minutter);Vedlikehold (timer);Vask;Forventede vask;Tapte vask;Uvanlige verdier';
 
 test('an admin sees a bay’s statistics and downloads the availability report as CSV', async ({
   page,
@@ -72,12 +72,16 @@ test('an admin sees a bay’s statistics and downloads the availability report a
   await expect(chart.locator('[data-legend="threshold"]')).toHaveText(['Kritisk > 90', 'Advarsel > 70']);
   await expect(chart.locator('[data-legend="threshold"][data-level="critical"]')).toHaveText('Kritisk > 90');
   await expect(page.locator('[data-figure="Advarsler"]')).toBeVisible();
+  // A watched temperature, nothing far from its normal yet: 0 unusual values, a count and not 'Ingen data'.
+  await expect(page.locator('[data-figure="Uvanlige verdier"]')).toContainText('0');
+  await expect(page.locator('[data-figure="Uvanlige verdier"]')).not.toContainText('Ingen data');
 
   // The bay without attributes: nothing measured, so nothing to show but that.
   await page.goto(`/locations/${location.id}/bays/${unmonitored.id}/statistics?range=24h`);
   await expect(page.locator('[data-figure="Tilgjengelighet"]')).toContainText('Ingen data');
   await expect(page.locator('[data-figure="Nedetid"]')).toContainText('Ingen data');
   await expect(page.getByText('Vaskehallen ble ikke overvåket i perioden')).toBeVisible();
+  await expect(page.locator('[data-figure="Uvanlige verdier"]')).toContainText('Ingen data');
 
   // The availability report of that facility, from the menu, and its CSV.
   await page.getByRole('navigation').getByRole('link', { name: 'Tilgjengelighetsrapport' }).click();
@@ -102,6 +106,6 @@ test('an admin sees a bay’s statistics and downloads the availability report a
   expect(lines).toHaveLength(4);
   expect(lines[1]).toMatch(new RegExp(`^${locationName};Hall 1;\\d+,\\d{2};`));
   // Never monitored: every figure measured from its status is an empty field, not 0 or 100.
-  expect(lines[2]).toBe(`${locationName};Hall 2;;;;;;0,00;;;`);
+  expect(lines[2]).toBe(`${locationName};Hall 2;;;;;;0,00;;;;`);
   expect(lines[3]).toMatch(/^Totalt;;/);
 });

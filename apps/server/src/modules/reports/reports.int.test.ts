@@ -184,11 +184,11 @@ describe('reports by e-mail', () => {
     expect(csv?.filename).toBe('tilgjengelighet-2026-11-02-2026-11-08.csv');
     expect(csv?.contentType).toMatch(/^text\/csv/);
     expect(csv?.content.split('\r\n')).toEqual([
-      '\uFEFFAnlegg;Vaskehall;Tilgjengelighet (%);Nedetid (timer);Antall feil;Antall advarsler;MTTR (minutter);Vedlikehold (timer);Vask;Forventede vask;Tapte vask',
-      'Kveldsvask;Hall 1;99,70;0,50;1;0;30,0;0,00;;;',
-      'Rapportveien Vask;Hall 1;98,81;2,00;1;0;120,0;0,00;;;',
-      'Rapportveien Vask;Hall 2;100,00;0,00;0;0;;0,00;;;',
-      'Totalt;;99,50;2,50;2;0;75,0;0,00;;;',
+      '\uFEFFAnlegg;Vaskehall;Tilgjengelighet (%);Nedetid (timer);Antall feil;Antall advarsler;MTTR (minutter);Vedlikehold (timer);Vask;Forventede vask;Tapte vask;Uvanlige verdier',
+      'Kveldsvask;Hall 1;99,70;0,50;1;0;30,0;0,00;;;;',
+      'Rapportveien Vask;Hall 1;98,81;2,00;1;0;120,0;0,00;;;;',
+      'Rapportveien Vask;Hall 2;100,00;0,00;0;0;;0,00;;;;',
+      'Totalt;;99,50;2,50;2;0;75,0;0,00;;;;',
       '',
     ]);
 

@@ -5,7 +5,8 @@ import type { AvailabilityReport, AvailabilityReportRow, Figures, WashFigures } 
  * as Windows-1252), `;` between fields (Norwegian Excel's list separator, since `,` is the decimal sign),
  * decimal commas, CRLF line ends, Norwegian headers, one row per bay and the chain total last. A figure
  * that was never measured (those from status periods of a bay not monitored in the range, MTTR without a
- * repaired failure) is an empty field, never 0 (docs/domain.md, Statistics).
+ * repaired failure, unusual values where no number or counter was monitored) is an empty field, never 0
+ * (docs/domain.md, Statistics).
  */
 
 const HEADERS = [
@@ -21,6 +22,8 @@ const HEADERS = [
   'Vask',
   'Forventede vask',
   'Tapte vask',
+  // Unusual marks (docs/domain.md, Statistics, Unusual values), last for the same reason.
+  'Uvanlige verdier',
 ];
 
 const decimal = (value: number | null, digits: number) =>
@@ -51,6 +54,10 @@ function washFields(washes: WashFigures): string[] {
   return [washes.washes, washes.expected, washes.lost].map((value) => (value === null ? '' : String(value)));
 }
 
+/** Unusual marks: empty where nothing that foresight models was monitored. */
+const unusualField = (figures: Figures) =>
+  figures.unusualMarks === null ? '' : String(figures.unusualMarks);
+
 /** The file's start: the byte order mark and the header line. */
 export const CSV_HEAD = `\uFEFF${HEADERS.join(';')}\r\n`;
 
@@ -61,12 +68,13 @@ export function csvRow(row: AvailabilityReportRow): string {
     field(row.deleted ? `${row.bayName} (slettet)` : row.bayName),
     ...figureFields(row),
     ...washFields(row.washes),
+    unusualField(row),
   ].join(';')}\r\n`;
 }
 
 /** The chain's total, the last line. */
 export function csvTotal(total: Figures, washes: WashFigures): string {
-  return `${['Totalt', '', ...figureFields(total), ...washFields(washes)].join(';')}\r\n`;
+  return `${['Totalt', '', ...figureFields(total), ...washFields(washes), unusualField(total)].join(';')}\r\n`;
 }
 
 /** The whole report as one text (the e-mail's attachment; the download is written line by line). */

@@ -353,14 +353,14 @@ describe('availability report and CSV, figure by figure', () => {
       .trimEnd()
       .split('\r\n');
     expect(lines).toEqual([
-      'Anlegg;Vaskehall;Tilgjengelighet (%);Nedetid (timer);Antall feil;Antall advarsler;MTTR (minutter);Vedlikehold (timer);Vask;Forventede vask;Tapte vask',
-      `${locationName};Hall Ny;95,59;1,50;1;0;90,0;0,00;;;`,
-      `${locationName};Hall Advarsel;100,00;0,00;0;2;;0,00;;;`,
-      `${locationName};Hall Pause;95,24;2,00;1;0;120,0;0,00;;;`,
-      `${locationName};Hall Service;95,14;3,50;1;0;210,0;2,25;;;`,
-      `${locationName};Hall Gammel;95,83;3,00;0;0;;0,00;;;`,
-      `${locationName};Hall Uten;;;;;;0,00;;;`,
-      'Totalt;;96,58;10,00;3;2;140,0;2,25;;;',
+      'Anlegg;Vaskehall;Tilgjengelighet (%);Nedetid (timer);Antall feil;Antall advarsler;MTTR (minutter);Vedlikehold (timer);Vask;Forventede vask;Tapte vask;Uvanlige verdier',
+      `${locationName};Hall Ny;95,59;1,50;1;0;90,0;0,00;;;;`,
+      `${locationName};Hall Advarsel;100,00;0,00;0;2;;0,00;;;;`,
+      `${locationName};Hall Pause;95,24;2,00;1;0;120,0;0,00;;;;`,
+      `${locationName};Hall Service;95,14;3,50;1;0;210,0;2,25;;;;`,
+      `${locationName};Hall Gammel;95,83;3,00;0;0;;0,00;;;;`,
+      `${locationName};Hall Uten;;;;;;0,00;;;;`,
+      'Totalt;;96,58;10,00;3;2;140,0;2,25;;;;',
     ]);
   });
 });

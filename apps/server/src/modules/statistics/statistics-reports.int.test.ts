@@ -155,10 +155,10 @@ describe('availability report as CSV', () => {
       .split('\r\n');
     const location = (await admin.post('backend/locations/get', { id: a.locationId })).json().data.name;
     expect(lines).toEqual([
-      'Anlegg;Vaskehall;Tilgjengelighet (%);Nedetid (timer);Antall feil;Antall advarsler;MTTR (minutter);Vedlikehold (timer);Vask;Forventede vask;Tapte vask',
-      `${location};Hall Ny;88,10;5,00;2;1;120,0;1,50;;;`,
-      `${location};Hall Borte (slettet);25,00;6,00;1;0;;0,00;;;`,
-      'Totalt;;78,00;11,00;3;1;120,0;1,50;;;',
+      'Anlegg;Vaskehall;Tilgjengelighet (%);Nedetid (timer);Antall feil;Antall advarsler;MTTR (minutter);Vedlikehold (timer);Vask;Forventede vask;Tapte vask;Uvanlige verdier',
+      `${location};Hall Ny;88,10;5,00;2;1;120,0;1,50;;;;`,
+      `${location};Hall Borte (slettet);25,00;6,00;1;0;;0,00;;;;`,
+      'Totalt;;78,00;11,00;3;1;120,0;1,50;;;;',
     ]);
   });
 

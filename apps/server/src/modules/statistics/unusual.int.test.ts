@@ -176,4 +176,26 @@ describe('unusual marks in the statistics', () => {
     ]);
     expect(report.total.unusualMarks).toBe(4);
   });
+
+  it('writes them to the CSV as the last column, an empty field for Ingen data', async () => {
+    const res = await operator.post('backend/reports/availability/export', {
+      locationIds: [locationId, quietLocationId],
+      ...range,
+    });
+    expect(res.statusCode).toBe(200);
+    const lines = res.body
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
+    expect(lines[0]?.split(';').at(-1)).toBe('Uvanlige verdier');
+    expect(lines.slice(1).map((line: string) => [line.split(';')[1], line.split(';').at(-1)])).toEqual([
+      ['Hall Stille', ''],
+      ['Hall Uvanlig', '3'],
+      ['Hall Rolig', '0'],
+      ['Hall Dør', ''],
+      ['Hall Av', ''],
+      ['Hall Flyttet', '1'],
+      ['', '4'],
+    ]);
+  });
 });

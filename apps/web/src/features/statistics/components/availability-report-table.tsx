@@ -49,9 +49,15 @@ export function AvailabilityReportTable({
       </>
     );
   };
+  /** Unusual values (docs/domain.md, Statistics): '–' where no number or counter was monitored. */
+  const unusualCell = (figures: Figures) => (
+    <Table.Td ta="right">
+      {figures.unusualMarks === null ? t('statistics.none') : formatInteger(figures.unusualMarks, locale)}
+    </Table.Td>
+  );
   return (
     <Table.ScrollContainer
-      minWidth={800}
+      minWidth={880}
       // Wider than a laptop with the wash columns: a keyboard must reach the scroll (axe scrollable-region-focusable).
       scrollAreaProps={{ viewportProps: { tabIndex: 0, 'aria-label': t('statistics.report.title') } }}
     >
@@ -68,6 +74,7 @@ export function AvailabilityReportTable({
             <Table.Th ta="right">{t('statistics.columns.maintenance')}</Table.Th>
             <Table.Th ta="right">{t('statistics.columns.washes')}</Table.Th>
             <Table.Th ta="right">{t('statistics.columns.lostWashes')}</Table.Th>
+            <Table.Th ta="right">{t('statistics.columns.unusual')}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -89,6 +96,7 @@ export function AvailabilityReportTable({
               </Table.Td>
               {cells(row)}
               {washCells(row.washes)}
+              {unusualCell(row)}
             </Table.Tr>
           ))}
         </Table.Tbody>
@@ -97,6 +105,7 @@ export function AvailabilityReportTable({
             <Table.Td colSpan={2}>{t('statistics.report.total')}</Table.Td>
             {cells(report.total)}
             {washCells(report.totalWashes)}
+            {unusualCell(report.total)}
           </Table.Tr>
         </Table.Tfoot>
       </Table>

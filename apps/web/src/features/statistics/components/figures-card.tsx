@@ -21,7 +21,7 @@ export function FiguresCard({ figures }: { figures: Figures }) {
   const measured = (text: string) => (observed ? text : t('statistics.noData'));
   return (
     <StatsCard title={t('statistics.figures.title')}>
-      <SimpleGrid cols={{ base: 2, sm: 4, lg: 8 }} spacing="md">
+      <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="md">
         <Figure
           label={t('statistics.figures.availability')}
           value={measured(formatPercent(figures.availability, locale))}
