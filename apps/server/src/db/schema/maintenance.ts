@@ -18,6 +18,23 @@ import { users } from './users';
 export type CustomAssignee = { name: string; email: string; phone: string };
 
 /**
+ * The fields of a maintenance job, which a plan also holds to give each job it starts: the same columns in
+ * both tables (a function: each table needs columns of its own).
+ */
+const jobFields = () => ({
+  bayId: uuid('bay_id')
+    .notNull()
+    .references(() => bays.id, { onDelete: 'cascade' }),
+  type: text('type', { enum: ['service', 'longtermservice'] }).notNull(),
+  assigneeId: uuid('assignee_id').references(() => users.id, { onDelete: 'set null' }),
+  customAssignee: jsonb('custom_assignee').$type<CustomAssignee>(),
+  description: text('description').notNull().default(''),
+  notifyUsers: boolean('notify_users').notNull().default(false),
+  reminderHours: integer('reminder_hours').notNull(),
+  reminderMinutes: integer('reminder_minutes').notNull(),
+});
+
+/**
  * Planned maintenance (docs/domain.md, Maintenance: planned maintenance; decision 018): the job fields it
  * gives each job it starts, its rule (first start and expected end, read on the Oslo clock; how it repeats)
  * and its next occurrence, materialized: `next_start_at` is what the plans loop claims (SKIP LOCKED),
@@ -27,16 +44,7 @@ export const maintenancePlans = pgTable(
   'maintenance_plans',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    bayId: uuid('bay_id')
-      .notNull()
-      .references(() => bays.id, { onDelete: 'cascade' }),
-    type: text('type', { enum: ['service', 'longtermservice'] }).notNull(),
-    assigneeId: uuid('assignee_id').references(() => users.id, { onDelete: 'set null' }),
-    customAssignee: jsonb('custom_assignee').$type<CustomAssignee>(),
-    description: text('description').notNull().default(''),
-    notifyUsers: boolean('notify_users').notNull().default(false),
-    reminderHours: integer('reminder_hours').notNull(),
-    reminderMinutes: integer('reminder_minutes').notNull(),
+    ...jobFields(),
     startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
     endsAt: timestamp('ends_at', { withTimezone: true }),
     repeatKind: text('repeat_kind', { enum: ['none', 'days', 'weeks'] })
@@ -76,16 +84,7 @@ export const maintenanceJobs = pgTable(
   'maintenance_jobs',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    bayId: uuid('bay_id')
-      .notNull()
-      .references(() => bays.id, { onDelete: 'cascade' }),
-    type: text('type', { enum: ['service', 'longtermservice'] }).notNull(),
-    assigneeId: uuid('assignee_id').references(() => users.id, { onDelete: 'set null' }),
-    customAssignee: jsonb('custom_assignee').$type<CustomAssignee>(),
-    description: text('description').notNull().default(''),
-    notifyUsers: boolean('notify_users').notNull().default(false),
-    reminderHours: integer('reminder_hours').notNull(),
-    reminderMinutes: integer('reminder_minutes').notNull(),
+    ...jobFields(),
     startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     endedAt: timestamp('ended_at', { withTimezone: true }),
