@@ -153,16 +153,18 @@ export function createScheduler(deps: {
     const free = deps.concurrency - running.size;
     if (free <= 0) return 'busy';
     let claimed: ClaimedApi[];
+    /** The buckets this claim went by (a heartbeat may change them while it runs). */
+    let owned: Buffer | undefined;
     try {
       await rephaseWhenDue();
       if (!affinity) await beat();
+      owned = affinity?.owned;
       claimed = await claimDueApis(deps.db, free, affinity ?? undefined);
       stats.claims++;
     } catch (err) {
       if (!stopped) deps.log.error({ err }, 'kunne ikke hente sjekker som er forfalt');
       return 'partial';
     }
-    const owned = affinity?.owned;
     for (const api of claimed) {
       stats.claimed++;
       if (owned && !hasBucket(owned, api.bucket)) stats.takenOver++;
