@@ -199,6 +199,9 @@ test('a user resets a forgotten password through the link in the e-mail', async 
   await page.goto('/sign-in');
   await page.getByRole('link', { name: 'Glemt passord?' }).click();
   await expect(page).toHaveURL(/\/sign-in\/forgot$/);
+  // The address changes before the page's code is in: until then the sign-in form, with its own
+  // 'E-post', is still on screen.
+  await expect(page.getByRole('heading', { name: 'Glemt passordet?', level: 1 })).toBeVisible();
   await page.getByLabel('E-post').fill(user.email);
   await page.getByRole('button', { name: 'Send lenke' }).click();
   await expect(page.getByText(/Hvis e-posten finnes hos oss, har vi sendt en lenke/)).toBeVisible();
