@@ -111,24 +111,32 @@ async function pushUntilShown(
   }).toPass({ timeout: 40_000 });
 }
 
-/** 'Jeg ser på det' on the notification tagged `tag`: the worker's own `notificationclick` handler. */
-async function tapAcknowledge(context: BrowserContext, tag: string) {
+/**
+ * A tap on the notification tagged `tag`, on its `action` ('ack': 'Jeg ser på det', 'open': 'Åpne'): the
+ * worker's own `notificationclick` handler. A script's event carries no user activation, so the worker's
+ * request to focus the window is refused, as a browser refuses it without a tap.
+ */
+async function tapAction(context: BrowserContext, tag: string, action: 'ack' | 'open') {
   const [worker] = context.serviceWorkers();
   if (!worker) throw new Error('no service worker');
-  await worker.evaluate(async (wanted) => {
-    const scope = self as unknown as { registration: ServiceWorkerRegistration } & EventTarget;
-    const [notification] = await scope.registration.getNotifications({ tag: wanted });
-    if (!notification) throw new Error(`no notification ${wanted}`);
-    const NotificationEventClass = (self as unknown as { NotificationEvent: typeof Event }).NotificationEvent;
-    scope.dispatchEvent(
-      new (
-        NotificationEventClass as unknown as new (
-          type: string,
-          init: { notification: Notification; action: string },
-        ) => Event
-      )('notificationclick', { notification, action: 'ack' }),
-    );
-  }, tag);
+  await worker.evaluate(
+    async (wanted) => {
+      const scope = self as unknown as { registration: ServiceWorkerRegistration } & EventTarget;
+      const [notification] = await scope.registration.getNotifications({ tag: wanted.tag });
+      if (!notification) throw new Error(`no notification ${wanted.tag}`);
+      const NotificationEventClass = (self as unknown as { NotificationEvent: typeof Event })
+        .NotificationEvent;
+      scope.dispatchEvent(
+        new (
+          NotificationEventClass as unknown as new (
+            type: string,
+            init: { notification: Notification; action: string },
+          ) => Event
+        )('notificationclick', { notification, action: wanted.action }),
+      );
+    },
+    { tag, action },
+  );
 }
 
 test('a push shows the alert; its "Jeg ser på det" acknowledges it without the app, once', async ({
@@ -204,7 +212,11 @@ test('a push shows the alert; its "Jeg ser på det" acknowledges it without the 
     await waitForOpenAlert(request, bay.id);
     await expect.poll(() => push.payloadsOf(subscription.id).length, { timeout: 20_000 }).toBeGreaterThan(0);
     expect(push.rejected).toEqual([]);
-    const payload = push.payloadsOf(subscription.id)[0] as { tag: string; actionToken: string | null };
+    const payload = push.payloadsOf(subscription.id)[0] as {
+      tag: string;
+      url: string;
+      actionToken: string | null;
+    };
     expect(payload.actionToken).toBeTruthy();
 
     await pushUntilShown(phone, page, payload, (shown) => shown.length > 0);
@@ -220,7 +232,7 @@ test('a push shows the alert; its "Jeg ser på det" acknowledges it without the 
       ]);
 
     // 'Jeg ser på det' in the notification: the alert is acknowledged, live on the other user's screen.
-    await tapAcknowledge(phone, payload.tag);
+    await tapAction(phone, payload.tag, 'ack');
     await expect.poll(async () => (await shownNotifications(page)).map((n) => n.title)).toEqual(['Kvittert']);
     const deskAlerts = deskPage.getByRole('region', { name: 'Åpne varsler' });
     await expect(deskAlerts.getByText(`${operator.firstName} ${operator.lastName} ser på det`)).toBeVisible();
@@ -232,7 +244,7 @@ test('a push shows the alert; its "Jeg ser på det" acknowledges it without the 
       payload,
       (shown) => shown.length === 1 && shown[0]?.actions.length === 2,
     );
-    await tapAcknowledge(phone, payload.tag);
+    await tapAction(phone, payload.tag, 'ack');
     await expect
       .poll(async () => (await shownNotifications(page)).map((n) => `${n.title}: ${n.body}`))
       .toEqual(['Kunne ikke kvittere: Lenken i varselet er ugyldig eller allerede brukt']);
@@ -247,6 +259,17 @@ test('a push shows the alert; its "Jeg ser på det" acknowledges it without the 
     expect(((await foreign.json()) as { message: string }).message).toBe(
       'Lenken i varselet er ugyldig eller allerede brukt',
     );
+
+    // 'Åpne' takes the operator's window to the bay: its panel open on the dashboard.
+    await pushUntilShown(phone, page, payload, (shown) => shown.length === 1);
+    await tapAction(phone, payload.tag, 'open');
+    expect(payload.url).toBe(`/?bay=${bay.id}`);
+    await expect(page).toHaveURL(new RegExp(`/\\?bay=${bay.id}$`));
+    const panel = page.getByRole('dialog', { name: /Vaskehall 1/ });
+    await expect(panel).toBeVisible();
+    expect(await shownNotifications(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await expect(panel).toBeHidden();
 
     // Signing out on the phone ends push there: the device is gone from the operator's list.
     await openUserMenu(page);

@@ -112,8 +112,10 @@ async function open(url: string): Promise<void> {
   const target = new URL(url, self.location.origin).href;
   const existing = windows[0];
   if (existing) {
-    const focused = await existing.focus();
-    // navigate() works on a window this worker controls; any other is left as it is and a new one opens.
+    // Focus is the browser's to grant (a person's tap on the notification): refused, the window is still
+    // taken to the bay. navigate() works on a window this worker controls; any other is left as it is and
+    // a new one opens.
+    const focused = (await existing.focus().catch(() => null)) ?? existing;
     if (await focused.navigate(target).catch(() => null)) return;
   }
   await self.clients.openWindow(target);
