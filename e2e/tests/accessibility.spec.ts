@@ -7,9 +7,10 @@ import { bayTile, dashboardCard, expectTileStatus, openUserMenu, tabTo } from '.
 
 /*
  * Issue 24, accessibility to WCAG 2.2 AA where tools can tell: axe on every route each role may open, in
- * the dark theme (the default) and the light one, with no serious or critical violation. The counts are
- * printed as a table (route × role × theme). And the operator's journey by keyboard alone: sign in, open the
- * red bay's panel from the dashboard, take the alert, start maintenance for a colleague and end it.
+ * the dark theme (the default) and the light one, with no serious or critical violation; the signed-out
+ * pages too. The counts are printed as a table (route × role × theme). And the operator's journey by
+ * keyboard alone: sign in, open the red bay's panel from the dashboard, take the alert, start maintenance
+ * for a colleague and end it.
  *
  * The superadmin and the admin open the same 37 routes with the same markup, so the superadmin's run audits
  * them in the dark theme and the admin's in the light one: every route in both themes and by both roles,
@@ -48,7 +49,8 @@ interface Finding {
 
 interface Row {
   route: string;
-  role: Role;
+  /** 'signed-out' for the sign-in pages, which every visitor opens before having a role. */
+  role: Role | 'signed-out';
   theme: Theme;
   serious: number;
   critical: number;
@@ -84,9 +86,16 @@ function routeName(path: string): string {
   return name;
 }
 
-async function audit(page: Page, path: string, role: Role, theme: Theme): Promise<Row> {
+/** `ready`: what says the page has loaded, when it is not its title (`settled`). */
+async function audit(
+  page: Page,
+  path: string,
+  role: Row['role'],
+  theme: Theme,
+  ready: (page: Page) => Promise<void> = settled,
+): Promise<Row> {
   await page.goto(path);
-  await settled(page);
+  await ready(page);
   const scheme = await page.locator('html').getAttribute('data-mantine-color-scheme');
   expect(scheme, `${path}: the ${theme} theme`).toBe(theme);
   const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze();
@@ -191,6 +200,42 @@ for (const role of ['superadmin', 'admin', 'operator', 'user'] as const) {
     // The theme is saved with the user's settings: leave the default (dark) for the specs that follow.
     await chooseTheme(page, 'dark');
     if (failures.length > 0) console.log(failures.join('\n'));
+    expect(failures, failures.join('\n')).toEqual([]);
+  });
+}
+
+/**
+ * The pages a visitor opens before signing in (not in `pathsFor`: no role has them, everyone sees them), in
+ * both themes, chosen as the theme menu stores it (there is no user menu yet). The reset page with a spent
+ * or wrong token shows its notice, not a title.
+ */
+const SIGNED_OUT: { path: string; ready?: (page: Page) => Promise<void> }[] = [
+  { path: '/sign-in' },
+  { path: '/sign-in/forgot' },
+  {
+    path: '/sign-in/reset?token=ugyldig',
+    ready: (page) => expect(page.getByText('Lenken er ugyldig eller utløpt')).toBeVisible(),
+  },
+];
+
+for (const theme of THEMES) {
+  test(`axe: the signed-out pages, in the ${theme} theme, have no serious or critical violation`, async ({
+    page,
+  }) => {
+    await page.addInitScript((mode) => {
+      window.localStorage.setItem('kt_theme_mode_value', mode);
+      window.localStorage.setItem('kt_theme_mode_menu', mode);
+    }, theme);
+    const failures: string[] = [];
+    for (const { path, ready } of SIGNED_OUT) {
+      const row = await test.step(`${theme} ${path}`, () => audit(page, path, 'signed-out', theme, ready));
+      rows.push(row);
+      for (const finding of row.findings) {
+        failures.push(
+          `${row.route} (${theme}): ${finding.impact} ${finding.rule} – ${finding.help}\n    ${finding.targets.join('\n    ')}`,
+        );
+      }
+    }
     expect(failures, failures.join('\n')).toEqual([]);
   });
 }

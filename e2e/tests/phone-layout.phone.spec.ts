@@ -7,7 +7,7 @@ import { bayTile, dashboardCard, expectNoHorizontalOverflow } from '../helpers/u
 /*
  * Issue 24, "no layout that breaks under a thumb": in the phone project (390 × 844, isMobile, hasTouch),
  * every route each role may open is no wider than the screen, on its own and with each of its create and
- * edit modals (and the navigation, the user menu and the bay panel) open.
+ * edit modals (and the navigation, the user menu and the bay panel) open; so are the signed-out pages.
  */
 
 test.use({ actionTimeout: 15_000 });
@@ -228,3 +228,18 @@ for (const role of ['operator', 'user'] as const) {
     await checkRoutes(page, staffRoutes(role));
   });
 }
+
+test("the signed-out pages fit the phone's width", async ({ page }) => {
+  for (const path of ['/sign-in', '/sign-in/forgot', '/sign-in/reset?token=ugyldig']) {
+    await test.step(path, async () => {
+      await page.goto(path);
+      // The reset page with a wrong token shows its notice, not a title.
+      await expect(
+        path.startsWith('/sign-in/reset')
+          ? page.getByText('Lenken er ugyldig eller utløpt')
+          : page.getByRole('heading', { level: 1 }).first(),
+      ).toBeVisible();
+      await expectNoHorizontalOverflow(page, path);
+    });
+  }
+});
