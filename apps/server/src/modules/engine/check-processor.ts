@@ -63,6 +63,45 @@ type FullCheck = Omit<CheckStart, 'storedRun'> & { logDue: () => boolean };
 type FullAttempt = { applied: AppliedCheck } | { failed: unknown };
 
 /**
+ * The full checks gathered like the quiet writes (up to `TRANSACTIONS_AT_ONCE` transactions at once),
+ * each transaction applying its checks one after another in API id order, so the API rows of two
+ * transactions are always locked in the same order. A transaction that fails (one check's error, or a
+ * deadlock on bays with another instance) applies its checks again one per transaction, so a check
+ * fails only for its own reason.
+ */
+function gatherFullChecks(db: Db, heartbeatMs: number) {
+  const applyOne = (tx: Db, check: FullCheck) => applyCheck(tx, check, { heartbeatMs, logDue: check.logDue });
+  return gathered<FullCheck, FullAttempt>(
+    async (checks) => {
+      try {
+        const idOf = (i: number) => checks[i]?.api.id ?? '';
+        // Stable: two checks of one API (a poll and a push) keep the order they came in.
+        const order = checks
+          .map((_, i) => i)
+          .sort((a, b) => (idOf(a) < idOf(b) ? -1 : idOf(a) > idOf(b) ? 1 : 0));
+        return await db.transaction(async (tx) => {
+          const attempts: FullAttempt[] = [];
+          for (const i of order) attempts[i] = { applied: await applyOne(tx, checks[i] as FullCheck) };
+          return attempts;
+        });
+      } catch (err) {
+        if (checks.length === 1) return [{ failed: err }];
+        const attempts: FullAttempt[] = [];
+        for (const check of checks) {
+          try {
+            attempts.push({ applied: await db.transaction((tx) => applyOne(tx, check)) });
+          } catch (failed) {
+            attempts.push({ failed });
+          }
+        }
+        return attempts;
+      }
+    },
+    { gatherMs: 5, max: FULL_CHECKS_PER_TRANSACTION, runsAtOnce: TRANSACTIONS_AT_ONCE },
+  );
+}
+
+/**
  * Turns one check's outcome into stored state: a quiet check in a batch with others (`check-batch.ts`),
  * any other as a plan, then its writes (`check-apply.ts`, `check-plan.ts`), in a transaction shared with
  * the other such checks arriving together (`FULL_CHECKS_PER_TRANSACTION`). Events are published only after
@@ -83,44 +122,7 @@ export function createCheckProcessor(deps: {
   const clock = deps.clock ?? systemClock;
   const lastOkLogged = new Map<string, number>();
   const batch = createCheckBatch({ db: deps.db });
-  const applyOne = (tx: Db, check: FullCheck) =>
-    applyCheck(tx, check, { heartbeatMs: deps.heartbeatMs, logDue: check.logDue });
-
-  /**
-   * The full checks gathered like the quiet writes (up to `TRANSACTIONS_AT_ONCE` transactions at once),
-   * each transaction applying its checks one after another in API id order, so the API rows of two
-   * transactions are always locked in the same order. A transaction that fails (one check's error, or a
-   * deadlock on bays with another instance) applies its checks again one per transaction, so a check
-   * fails only for its own reason.
-   */
-  const applyFull = gathered<FullCheck, FullAttempt>(
-    async (checks) => {
-      try {
-        const idOf = (i: number) => checks[i]?.api.id ?? '';
-        // Stable: two checks of one API (a poll and a push) keep the order they came in.
-        const order = checks
-          .map((_, i) => i)
-          .sort((a, b) => (idOf(a) < idOf(b) ? -1 : idOf(a) > idOf(b) ? 1 : 0));
-        return await deps.db.transaction(async (tx) => {
-          const attempts: FullAttempt[] = [];
-          for (const i of order) attempts[i] = { applied: await applyOne(tx, checks[i] as FullCheck) };
-          return attempts;
-        });
-      } catch (err) {
-        if (checks.length === 1) return [{ failed: err }];
-        const attempts: FullAttempt[] = [];
-        for (const check of checks) {
-          try {
-            attempts.push({ applied: await deps.db.transaction((tx) => applyOne(tx, check)) });
-          } catch (failed) {
-            attempts.push({ failed });
-          }
-        }
-        return attempts;
-      }
-    },
-    { gatherMs: 5, max: FULL_CHECKS_PER_TRANSACTION, runsAtOnce: TRANSACTIONS_AT_ONCE },
-  );
+  const applyFull = gatherFullChecks(deps.db, deps.heartbeatMs);
   /** Checks written in a quiet batch, and in a transaction of their own. */
   const counts = { quiet: 0, full: 0 };
 
