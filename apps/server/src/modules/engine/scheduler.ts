@@ -1,8 +1,8 @@
 import type { Logger } from 'pino';
 import type { Db } from '../../db/client';
-import { BUCKETS, bucketBitmap, bucketsOwnedBy, hasBucket } from './affinity';
-import { type ClaimAffinity, type ClaimedApi, claimDueApis, rephaseFutureChecks } from './claims.repository';
-import { heartbeat, leave } from './instances.repository';
+import { hasBucket } from './affinity';
+import { type ClaimedApi, claimDueApis, rephaseFutureChecks } from './claims.repository';
+import { createInstanceHeartbeat } from './instance-heartbeat';
 
 /** How often an idle scheduler looks for due checks: the most a check can start late on a quiet system. */
 const TICK_MS = 250;
@@ -17,19 +17,6 @@ const SLOT_GATHER_MS = 10;
  */
 const REPHASE_EVERY_MS = 10_000;
 const LAG_SAMPLES = 16_384;
-/** How often an instance tells the others it is alive and learns who else is (decision 041). */
-const HEARTBEAT_MS = 2_000;
-/**
- * An instance silent this long no longer owns buckets: long enough for a few missed heartbeats (a busy
- * event loop, a slow database), short enough that a crashed instance's APIs find their owner soon.
- */
-const LIVE_FOR_SECONDS = 15;
-/**
- * Another instance's API is claimed by anyone once it has been due this long: its owner is gone but not
- * yet known to be, or behind. The longest a crashed instance's APIs wait (plus a tick), while an owner
- * that is merely a few ticks late keeps its APIs, and its cache serving them.
- */
-const TAKEOVER_GRACE_SECONDS = 5;
 
 /** A fixed-size window of recent figures (lag, duration), for the benchmark and the logs. */
 export class Samples {
@@ -100,11 +87,12 @@ export function createScheduler(deps: {
     ownedBuckets: 0,
     takenOver: 0,
   };
-  /** Its buckets as the claim reads them; none until the first heartbeat has told who else is live. */
-  let affinity: ClaimAffinity | null = null;
-  let liveKeys = '';
-  let heartbeatTimer: NodeJS.Timeout | undefined;
-  let beating: Promise<void> | null = null;
+  const instance = createInstanceHeartbeat({
+    db: deps.db,
+    log: deps.log,
+    instanceKey: deps.instanceKey,
+    stats,
+  });
   /** When the last rephase ran, on the monotonic clock (the first tick runs one). */
   let rephasedAt = Number.NEGATIVE_INFINITY;
 
@@ -117,37 +105,6 @@ export function createScheduler(deps: {
     }
   }
 
-  /** Says this instance is alive and takes the buckets it wins among the live instances. */
-  async function beat() {
-    const live = await heartbeat(deps.db, deps.instanceKey, LIVE_FOR_SECONDS);
-    const joined = live.join('\n');
-    if (joined === liveKeys && affinity) return;
-    const owned = bucketsOwnedBy(deps.instanceKey, live);
-    affinity = { owned: bucketBitmap(owned), graceSeconds: TAKEOVER_GRACE_SECONDS };
-    liveKeys = joined;
-    stats.instances = live.length;
-    stats.ownedBuckets = owned.length;
-    deps.log.info(
-      { instance: deps.instanceKey, instances: live.length, buckets: owned.length, of: BUCKETS },
-      'sjekkene er fordelt mellom instansene',
-    );
-  }
-
-  function scheduleHeartbeat() {
-    if (stopped) return;
-    heartbeatTimer = setTimeout(() => {
-      beating = beat()
-        .catch((err: unknown) => {
-          if (!stopped) deps.log.warn({ err }, 'kunne ikke melde at instansen lever');
-        })
-        .finally(() => {
-          beating = null;
-          scheduleHeartbeat();
-        });
-    }, HEARTBEAT_MS);
-    heartbeatTimer.unref?.();
-  }
-
   /** Claims and starts what is due: 'full' when it filled every free slot, 'busy' when there was none. */
   async function tick(): Promise<'full' | 'partial' | 'busy'> {
     const free = deps.concurrency - running.size;
@@ -157,9 +114,9 @@ export function createScheduler(deps: {
     let owned: Buffer | undefined;
     try {
       await rephaseWhenDue();
-      if (!affinity) await beat();
-      owned = affinity?.owned;
-      claimed = await claimDueApis(deps.db, free, affinity ?? undefined);
+      if (!instance.affinity) await instance.beat();
+      owned = instance.affinity?.owned;
+      claimed = await claimDueApis(deps.db, free, instance.affinity ?? undefined);
       stats.claims++;
     } catch (err) {
       if (!stopped) deps.log.error({ err }, 'kunne ikke hente sjekker som er forfalt');
@@ -226,7 +183,7 @@ export function createScheduler(deps: {
       if (!stopped) return;
       stopped = false;
       schedule(0);
-      scheduleHeartbeat();
+      instance.start();
     },
     /**
      * Stops claiming, leaves the live instances (the others take its buckets at their next heartbeat),
@@ -236,16 +193,9 @@ export function createScheduler(deps: {
       if (stopped) return;
       stopped = true;
       clearTimeout(timer);
-      clearTimeout(heartbeatTimer);
+      instance.halt();
       await ticking;
-      await beating;
-      if (affinity) {
-        affinity = null;
-        liveKeys = '';
-        await leave(deps.db, deps.instanceKey).catch((err: unknown) =>
-          deps.log.warn({ err }, 'kunne ikke melde at instansen stopper'),
-        );
-      }
+      await instance.leave();
       await Promise.allSettled([...running]);
     },
   };
