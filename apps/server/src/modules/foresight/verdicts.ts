@@ -1,0 +1,101 @@
+import type { Logger } from 'pino';
+import type { Db } from '../../db/client';
+import { type StoredVerdict, type VerdictWrite, writeVerdicts } from './foresight.repository';
+import type { Entry, ForesightStats } from './series-entry';
+
+/*
+ * The stored verdicts (`bay_metric_foresight`): a series' verdict is kept for writing only when it moved
+ * enough from the one last stored, and the verdicts a check changed are written in one statement after it,
+ * in the background, chained apart from the announcements so a slow notification never holds one back.
+ */
+
+/**
+ * Whether the verdict moved enough to be written again: the level or the unusual mark changed, the
+ * expected time moved more than 10 % of the time that was left, the confidence by 0.1 or more, or a bound
+ * of the normal range by more than 10 % of its width. Smaller moves are left: the stored one still says it.
+ */
+function moved(stored: StoredVerdict | undefined, now: StoredVerdict, atMs: number): boolean {
+  if (!stored) return true;
+  if (stored.level !== now.level || stored.unusual !== now.unusual) return true;
+  if (stored.expectedAt !== null && now.expectedAt !== null) {
+    const left = Math.max(stored.expectedAt - atMs, 60_000);
+    if (Math.abs(now.expectedAt - stored.expectedAt) > 0.1 * left) return true;
+    if (Math.abs((now.confidence ?? 0) - (stored.confidence ?? 0)) >= 0.1) return true;
+  }
+  if ((stored.low === null) !== (now.low === null) || (stored.high === null) !== (now.high === null))
+    return true;
+  if (stored.low !== null && stored.high !== null && now.low !== null && now.high !== null) {
+    const width = Math.max(stored.high - stored.low, Math.abs(stored.high) * 0.01, 1e-9);
+    if (Math.abs(now.low - stored.low) > 0.1 * width || Math.abs(now.high - stored.high) > 0.1 * width) {
+      return true;
+    }
+  }
+  return false;
+}
+
+/** A learned gap this many times the shortest: checks of the series ran elsewhere, its stored verdict too. */
+const MISSED_CHECKS_FACTOR = 2.5;
+
+/** The verdict writer of one foresight: `remember` after each learned value, `queueWrite` after the check. */
+export function createVerdictWriter(deps: {
+  db: Db;
+  log: Logger;
+  series: ReadonlyMap<number, Entry>;
+  stats: ForesightStats;
+}) {
+  /** Verdicts that changed since the last write, by series, with their check's time; written together after the check. */
+  const unwritten = new Map<number, VerdictWrite>();
+  let writeQueued = false;
+  let writing = Promise.resolve();
+
+  /** Keeps the verdict to write when it moved from the stored one (or another instance may have stored one). */
+  function remember(key: number, entry: Entry, atMs: number) {
+    const gap = atMs - entry.seenAt;
+    if (gap > 0) {
+      if (gap > MISSED_CHECKS_FACTOR * entry.minGap) entry.stored = undefined;
+      entry.minGap = Math.min(entry.minGap, gap);
+    }
+    entry.seenAt = atMs;
+    const now: StoredVerdict = {
+      level: entry.prediction?.level ?? null,
+      expectedAt: entry.prediction?.expectedAt ?? null,
+      confidence: entry.prediction?.confidence ?? null,
+      unusual: entry.unusual,
+      low: entry.normal?.low ?? null,
+      high: entry.normal?.high ?? null,
+    };
+    if (!moved(entry.stored, now, atMs)) return;
+    entry.stored = now;
+    unwritten.set(key, [key, now, atMs]);
+  }
+
+  /** One write of the verdicts that changed, after the check; a failed one is written again next time. */
+  function queueWrite() {
+    if (writeQueued || unwritten.size === 0) return;
+    writeQueued = true;
+    writing = writing.then(async () => {
+      writeQueued = false;
+      const verdicts = [...unwritten.values()];
+      unwritten.clear();
+      try {
+        await writeVerdicts(deps.db, verdicts);
+        deps.stats.verdictWrites++;
+        deps.stats.verdictsWritten += verdicts.length;
+      } catch (error) {
+        deps.stats.errors++;
+        for (const [key] of verdicts) {
+          const entry = deps.series.get(key);
+          if (entry) entry.stored = undefined;
+        }
+        deps.log.error({ err: error }, 'foresight: kunne ikke lagre det forventede');
+      }
+    });
+  }
+
+  return {
+    remember,
+    queueWrite,
+    /** Resolves when the writes queued so far are done (tests). */
+    written: () => writing,
+  };
+}
