@@ -21,15 +21,22 @@
  * profile of the server over the first round and over each measured window, for Chrome DevTools or `--cpu-prof` tools).
  */
 import { randomBytes } from 'node:crypto';
-import { readdir, readFile, writeFile } from 'node:fs/promises';
-import inspector from 'node:inspector/promises';
 import os from 'node:os';
 import pg from 'pg';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { dropDatabase, ensureDatabase, withDatabase } from '../apps/server/src/db/admin';
 import { connectDatabase } from '../apps/server/src/db/client';
-import { criticalOverride, type SimulatorProcess, seedEngine, startSimulatorProcess } from './engine-setup';
+import {
+  cpuSecondsOf,
+  databaseBytes,
+  firstRoundSecondsOf,
+  postgresCpuSeconds,
+  rawReadings,
+  startProfiler,
+  statusChangeMs,
+} from './engine-measures';
+import { seedEngine, startSimulatorProcess } from './engine-setup';
 
 const env = process.env;
 const ADMIN_URL = env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -91,88 +98,70 @@ type Figures = {
   pgCpuPercent: number;
 };
 
-/** CPU seconds (user + system) of a process from /proc (Linux; NaN elsewhere). */
-async function cpuSecondsOf(pid: number): Promise<number> {
-  const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => null);
-  if (!stat) return Number.NaN;
-  const fields = stat
-    .slice(stat.lastIndexOf(')') + 2)
-    .split(' ')
-    .map(Number);
-  return ((fields[11] ?? 0) + (fields[12] ?? 0)) / 100;
+type Engine = Awaited<ReturnType<typeof buildApp>>['statusEngine']['engine'];
+type Batch = 'loads' | 'writes';
+type BatchTotals = { runs: number; inputs: number; ms: number };
+
+/** The engines' quiet writes or rules loads so far, summed over the instances. */
+function batchTotals(engines: Engine[], kind: Batch): BatchTotals {
+  const all = engines.map((e) => e.stats().processed[kind]);
+  return {
+    runs: all.reduce((n, r) => n + r.runs, 0),
+    inputs: all.reduce((n, r) => n + r.inputs, 0),
+    ms: all.reduce((n, r) => n + r.ms, 0),
+  };
 }
 
-/**
- * The CPU so far of the PostgreSQL backends connected to `database` (the bench's throwaway one), read
- * from /proc: other work on the same PostgreSQL server (tests, other benches) is left out. A connection
- * that ends between two readings takes its CPU with it (pools close idle ones), so a difference is a lower
- * bound, and can come out negative.
- */
-async function postgresCpuSeconds(database: string): Promise<number> {
-  let total = 0;
-  let found = false;
-  for (const entry of await readdir('/proc').catch(() => [] as string[])) {
-    if (!/^\d+$/.test(entry)) continue;
-    const comm = await readFile(`/proc/${entry}/comm`, 'utf8').catch(() => '');
-    if (comm.trim() !== 'postgres') continue;
-    const title = await readFile(`/proc/${entry}/cmdline`, 'utf8').catch(() => '');
-    if (!title.split(' ').includes(database)) continue;
-    total += await cpuSecondsOf(Number(entry));
-    found = true;
-  }
-  return found ? total : Number.NaN;
+/** The batches of `kind` since `was`: how many, their mean size and mean time, for the log. */
+function batchRuns(engines: Engine[], kind: Batch, was: BatchTotals): string {
+  const now = batchTotals(engines, kind);
+  const count = now.runs - was.runs;
+  return `${count} × ${fmt((now.inputs - was.inputs) / count, 1)} in ${fmt((now.ms - was.ms) / count, 1)} ms`;
 }
 
-/** Seconds from `serverStarted` until every API has succeeded once (NaN if that takes over 20 intervals). */
-async function firstRoundSecondsOf(probe: pg.Pool, serverStarted: number): Promise<number> {
-  for (;;) {
-    const { rows } = await probe.query(
-      // An API's first success sets all its attributes' levels (`apis` is small to scan, bay attributes not).
-      'select exists (select 1 from apis where last_success_at is null) as waiting',
-    );
-    if (!rows[0].waiting) return (performance.now() - serverStarted) / 1000;
-    if (performance.now() - serverStarted > 20 * INTERVAL * 1000) return Number.NaN;
-    await sleep(1000);
-  }
+/** Each instance's quiet and full checks, and rules cached and loaded, since its `processed` was `before`. */
+function processedSince(engines: Engine[], before: ReturnType<Engine['stats']>['processed'][]) {
+  return engines.map((e, i) => {
+    const now = e.stats().processed;
+    const was = before[i] ?? now;
+    return {
+      quiet: now.quiet - was.quiet,
+      full: now.full - was.full,
+      rulesCached: now.rulesCached - was.rulesCached,
+      rulesLoaded: now.rulesLoaded - was.rulesLoaded,
+    };
+  });
 }
 
-/**
- * After `delayMs`, one random operational bay's first attribute is set past its critical threshold in the
- * simulator; answers the milliseconds until the bay's status `error` is saved (null if none was found).
- */
-async function statusChangeMs(
-  sim: SimulatorProcess,
-  probe: pg.Pool,
-  bayIds: Map<string, string>,
-  delayMs: number,
-): Promise<number | null> {
-  await sleep(delayMs);
-  for (let attempt = 0; attempt < 20; attempt++) {
-    const facility = sim.facilities[Math.floor(Math.random() * sim.facilities.length)];
-    const bay = facility?.bays[Math.floor(Math.random() * facility.bays.length)];
-    const override = facility && criticalOverride(facility);
-    const bayId = facility && bay && bayIds.get(`${facility.id}/${bay.key}`);
-    if (!facility || !bay || !override || !bayId) continue;
-    const { rows } = await probe.query('select status from bays where id = $1', [bayId]);
-    if (rows[0]?.status !== 'operational') continue;
-    const t0 = Date.now();
-    await sim.control('POST', `facilities/${facility.id}/bays/${encodeURIComponent(bay.key)}`, override);
-    let latency: number | null = null;
-    for (;;) {
-      const { rows: now } = await probe.query('select status, status_changed_at from bays where id = $1', [
-        bayId,
-      ]);
-      if (now[0]?.status === 'error') {
-        latency = new Date(now[0].status_changed_at).getTime() - t0;
-        break;
-      }
-      if (Date.now() - t0 > (INTERVAL + 30) * 1000) break;
-      await sleep(100);
-    }
-    await sim.control('DELETE', `facilities/${facility.id}/bays/${encodeURIComponent(bay.key)}`, {});
-    return latency;
-  }
-  return null;
+/** This process's RSS and heap maxima, sampled each second until `stop()`. */
+function sampleMemory() {
+  const memory = { rssMax: 0, heapMax: 0, stop: () => clearInterval(sampler) };
+  const sampler = setInterval(() => {
+    const m = process.memoryUsage();
+    memory.rssMax = Math.max(memory.rssMax, m.rss);
+    memory.heapMax = Math.max(memory.heapMax, m.heapUsed);
+  }, 1000);
+  return memory;
+}
+
+/** `count` server instances on the one database, each with its own pool and (unless AFFINITY=0) INSTANCE_ID. */
+function startInstances(url: string, secretKey: string, count: number) {
+  return Promise.all(
+    Array.from({ length: count }, async (_, i) => {
+      const config = loadConfig({
+        NODE_ENV: 'production',
+        DATABASE_URL: url,
+        SECRET_KEY: secretKey,
+        LOG_LEVEL: 'silent',
+        ALLOW_LOOPBACK_TARGETS: 'true',
+        CHECK_CONCURRENCY: env.CHECK_CONCURRENCY ?? '50',
+        INSTANCE_ID: env.AFFINITY === '0' ? 'bench' : `bench-${i + 1}`,
+      });
+      const database = connectDatabase(url, 10);
+      const app = await buildApp({ config, db: database.db, databaseKind: 'external', logger: false });
+      return { app, database };
+    }),
+  );
 }
 
 async function scenario(bays: number, duration: number, changes: number, instances = 1): Promise<Figures> {
@@ -188,22 +177,7 @@ async function scenario(bays: number, duration: number, changes: number, instanc
     `  ${bays} vaskehaller, ${facilities} API-er sådd på ${fmt((performance.now() - seeded) / 1000, 1)} s`,
   );
 
-  const servers = await Promise.all(
-    Array.from({ length: instances }, async (_, i) => {
-      const config = loadConfig({
-        NODE_ENV: 'production',
-        DATABASE_URL: url,
-        SECRET_KEY: secretKey,
-        LOG_LEVEL: 'silent',
-        ALLOW_LOOPBACK_TARGETS: 'true',
-        CHECK_CONCURRENCY: env.CHECK_CONCURRENCY ?? '50',
-        INSTANCE_ID: env.AFFINITY === '0' ? 'bench' : `bench-${i + 1}`,
-      });
-      const database = connectDatabase(url, 10);
-      const app = await buildApp({ config, db: database.db, databaseKind: 'external', logger: false });
-      return { app, database };
-    }),
-  );
+  const servers = await startInstances(url, secretKey, instances);
   const app = servers[0]?.app;
   if (!app) throw new Error('ingen instans');
   const engines = servers.map((s) => s.app.statusEngine.engine);
@@ -212,13 +186,7 @@ async function scenario(bays: number, duration: number, changes: number, instanc
     engines.reduce((sum, e) => sum + figure(e.stats()), 0);
   const probe = new pg.Pool({ connectionString: url, max: 4 });
   // RSS and heap are sampled from the server's start to the end of the window: the first round included.
-  let rssMax = 0;
-  let heapMax = 0;
-  const sampler = setInterval(() => {
-    const m = process.memoryUsage();
-    rssMax = Math.max(rssMax, m.rss);
-    heapMax = Math.max(heapMax, m.heapUsed);
-  }, 1000);
+  const memory = sampleMemory();
   try {
     await Promise.all(servers.map((s) => s.app.ready()));
     const serverStarted = performance.now();
@@ -227,13 +195,13 @@ async function scenario(bays: number, duration: number, changes: number, instanc
     const firstPgCpuBefore = await postgresCpuSeconds(dbName);
     // The first check of every API sets every level (null → a level) and so takes the full transaction;
     // the window measures the steady state after that round, and the round's length is a figure of its own.
-    const firstRoundSeconds = await firstRoundSecondsOf(probe, serverStarted);
+    const firstRoundSeconds = await firstRoundSecondsOf(probe, serverStarted, INTERVAL);
     const firstCpu = process.cpuUsage(firstCpuBefore);
     if (firstProfiler) await firstProfiler.stop(`${env.CPU_PROFILE}-${bays}-first-round.cpuprofile`);
     const firstRoundServerCpu = (firstCpu.user + firstCpu.system) / 1e6;
     const firstRoundPgCpu = (await postgresCpuSeconds(dbName)) - firstPgCpuBefore;
     console.log(
-      `  alle API-er sjekket etter ${fmt(firstRoundSeconds, 1)} s (CPU: server ${fmt(firstRoundServerCpu, 1)} s, PostgreSQL ${fmt(firstRoundPgCpu, 1)} s; RSS max ${fmt(rssMax / 1024 / 1024)} MB, heap max ${fmt(heapMax / 1024 / 1024)} MB)`,
+      `  alle API-er sjekket etter ${fmt(firstRoundSeconds, 1)} s (CPU: server ${fmt(firstRoundServerCpu, 1)} s, PostgreSQL ${fmt(firstRoundPgCpu, 1)} s; RSS max ${fmt(memory.rssMax / 1024 / 1024)} MB, heap max ${fmt(memory.heapMax / 1024 / 1024)} MB)`,
     );
     await sleep(WARMUP * 1000);
     for (const engine of engines) {
@@ -247,21 +215,9 @@ async function scenario(bays: number, duration: number, changes: number, instanc
     const simPid = sim.child.pid ?? 0;
     const simCpuBefore = await cpuSecondsOf(simPid);
     const pgCpuBefore = await postgresCpuSeconds(dbName);
-    const batches = (kind: 'loads' | 'writes') => {
-      const all = engines.map((e) => e.stats().processed[kind]);
-      return {
-        runs: all.reduce((n, r) => n + r.runs, 0),
-        inputs: all.reduce((n, r) => n + r.inputs, 0),
-        ms: all.reduce((n, r) => n + r.ms, 0),
-      };
-    };
-    const batchesBefore = { loads: batches('loads'), writes: batches('writes') };
-    const sizeBefore = Number(
-      (await probe.query('select pg_database_size(current_database()) as s')).rows[0].s,
-    );
-    const readingsBefore = Number(
-      (await probe.query('select coalesce(sum(cardinality(series)), 0) as n from readings')).rows[0].n,
-    );
+    const batchesBefore = { loads: batchTotals(engines, 'loads'), writes: batchTotals(engines, 'writes') };
+    const sizeBefore = await databaseBytes(probe);
+    const readingsBefore = await rawReadings(probe);
     const profiler = env.CPU_PROFILE ? await startProfiler() : null;
     const cpuBefore = process.cpuUsage();
     const started = performance.now();
@@ -272,7 +228,7 @@ async function scenario(bays: number, duration: number, changes: number, instanc
     const changeRuns: Promise<void>[] = [];
     for (let i = 0; i < changes; i++) {
       changeRuns.push(
-        statusChangeMs(sim, probe, bayIds, (i * duration * 1000) / changes).then((ms) => {
+        statusChangeMs(sim, probe, bayIds, (i * duration * 1000) / changes, INTERVAL).then((ms) => {
           if (ms !== null) latencies.push(ms);
         }),
       );
@@ -283,12 +239,7 @@ async function scenario(bays: number, duration: number, changes: number, instanc
     const cpu = process.cpuUsage(cpuBefore);
     const simCpu = (await cpuSecondsOf(simPid)) - simCpuBefore;
     const pgCpu = (await postgresCpuSeconds(dbName)) - pgCpuBefore;
-    const runs = (kind: 'loads' | 'writes') => {
-      const now = batches(kind);
-      const was = batchesBefore[kind];
-      const count = now.runs - was.runs;
-      return `${count} × ${fmt((now.inputs - was.inputs) / count, 1)} in ${fmt((now.ms - was.ms) / count, 1)} ms`;
-    };
+    const runs = (kind: Batch) => batchRuns(engines, kind, batchesBefore[kind]);
     console.log(
       `  stille skriv: ${runs('writes')}; regler lest: ${runs('loads')}; i hurtiglager: ${total((s) => s.processed.cachedApis)} API-er`,
     );
@@ -297,16 +248,7 @@ async function scenario(bays: number, duration: number, changes: number, instanc
       `  forvarsel: ${foresight.series} serier (${fmt(foresight.bytes / 1024 / 1024)} MB modell), ${foresight.rebuilt} bygd fra historikk`,
     );
     const finished = total((s) => s.finished) - finishedBefore;
-    const moved = engines.map((e, i) => {
-      const now = e.stats().processed;
-      const was = processedBefore[i] ?? now;
-      return {
-        quiet: now.quiet - was.quiet,
-        full: now.full - was.full,
-        rulesCached: now.rulesCached - was.rulesCached,
-        rulesLoaded: now.rulesLoaded - was.rulesLoaded,
-      };
-    });
+    const moved = processedSince(engines, processedBefore);
     const sum = (key: keyof (typeof moved)[number]) => moved.reduce((n, m) => n + m[key], 0);
     const quiet = sum('quiet');
     const full = sum('full');
@@ -318,12 +260,8 @@ async function scenario(bays: number, duration: number, changes: number, instanc
     const collect = (globalThis as { gc?: () => void }).gc;
     collect?.();
     const heapLive = collect ? process.memoryUsage().heapUsed : Number.NaN;
-    const sizeAfter = Number(
-      (await probe.query('select pg_database_size(current_database()) as s')).rows[0].s,
-    );
-    const readingsAfter = Number(
-      (await probe.query('select coalesce(sum(cardinality(series)), 0) as n from readings')).rows[0].n,
-    );
+    const sizeAfter = await databaseBytes(probe);
+    const readingsAfter = await rawReadings(probe);
     const failures = Number(
       (await probe.query('select coalesce(sum(failures), 0) as f from api_check_stats')).rows[0].f,
     );
@@ -345,8 +283,8 @@ async function scenario(bays: number, duration: number, changes: number, instanc
       changes: latencies.length,
       cpuPercent: ((cpu.user + cpu.system) / 1000 / (elapsed * 1000)) * 100,
       cpuMsPerCheck: (cpu.user + cpu.system) / 1000 / finished,
-      rssMaxMb: rssMax / 1024 / 1024,
-      heapMaxMb: heapMax / 1024 / 1024,
+      rssMaxMb: memory.rssMax / 1024 / 1024,
+      heapMaxMb: memory.heapMax / 1024 / 1024,
       heapLiveMb: heapLive / 1024 / 1024,
       dbGrowthMbPerHour: ((sizeAfter - sizeBefore) / 1024 / 1024) * (3600 / elapsed),
       readingsPerMinute: ((readingsAfter - readingsBefore) / elapsed) * 60,
@@ -364,29 +302,13 @@ async function scenario(bays: number, duration: number, changes: number, instanc
     print([figures]);
     return figures;
   } finally {
-    clearInterval(sampler);
+    memory.stop();
     for (const server of servers) await server.app.close();
     await probe.end();
     for (const server of servers) await server.database.close();
     await sim.stop();
     await dropDatabase(ADMIN_URL, dbName);
   }
-}
-
-/** A CPU profile of this process (the server) over the measured window only (`CPU_PROFILE=prefix`). */
-async function startProfiler() {
-  const session = new inspector.Session();
-  session.connect();
-  await session.post('Profiler.enable');
-  await session.post('Profiler.start');
-  return {
-    async stop(file: string) {
-      const { profile } = await session.post('Profiler.stop');
-      await writeFile(file, JSON.stringify(profile));
-      session.disconnect();
-      console.log(`  CPU-profil: ${file}`);
-    },
-  };
 }
 
 function print(rows: Figures[]) {

@@ -59,17 +59,9 @@ function add(values: number[], index: number, amount: number): void {
 
 const inProgress = (fault: Fault, atMs: number) => atMs >= fault.onsetMs && atMs < fault.repairMs;
 
-export function replayBay(bay: number, options: ReplayOptions): BayResult {
-  const { startMs, intervalMs, predictors, detectors } = options;
-  const endMs = startMs + options.days * DAY_MS;
-  const months = Math.ceil(options.days / 30);
-  const scenario = new BayScenario(options.seed, bay);
-  const truth = scenario.truth(startMs, endMs);
-  const drifts = truth.faults.filter(
-    (f) => f.attribute !== null && f.onsetMs >= startMs + DAY_MS && f.failureMs < endMs,
-  );
-  const firstWarned = predictors.map(() => new Map<Fault, number>());
-  const result: BayResult = {
+/** A bay's result before its first check: nothing warned, marked or lost yet. */
+function emptyResult({ predictors, detectors }: ReplayOptions, months: number): BayResult {
+  return {
     drifts: [],
     falseWarnings: predictors.map(() => 0),
     falseWarningsNoisy: predictors.map(() => 0),
@@ -85,6 +77,19 @@ export function replayBay(bay: number, options: ReplayOptions): BayResult {
     downChecksWithoutSameHour: 0,
     downChecks: 0,
   };
+}
+
+export function replayBay(bay: number, options: ReplayOptions): BayResult {
+  const { startMs, intervalMs, predictors, detectors } = options;
+  const endMs = startMs + options.days * DAY_MS;
+  const months = Math.ceil(options.days / 30);
+  const scenario = new BayScenario(options.seed, bay);
+  const truth = scenario.truth(startMs, endMs);
+  const drifts = truth.faults.filter(
+    (f) => f.attribute !== null && f.onsetMs >= startMs + DAY_MS && f.failureMs < endMs,
+  );
+  const firstWarned = predictors.map(() => new Map<Fault, number>());
+  const result = emptyResult(options, months);
   const states = predictors.map((p) => NUMERIC_ATTRIBUTES.map(() => p.create()));
   const warned = predictors.map(() => NUMERIC_ATTRIBUTES.map(() => false));
   const detectorStates = detectors.map((d) => [d.create(), d.create()]);
