@@ -1,15 +1,28 @@
 import { z } from 'zod';
 import { dataResponse, idSchema } from './api';
-import { BAY_STATUSES, type BayStatus } from './bays';
 import { operatorSchema, valueTypeSchema } from './evaluation';
 import { timestampSchema } from './fields';
 import { MAINTENANCE_TYPES } from './maintenance';
+import { decodeTimeline, type TimelineSegment, timelineWireSchema } from './status-timeline';
+import { washesAnswerSchema, washFiguresSchema } from './washes';
 
 /*
  * Statistics of bays, facilities and API connections, and the availability report (docs/domain.md,
  * Statistics; decision 023). Every figure is computed in SQL from status periods, alerts,
  * maintenance jobs and the hourly check statistics; charts never receive more than about 1,000 points.
  */
+
+// The parts with a file of their own are exported from here too: the package's importers need not know where.
+export { LATENCY_BUCKETS, latencyBucket, latencyHistogramOf, latencyPercentile } from './latency-histogram';
+export { decodeTimeline, encodeTimeline, type TimelineSegment } from './status-timeline';
+export {
+  type LostPeriod,
+  type WashBucket,
+  type WashesAnswer,
+  type WashFigures,
+  type WashPoint,
+  washBucketForRange,
+} from './washes';
 
 export const STATISTICS_MESSAGES = {
   timeInvalid: 'Ugyldig tidspunkt',
@@ -43,60 +56,6 @@ export function bucketForRange(from: Date, to: Date): StatisticsBucket {
   if (days <= 45) return 'day';
   if (days <= 200) return 'week';
   return 'month';
-}
-
-/**
- * Upper bounds (ms, exclusive) of the latency histogram kept per API and hour: bucket `i` counts checks
- * that took less than `LATENCY_BUCKET_BOUNDS_MS[i]` and at least the bound before it; the last bucket
- * (index `LATENCY_BUCKET_BOUNDS_MS.length`) counts the rest.
- */
-const LATENCY_BUCKET_BOUNDS_MS = [5, 10, 25, 50, 100, 250, 500, 1000, 2500, 5000, 10000] as const;
-export const LATENCY_BUCKETS = LATENCY_BUCKET_BOUNDS_MS.length + 1;
-
-/** The histogram bucket a check of `durationMs` counts in. */
-export function latencyBucket(durationMs: number): number {
-  const index = LATENCY_BUCKET_BOUNDS_MS.findIndex((bound) => durationMs < bound);
-  return index === -1 ? LATENCY_BUCKET_BOUNDS_MS.length : index;
-}
-
-/** The histogram of one check: a one in its bucket (what `api_check_stats.duration_histogram` adds up). */
-export function latencyHistogramOf(durationMs: number): number[] {
-  const histogram = new Array<number>(LATENCY_BUCKETS).fill(0);
-  histogram[latencyBucket(durationMs)] = 1;
-  return histogram;
-}
-
-/**
- * The `p`-th percentile (0 < p < 1) estimated from a latency histogram: the bucket holding the rank,
- * interpolated linearly inside it (its lower bound to its upper bound, the last bucket up to `maxMs`, and
- * no bound above `maxMs`). Null for an empty histogram.
- */
-export function latencyPercentile(histogram: readonly number[], p: number, maxMs: number): number | null {
-  const total = histogram.reduce((sum, n) => sum + n, 0);
-  if (total === 0) return null;
-  const rank = p * total;
-  let below = 0;
-  for (let i = 0; i < histogram.length; i++) {
-    const count = histogram[i] ?? 0;
-    if (count > 0 && below + count >= rank) {
-      const lower = i === 0 ? 0 : (LATENCY_BUCKET_BOUNDS_MS[i - 1] ?? 0);
-      const upper = Math.max(lower, Math.min(LATENCY_BUCKET_BOUNDS_MS[i] ?? maxMs, maxMs));
-      return Math.round(lower + ((rank - below) / count) * (upper - lower));
-    }
-    below += count;
-  }
-  return maxMs;
-}
-
-/** Washes are charted per hour up to 3 days, per day up to 92 days, then per week (docs/domain.md, Washes). */
-const WASH_BUCKETS = ['hour', 'day', 'week'] as const;
-export type WashBucket = (typeof WASH_BUCKETS)[number];
-
-export function washBucketForRange(from: Date, to: Date): WashBucket {
-  const days = (to.getTime() - from.getTime()) / 86_400_000;
-  if (days <= 3) return 'hour';
-  if (days <= 92) return 'day';
-  return 'week';
 }
 
 const isoTime = z.iso.datetime({ offset: true, error: STATISTICS_MESSAGES.timeInvalid });
@@ -179,61 +138,6 @@ const figuresSchema = z.object({
 });
 export type Figures = z.infer<typeof figuresSchema>;
 
-/** One stretch of a status timeline. Short periods are merged so a row has at most `MAX_TIMELINE_SEGMENTS`. */
-export type TimelineSegment = { status: BayStatus; from: string; to: string };
-
-/** A stretch as the server holds it: epoch milliseconds. */
-type TimelineSpan = { status: BayStatus; from: number; to: number };
-
-/**
- * A status timeline as sent, column by column (decision 023, The answer in columns): a facility's 90 days
- * as `{status, from, to}` objects were about 80 bytes a segment, almost all of it keys and ISO times; as
- * columns of small integers it is a seventh of that and compresses far better. Times stay exact to the
- * millisecond, so `decodeTimeline(encodeTimeline(t))` is `t`.
- */
-const timelineWireSchema = z
-  .object({
-    /** One digit per segment: its status's index in `BAY_STATUSES`. */
-    statuses: z.string().regex(new RegExp(`^[0-${BAY_STATUSES.length - 1}]*$`)),
-    /** Per segment, milliseconds from the end of the one before (the first: from the answer's `from`). */
-    gaps: z.array(z.number().int()),
-    /** Per segment, its length in milliseconds. */
-    lengths: z.array(z.number().int()),
-  })
-  .refine((t) => t.gaps.length === t.statuses.length && t.lengths.length === t.statuses.length, {
-    error: 'Kolonnene har ulik lengde',
-  });
-export type TimelineWire = z.infer<typeof timelineWireSchema>;
-
-/** A timeline in columns; `rangeFrom` (epoch ms) is the answer's `from`, where the first gap counts from. */
-export function encodeTimeline(spans: readonly TimelineSpan[], rangeFrom: number): TimelineWire {
-  let statuses = '';
-  const gaps: number[] = [];
-  const lengths: number[] = [];
-  let end = rangeFrom;
-  for (const span of spans) {
-    statuses += BAY_STATUSES.indexOf(span.status);
-    gaps.push(span.from - end);
-    lengths.push(span.to - span.from);
-    end = span.to;
-  }
-  return { statuses, gaps, lengths };
-}
-
-/** The columns back as segments with ISO times; `rangeFrom` is the answer's `from`. */
-export function decodeTimeline(wire: TimelineWire, rangeFrom: string): TimelineSegment[] {
-  let end = Date.parse(rangeFrom);
-  return wire.lengths.map((length, index) => {
-    const from = end + (wire.gaps[index] ?? 0);
-    end = from + length;
-    return {
-      status: BAY_STATUSES[Number(wire.statuses[index])] ?? 'inactive',
-      from: new Date(from).toISOString(),
-      to: new Date(end).toISOString(),
-    };
-  });
-}
-
 /**
  * One day, week or month of a bay's availability: the whole calendar bucket in Norwegian time (`from` its
  * start at 00:00), measured over the monitored time inside it and the range (docs/domain.md, Statistics).
@@ -294,53 +198,6 @@ const statisticsAttributeSchema = z.object({
   falseLabel: z.string().nullable(),
 });
 export type StatisticsAttribute = z.infer<typeof statisticsAttributeSchema>;
-
-/**
- * Washes of a bay or several (docs/domain.md, Washes; decision 034), from its counter attributes. Each is
- * null ('Ingen data') when no bay has a counter, `expected` when no hour has a profile yet (fewer than 2
- * of the 4 same hours of the week before were up), `lost` when no error or maintenance period could be
- * valued. Whole washes.
- */
-const washFiguresSchema = z.object({
-  washes: z.number().int().nullable(),
-  expected: z.number().int().nullable(),
-  lost: z.number().int().nullable(),
-});
-export type WashFigures = z.infer<typeof washFiguresSchema>;
-
-const washPointSchema = z.object({
-  /** The bucket's start (an hour, or 00:00 Norwegian time of a day or a week's Monday). */
-  at: timestampSchema,
-  /** Null: no counter read in the bucket. */
-  washes: z.number().int().nullable(),
-  /** Null: no hour of the bucket has a profile. */
-  expected: z.number().int().nullable(),
-});
-export type WashPoint = z.infer<typeof washPointSchema>;
-
-/** An error or maintenance period in the range with the washes it cost (tenths: a period may be short). */
-const lostPeriodSchema = z.object({
-  bayId: idSchema,
-  bayName: z.string(),
-  status: z.enum(['error', 'maintenance']),
-  from: timestampSchema,
-  to: timestampSchema,
-  /** Null: an hour of it has no profile ('Ingen data'). */
-  expected: z.number().nullable(),
-  counted: z.number(),
-  /** `max(0, expected − counted)`; null with `expected`. */
-  lost: z.number().nullable(),
-});
-export type LostPeriod = z.infer<typeof lostPeriodSchema>;
-
-const washesAnswerSchema = z.object({
-  figures: washFiguresSchema,
-  bucket: z.enum(WASH_BUCKETS),
-  points: z.array(washPointSchema),
-  /** Newest first, at most 200; the figures count every period. */
-  lostPeriods: z.array(lostPeriodSchema),
-});
-export type WashesAnswer = z.infer<typeof washesAnswerSchema>;
 
 const rangeAnswer = { from: timestampSchema, to: timestampSchema };
 
