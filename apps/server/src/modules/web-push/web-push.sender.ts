@@ -73,6 +73,106 @@ export type WebPushSender = {
   stop(): Promise<void>;
 };
 
+/** A claimed row whose device and user are still there, with its payload. */
+type PendingSend = { row: OutboxRow; payload: StoredPayload; target: SendTarget };
+
+/**
+ * The `Authorization` header of a push for a VAPID pair: one signed JWT per push service origin, reused
+ * until an hour before it expires (12 h).
+ */
+function createVapidAuthorizer(subject: string): (endpoint: string, vapid: VapidKeys) => string {
+  const vapidHeaders = new Map<string, { authorization: string; until: number }>();
+  return (endpoint, vapid) => {
+    const audience = new URL(endpoint).origin;
+    const cached = vapidHeaders.get(audience);
+    if (cached && cached.until > Date.now() && cached.authorization.endsWith(vapid.publicKey)) {
+      return cached.authorization;
+    }
+    const expires = Math.floor(Date.now() / 1000) + VAPID_JWT_HOURS * 3600;
+    const { Authorization } = webpush.getVapidHeaders(
+      audience,
+      subject,
+      vapid.publicKey,
+      vapid.privateKey,
+      'aes128gcm',
+      expires,
+    );
+    vapidHeaders.set(audience, { authorization: Authorization, until: (expires - 3600) * 1000 });
+    return Authorization;
+  };
+}
+
+/** An action token for each row whose user may acknowledge its open alert: one INSERT for the batch. */
+async function insertTokensFor(
+  db: Db,
+  sends: PendingSend[],
+  openAlerts: Set<string>,
+  now: Date,
+): Promise<Map<number, string>> {
+  const tokens = new Map<number, string>();
+  const rows = [];
+  const expiresAt = new Date(now.getTime() + WEB_PUSH_ACTION_TOKEN_TTL_HOURS * 60 * 60 * 1000);
+  for (const { row, payload, target } of sends) {
+    const alertId = payload.alertId;
+    if (!alertId || !openAlerts.has(alertId) || !canAcknowledgeAlerts(target.role)) continue;
+    const token = randomToken(32);
+    tokens.set(row.id, token);
+    const passwordStamp = sha256(target.passwordHash);
+    rows.push({
+      tokenHash: sha256(token),
+      userId: target.device.userId,
+      alertId,
+      passwordStamp,
+      expiresAt,
+    });
+  }
+  await insertActionTokens(db, rows);
+  return tokens;
+}
+
+/** A failed push tried again later, or given up once the message is older than its TTL. */
+async function recordFailure(db: Db, log: Options['log'], row: OutboxRow, error: string, now: Date) {
+  const stale = now.getTime() - row.createdAt.getTime() > WEB_PUSH_ALERT_TTL_SECONDS * 1000;
+  const retryInSeconds = stale ? null : retryDelaySeconds(row.attempts);
+  await markMessageFailed(
+    db,
+    row.id,
+    stale ? `${error}. ${WEB_PUSH_DELIVERY_ERRORS.stale}` : error,
+    retryInSeconds,
+  );
+  log.warn({ outboxId: row.id, attempts: row.attempts, retryInSeconds, error }, 'push-varsel feilet');
+}
+
+/** The message encrypted for the device (aes128gcm); throws when the subscription's keys make no key agreement. */
+function encryptedRequest(
+  row: OutboxRow,
+  payload: StoredPayload,
+  target: SendTarget,
+  actionToken: string | null,
+  now: Date,
+): webpush.RequestDetails {
+  const body = JSON.stringify({ ...payload, actionToken, sentAt: now.toISOString() });
+  const { endpoint, p256dh, auth } = target.device;
+  return webpush.generateRequestDetails({ endpoint, keys: { p256dh, auth } }, body, {
+    TTL: WEB_PUSH_ALERT_TTL_SECONDS,
+    urgency: URGENCY[payload.level ?? ''] ?? 'low',
+    topic: `o${row.id}`,
+    contentEncoding: 'aes128gcm',
+  });
+}
+
+/** web-push's headers as strings, without its Content-Length, and the VAPID authorization. */
+function requestHeaders(details: webpush.RequestDetails, authorization: string): Record<string, string> {
+  return {
+    ...Object.fromEntries(
+      Object.entries(details.headers)
+        .filter(([name]) => name.toLowerCase() !== 'content-length')
+        .map(([name, value]) => [name, String(value)]),
+    ),
+    authorization,
+  };
+}
+
 /**
  * The Web Push channel (docs/decisions/038-web-push.md): claims `web_push` outbox rows (one per event and
  * device), adds an action token where the user may acknowledge an open alert, encrypts the payload for the
@@ -92,65 +192,7 @@ export function createWebPushSender({
   idleMs,
   clock = () => new Date(),
 }: Options): WebPushSender {
-  /** One signed VAPID JWT per push service origin, reused until an hour before it expires (12 h). */
-  const vapidHeaders = new Map<string, { authorization: string; until: number }>();
-  function vapidAuthorization(endpoint: string, vapid: VapidKeys): string {
-    const audience = new URL(endpoint).origin;
-    const cached = vapidHeaders.get(audience);
-    if (cached && cached.until > Date.now() && cached.authorization.endsWith(vapid.publicKey)) {
-      return cached.authorization;
-    }
-    const expires = Math.floor(Date.now() / 1000) + VAPID_JWT_HOURS * 3600;
-    const { Authorization } = webpush.getVapidHeaders(
-      audience,
-      subject,
-      vapid.publicKey,
-      vapid.privateKey,
-      'aes128gcm',
-      expires,
-    );
-    vapidHeaders.set(audience, { authorization: Authorization, until: (expires - 3600) * 1000 });
-    return Authorization;
-  }
-
-  /** An action token for each row whose user may acknowledge its open alert: one INSERT for the batch. */
-  async function tokensFor(
-    sends: Array<{ row: OutboxRow; payload: StoredPayload; target: SendTarget }>,
-    openAlerts: Set<string>,
-    now: Date,
-  ): Promise<Map<number, string>> {
-    const tokens = new Map<number, string>();
-    const rows = [];
-    const expiresAt = new Date(now.getTime() + WEB_PUSH_ACTION_TOKEN_TTL_HOURS * 60 * 60 * 1000);
-    for (const { row, payload, target } of sends) {
-      const alertId = payload.alertId;
-      if (!alertId || !openAlerts.has(alertId) || !canAcknowledgeAlerts(target.role)) continue;
-      const token = randomToken(32);
-      tokens.set(row.id, token);
-      const passwordStamp = sha256(target.passwordHash);
-      rows.push({
-        tokenHash: sha256(token),
-        userId: target.device.userId,
-        alertId,
-        passwordStamp,
-        expiresAt,
-      });
-    }
-    await insertActionTokens(db, rows);
-    return tokens;
-  }
-
-  async function failOrRetry(row: OutboxRow, error: string, now: Date) {
-    const stale = now.getTime() - row.createdAt.getTime() > WEB_PUSH_ALERT_TTL_SECONDS * 1000;
-    const retryInSeconds = stale ? null : retryDelaySeconds(row.attempts);
-    await markMessageFailed(
-      db,
-      row.id,
-      stale ? `${error}. ${WEB_PUSH_DELIVERY_ERRORS.stale}` : error,
-      retryInSeconds,
-    );
-    log.warn({ outboxId: row.id, attempts: row.attempts, retryInSeconds, error }, 'push-varsel feilet');
-  }
+  const vapidAuthorization = createVapidAuthorizer(subject);
 
   /** Encrypts and posts one message; answers 'sent' when the push service took it, else records why not. */
   async function post(
@@ -161,30 +203,16 @@ export function createWebPushSender({
     vapid: VapidKeys,
     now: Date,
   ): Promise<'sent' | 'not'> {
-    const body = JSON.stringify({ ...payload, actionToken, sentAt: now.toISOString() });
     let details: webpush.RequestDetails;
     try {
-      const { endpoint, p256dh, auth } = target.device;
-      details = webpush.generateRequestDetails({ endpoint, keys: { p256dh, auth } }, body, {
-        TTL: WEB_PUSH_ALERT_TTL_SECONDS,
-        urgency: URGENCY[payload.level ?? ''] ?? 'low',
-        topic: `o${row.id}`,
-        contentEncoding: 'aes128gcm',
-      });
+      details = encryptedRequest(row, payload, target, actionToken, now);
     } catch (err) {
       // The stored keys of the subscription do not make a key agreement: the browser must subscribe again.
       log.warn({ err, outboxId: row.id }, 'push-abonnementet har ugyldige nøkler');
       await markMessageFailed(db, row.id, WEB_PUSH_DELIVERY_ERRORS.badKeys, null);
       return 'not';
     }
-    const headers: Record<string, string> = {
-      ...Object.fromEntries(
-        Object.entries(details.headers)
-          .filter(([name]) => name.toLowerCase() !== 'content-length')
-          .map(([name, value]) => [name, String(value)]),
-      ),
-      authorization: vapidAuthorization(details.endpoint, vapid),
-    };
+    const headers = requestHeaders(details, vapidAuthorization(details.endpoint, vapid));
     let status: number;
     try {
       const res = await outbound.safeFetch(details.endpoint, {
@@ -198,7 +226,7 @@ export function createWebPushSender({
       status = res.status;
     } catch (err) {
       if (!(err instanceof OutboundError)) throw err;
-      await failOrRetry(row, err.message, now);
+      await recordFailure(db, log, row, err.message, now);
       return 'not';
     }
     if (status >= 200 && status < 300) return 'sent';
@@ -215,7 +243,7 @@ export function createWebPushSender({
         });
       }
     } else if (status === 429 || status >= 500) {
-      await failOrRetry(row, WEB_PUSH_DELIVERY_ERRORS.retry(status), now);
+      await recordFailure(db, log, row, WEB_PUSH_DELIVERY_ERRORS.retry(status), now);
     } else {
       await markMessageFailed(db, row.id, WEB_PUSH_DELIVERY_ERRORS.refused(status), null);
       log.warn({ outboxId: row.id, status }, 'push-tjenesten avviste meldingen');
@@ -228,7 +256,7 @@ export function createWebPushSender({
     const vapid = await keys();
     const now = clock();
     const targets = await findSendTargets(db, [...new Set(batch.flatMap((row) => row.recipientKey ?? []))]);
-    const sends: Array<{ row: OutboxRow; payload: StoredPayload; target: SendTarget }> = [];
+    const sends: PendingSend[] = [];
     for (const row of batch) {
       const target = row.recipientKey ? targets.get(row.recipientKey) : undefined;
       if (!target) await markMessageFailed(db, row.id, WEB_PUSH_DELIVERY_ERRORS.deviceGone, null);
@@ -239,7 +267,7 @@ export function createWebPushSender({
     const openAlerts = await openAlertIds(db, [
       ...new Set(sends.flatMap(({ payload }) => (payload.alertId ? [payload.alertId] : []))),
     ]);
-    const tokens = await tokensFor(sends, openAlerts, now);
+    const tokens = await insertTokensFor(db, sends, openAlerts, now);
     const results = await Promise.all(
       sends.map(({ row, payload, target }) =>
         post(row, payload, target, tokens.get(row.id) ?? null, vapid, now),
