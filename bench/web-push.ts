@@ -79,6 +79,110 @@ async function startReceiver() {
   };
 }
 
+type Place = { location_id: string; bay_id: string };
+
+/**
+ * The audience, straight in the database: DEVICES operators with access to one bay's facility, each with a
+ * session and a device subscribed at the push service, all in one group told of `critical`.
+ */
+async function seedAudience(
+  pool: ReturnType<typeof connectDatabase>['pool'],
+  push: Awaited<ReturnType<typeof startReceiver>>,
+): Promise<Place> {
+  const {
+    rows: [place],
+  } = await pool.query<{ location_id: string; bay_id: string }>(
+    `with l as (insert into locations (name, address, postal_code, city)
+                values ('Vask Bryn', 'Brynsveien 1', '0667', 'Oslo') returning id)
+     insert into bays (location_id, name) select id, 'Hall 1' from l returning location_id, id as bay_id`,
+  );
+  if (!place) throw new Error('no bay');
+  const { rows: users } = await pool.query<{ id: string }>(
+    `insert into users (email, password_hash, first_name, last_name, role)
+     select 'tekniker' || n || '@example.com', 'x', 'Tekniker', n::text, 'operator'
+     from generate_series(1, $1::int) as n returning id`,
+    [DEVICES],
+  );
+  const userIds = users.map((u) => u.id);
+  await pool.query(`insert into user_location_access (user_id, location_id) select unnest($1::uuid[]), $2`, [
+    userIds,
+    place.location_id,
+  ]);
+  // A session from before the tokens, as a signed-in phone has (the token's credential check).
+  await pool.query(`insert into auth_sessions (user_id) select unnest($1::uuid[])`, [userIds]);
+  const {
+    rows: [group],
+  } = await pool.query<{ id: string }>(
+    `insert into groups (name, description, config) values ('Vakt', 'Alle teknikere', '{}') returning id`,
+  );
+  await pool.query(`insert into group_members (group_id, user_id) select $1, unnest($2::uuid[])`, [
+    group?.id,
+    userIds,
+  ]);
+  await pool.query(
+    `insert into notification_recipients (kind, group_id, tags, all_locations) values ('group', $1, '{critical}', true)`,
+    [group?.id],
+  );
+  const subscriptions = (await push.subscribe(DEVICES)).map((one, index) => ({
+    userId: userIds[index],
+    ...one,
+  }));
+  await pool.query(
+    `insert into web_push_devices (user_id, endpoint, p256dh, auth, label)
+     select * from unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[])`,
+    [
+      subscriptions.map((s) => s.userId),
+      subscriptions.map((s) => s.endpoint),
+      subscriptions.map((s) => s.keys.p256dh),
+      subscriptions.map((s) => s.keys.auth),
+      subscriptions.map(() => 'Bench'),
+    ],
+  );
+  return place;
+}
+
+/** Round `round`'s open critical alert of the bay and its notification event, committed in one transaction. */
+async function openAlert(database: ReturnType<typeof connectDatabase>, place: Place, round: number) {
+  await database.db.transaction(async (tx) => {
+    const {
+      rows: [alert],
+    } = await tx.execute<{ id: string }>(
+      sql`insert into alerts (bay_id, location_id, attribute_name, level, last_value)
+          values (${place.bay_id}, ${place.location_id}, 'Vanntrykk', 'critical', '1.2') returning id`,
+    );
+    await recordNotificationEvents(tx, [
+      {
+        type: 'alert.opened',
+        tag: 'critical',
+        dedupeKey: `bench:${round}:${randomBytes(4).toString('hex')}`,
+        locationIds: [place.location_id],
+        bayIds: [place.bay_id],
+        alertId: alert?.id,
+        payload: {
+          locationId: place.location_id,
+          locationName: 'Vask Bryn',
+          bayId: place.bay_id,
+          bayName: 'Hall 1',
+          attributeName: 'Vanntrykk',
+          path: 'pressure',
+          type: 'number',
+          unit: 'bar',
+          trueLabel: null,
+          falseLabel: null,
+          level: 'critical',
+          previousLevel: 'active',
+          value: 1.2,
+          threshold: '2',
+          operator: 'lt',
+          reason: 'kritisk: 1.2 < 2',
+          at: new Date().toISOString(),
+        } satisfies AlertEventPayload,
+        suppressible: false,
+      },
+    ]);
+  });
+}
+
 async function main() {
   const name = `vd_bench_push_${randomBytes(4).toString('hex')}`;
   await ensureDatabase(ADMIN_URL, name);
@@ -107,56 +211,7 @@ async function main() {
     await app.ready();
     const pool = database.pool;
 
-    // The audience, straight in the database: DEVICES operators with access, one group recipient.
-    const {
-      rows: [place],
-    } = await pool.query<{ location_id: string; bay_id: string }>(
-      `with l as (insert into locations (name, address, postal_code, city)
-                  values ('Vask Bryn', 'Brynsveien 1', '0667', 'Oslo') returning id)
-       insert into bays (location_id, name) select id, 'Hall 1' from l returning location_id, id as bay_id`,
-    );
-    if (!place) throw new Error('no bay');
-    const { rows: users } = await pool.query<{ id: string }>(
-      `insert into users (email, password_hash, first_name, last_name, role)
-       select 'tekniker' || n || '@example.com', 'x', 'Tekniker', n::text, 'operator'
-       from generate_series(1, $1::int) as n returning id`,
-      [DEVICES],
-    );
-    const userIds = users.map((u) => u.id);
-    await pool.query(
-      `insert into user_location_access (user_id, location_id) select unnest($1::uuid[]), $2`,
-      [userIds, place.location_id],
-    );
-    // A session from before the tokens, as a signed-in phone has (the token's credential check).
-    await pool.query(`insert into auth_sessions (user_id) select unnest($1::uuid[])`, [userIds]);
-    const {
-      rows: [group],
-    } = await pool.query<{ id: string }>(
-      `insert into groups (name, description, config) values ('Vakt', 'Alle teknikere', '{}') returning id`,
-    );
-    await pool.query(`insert into group_members (group_id, user_id) select $1, unnest($2::uuid[])`, [
-      group?.id,
-      userIds,
-    ]);
-    await pool.query(
-      `insert into notification_recipients (kind, group_id, tags, all_locations) values ('group', $1, '{critical}', true)`,
-      [group?.id],
-    );
-    const subscriptions = (await push.subscribe(DEVICES)).map((one, index) => ({
-      userId: userIds[index],
-      ...one,
-    }));
-    await pool.query(
-      `insert into web_push_devices (user_id, endpoint, p256dh, auth, label)
-       select * from unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[])`,
-      [
-        subscriptions.map((s) => s.userId),
-        subscriptions.map((s) => s.endpoint),
-        subscriptions.map((s) => s.keys.p256dh),
-        subscriptions.map((s) => s.keys.auth),
-        subscriptions.map(() => 'Bench'),
-      ],
-    );
+    const place = await seedAudience(pool, push);
     console.log(
       `${fmt(DEVICES)} enheter, ${ROUNDS} runder, ${os.cpus().length} kjerner, load ${os
         .loadavg()
@@ -169,44 +224,7 @@ async function main() {
     const started = performance.now();
     for (let round = 0; round < ROUNDS; round++) {
       const before = push.arrivals.length;
-      await database.db.transaction(async (tx) => {
-        const {
-          rows: [alert],
-        } = await tx.execute<{ id: string }>(
-          sql`insert into alerts (bay_id, location_id, attribute_name, level, last_value)
-              values (${place.bay_id}, ${place.location_id}, 'Vanntrykk', 'critical', '1.2') returning id`,
-        );
-        await recordNotificationEvents(tx, [
-          {
-            type: 'alert.opened',
-            tag: 'critical',
-            dedupeKey: `bench:${round}:${randomBytes(4).toString('hex')}`,
-            locationIds: [place.location_id],
-            bayIds: [place.bay_id],
-            alertId: alert?.id,
-            payload: {
-              locationId: place.location_id,
-              locationName: 'Vask Bryn',
-              bayId: place.bay_id,
-              bayName: 'Hall 1',
-              attributeName: 'Vanntrykk',
-              path: 'pressure',
-              type: 'number',
-              unit: 'bar',
-              trueLabel: null,
-              falseLabel: null,
-              level: 'critical',
-              previousLevel: 'active',
-              value: 1.2,
-              threshold: '2',
-              operator: 'lt',
-              reason: 'kritisk: 1.2 < 2',
-              at: new Date().toISOString(),
-            } satisfies AlertEventPayload,
-            suppressible: false,
-          },
-        ]);
-      });
+      await openAlert(database, place, round);
       const committed = performance.timeOrigin + performance.now();
       app.notifying.dispatcher.nudge();
       const deadline = Date.now() + TIMEOUT_MS;
