@@ -1,14 +1,10 @@
-import { Autocomplete, Select, SimpleGrid } from '@mantine/core';
+import { Select } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import {
   type ApiMetric,
   type BayMetric,
   createBayMetricSchema,
   DEFAULT_PENDING_CHECKS,
-  OPERATORS,
-  type Operator,
-  VALUE_TYPES,
-  type ValueType,
 } from '@vaskedrift/shared';
 import { useTranslation } from 'react-i18next';
 import { EntityFormModal, useCreateOrUpdateSubmit } from '../../../components/entity-form-modal';
@@ -18,6 +14,7 @@ import { useCreateBayMetric } from '../api/create-bay-metric';
 import { useUpdateBayMetric } from '../api/update-bay-metric';
 import { metricName } from '../metric-name';
 import { type BayMetricValues, DisplayFields, LevelFields } from './bay-metric-fields';
+import { SourceFields } from './bay-metric-source-fields';
 
 const FIELDS = [
   'apiMetricId',
@@ -114,23 +111,6 @@ export function BayMetricModal({
 
   const data = apiMetricOptions(all, metric);
   const counter = form.values.type === 'counter';
-  /**
-   * A counter has no thresholds (decision 034): choosing it clears them, and its operator (kept for the
-   * stored row, never used) is set so the form has nothing to ask for.
-   */
-  const chooseType = (type: ValueType | '') => {
-    form.setFieldValue('type', type);
-    if (type !== 'counter') return;
-    if (form.values.operator === '') form.setFieldValue('operator', 'gte');
-    for (const field of [
-      'thresholdCritical',
-      'thresholdWarning',
-      'thresholdInactive',
-      'thresholdActive',
-    ] as const) {
-      form.setFieldValue(field, '');
-    }
-  };
   /** The API attribute's default as the placeholder, else an example. */
   const placeholder = (field: 'displayName' | 'unit' | 'trueLabel' | 'falseLabel') => {
     const fallback = selected?.[field];
@@ -181,47 +161,7 @@ export function BayMetricModal({
         {...form.getInputProps('apiMetricId')}
         onChange={(value) => form.setFieldValue('apiMetricId', value ?? '')}
       />
-      <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <Autocomplete
-          label={t('bayMetrics.fields.keyValue')}
-          description={
-            keyValues.length > 0
-              ? t('bayMetrics.fields.keyValueSeen', { count: keyValues.length })
-              : t('bayMetrics.fields.keyValueHint')
-          }
-          withAsterisk
-          data={keyValues}
-          autoComplete="off"
-          {...form.getInputProps('keyValue')}
-        />
-        <Autocomplete
-          label={t('bayMetrics.fields.path')}
-          description={t('bayMetrics.fields.pathHint')}
-          withAsterisk
-          data={paths}
-          autoComplete="off"
-          {...form.getInputProps('path')}
-        />
-        <Select
-          label={t('bayMetrics.fields.type')}
-          placeholder={t('bayMetrics.fields.typePlaceholder')}
-          withAsterisk
-          description={counter ? t('bayMetrics.fields.counterHint') : undefined}
-          data={VALUE_TYPES.map((value) => ({ value, label: t(`bayMetrics.types.${value}`) }))}
-          {...form.getInputProps('type')}
-          onChange={(value) => chooseType((value ?? '') as ValueType | '')}
-        />
-        {!counter && (
-          <Select
-            label={t('bayMetrics.fields.operator')}
-            placeholder={t('bayMetrics.fields.operatorPlaceholder')}
-            withAsterisk
-            data={OPERATORS.map((value) => ({ value, label: t(`bayMetrics.operators.${value}`) }))}
-            {...form.getInputProps('operator')}
-            onChange={(value) => form.setFieldValue('operator', (value ?? '') as Operator | '')}
-          />
-        )}
-      </SimpleGrid>
+      <SourceFields form={form} keyValues={keyValues} paths={paths} />
       {!counter && <LevelFields form={form} />}
       <DisplayFields form={form} placeholder={placeholder} />
     </EntityFormModal>
