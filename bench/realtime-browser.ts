@@ -124,6 +124,55 @@ function tileTimes(changes: Change[], tiles: Recorded['tiles']): number[] {
   });
 }
 
+/**
+ * RATE changes a second for SECONDS through the API, each bay on to its next status; answers the changes (a
+ * failed one keeps `answeredAt` NaN), the failures, and the window from the first send to the last answer.
+ */
+async function changeAtRate(base: string, token: string, pick: () => Change, bays: Map<string, string>) {
+  const load: Change[] = [];
+  const from = now();
+  const end = from + SECONDS * 1000;
+  const pending = new Set<Promise<void>>();
+  let failed = 0;
+  while (now() < end) {
+    const due = Math.floor(((now() - from) / 1000) * RATE);
+    while (load.length < due) {
+      const change = pick();
+      change.sentAt = now();
+      bays.set(change.bayId, change.to);
+      load.push(change);
+      const call = setBayStatus(base, token, change.bayId, change.to)
+        .then(() => {
+          change.answeredAt = now();
+        })
+        .catch(() => {
+          failed += 1;
+        })
+        .finally(() => pending.delete(call));
+      pending.add(call);
+    }
+    await sleep(5);
+  }
+  await Promise.all(pending);
+  return { load, failed, from, to: now() };
+}
+
+/** Frames in each whole second from `from` to `to`, and the gaps between frames over 50 ms. */
+function frameFigures(frames: number[], from: number, to: number) {
+  const windowSeconds = Math.floor((to - from) / 1000);
+  const perSecond: number[] = [];
+  for (let s = 0; s < windowSeconds; s++)
+    perSecond.push(frames.filter((t) => t >= from + s * 1000 && t < from + (s + 1) * 1000).length);
+  let gaps = 0;
+  let longestGap = 0;
+  for (let i = 1; i < frames.length; i++) {
+    const gap = (frames[i] as number) - (frames[i - 1] as number);
+    if (gap > 50) gaps += 1;
+    longestGap = Math.max(longestGap, gap);
+  }
+  return { perSecond, gaps, longestGap };
+}
+
 async function main() {
   assertBuilt();
   const dbName = `vd_bench_rtui_${randomBytes(4).toString('hex')}`;
@@ -206,34 +255,9 @@ async function main() {
 
     // 2. RATE changes a second for SECONDS.
     await sleep(2000);
-    const load: Change[] = [];
     const callsBefore = dashboardCalls.length;
     const cpu0 = processCpuSeconds(server.pid as number);
-    const from = now();
-    const end = from + SECONDS * 1000;
-    const pending = new Set<Promise<void>>();
-    let failed = 0;
-    while (now() < end) {
-      const due = Math.floor(((now() - from) / 1000) * RATE);
-      while (load.length < due) {
-        const change = pick();
-        change.sentAt = now();
-        bays.set(change.bayId, change.to);
-        load.push(change);
-        const call = setBayStatus(base, token, change.bayId, change.to)
-          .then(() => {
-            change.answeredAt = now();
-          })
-          .catch(() => {
-            failed += 1;
-          })
-          .finally(() => pending.delete(call));
-        pending.add(call);
-      }
-      await sleep(5);
-    }
-    await Promise.all(pending);
-    const to = now();
+    const { load, failed, from, to } = await changeAtRate(base, token, pick, bays);
     const serverCpu = processCpuSeconds(server.pid as number) - cpu0;
     // Every tile in its saved status (or 30 s).
     const settled = await page
@@ -253,17 +277,7 @@ async function main() {
     shown = tileTimes(load, rec.tiles);
     const tasks = rec.longTasks.filter((t) => t.t + t.duration >= from && t.t <= to);
     const frames = rec.frames.filter((t) => t >= from && t <= to);
-    const windowSeconds = Math.floor((to - from) / 1000);
-    const perSecond: number[] = [];
-    for (let s = 0; s < windowSeconds; s++)
-      perSecond.push(frames.filter((t) => t >= from + s * 1000 && t < from + (s + 1) * 1000).length);
-    let gaps = 0;
-    let longestGap = 0;
-    for (let i = 1; i < frames.length; i++) {
-      const gap = (frames[i] as number) - (frames[i - 1] as number);
-      if (gap > 50) gaps += 1;
-      longestGap = Math.max(longestGap, gap);
-    }
+    const { perSecond, gaps, longestGap } = frameFigures(frames, from, to);
     const notShown = shown.filter(
       (t, i) => !Number.isFinite(t) && Number.isFinite(load[i]?.answeredAt),
     ).length;
