@@ -29,11 +29,8 @@
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
-import { REALTIME_CLIENT, REALTIME_PATH, REALTIME_SERVER, type RealtimeEvent } from '@vaskedrift/shared';
 import pg from 'pg';
-import { io, type Socket } from 'socket.io-client';
 import { dropDatabase, ensureDatabase, withDatabase } from '../apps/server/src/db/admin';
-import { reconnectDelay } from '../apps/web/src/lib/realtime/reconnect-delay';
 import {
   assertBuilt,
   type BenchUser,
@@ -49,6 +46,7 @@ import {
   startServer,
   stopServer,
 } from './bench-server';
+import { type Client, openClient, settle, tally } from './realtime-clients';
 import { answeredNotJournaled, journaledChanges, maxSeq, verify } from './realtime-journal';
 import { seedBays } from './seed-bays';
 
@@ -83,123 +81,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 type Change = { bayId: string; to: string; sentAt: number; answeredAt: number };
 
-type Client = {
-  user: BenchUser;
-  socket: Socket;
-  /** seq → when it arrived (live) or -1 (by resume). */
-  received: Map<number, number>;
-  duplicates: number;
-  lastSeq: number;
-  attempt: number;
-  connected: boolean;
-  /** Set when a reconnect's resume was answered. */
-  resyncedAt: number | null;
-  refetch: number;
-  reconnects: number;
-  /** Events of facilities the user is not granted (operators), whatever the journal says. */
-  violations: number;
-};
-
-/** Per status event: the change it belongs to and when it arrived (latency is worked out afterwards). */
-const arrivals: { change: number; savedAt: number; at: number }[] = [];
-let messages = 0;
-let measuring = false;
 const changes: Change[] = [];
-/** `${bayId}|${to}` → the index of the latest change made with it. */
-const latestChange = new Map<string, number>();
-
-function receive(client: Client, event: RealtimeEvent, arrivedAt: number) {
-  if (client.received.has(event.seq)) {
-    client.duplicates += 1;
-    return;
-  }
-  client.received.set(event.seq, arrivedAt);
-  if (event.seq > client.lastSeq) client.lastSeq = event.seq;
-  const { user } = client;
-  if (user.role === 'operator' && (event.locationId === null || !user.locationIds.includes(event.locationId)))
-    client.violations += 1;
-  if (arrivedAt < 0) return;
-  messages += 1;
-  if (measuring && event.type === 'bay.status_changed') {
-    const index = latestChange.get(`${event.payload.bayId}|${event.payload.to}`);
-    if (index !== undefined)
-      arrivals.push({ change: index, savedAt: Date.parse(String(event.payload.at)), at: arrivedAt });
-  }
-}
-
-function openClient(base: string, user: BenchUser, token: string): Promise<Client> {
-  const socket = io(base, {
-    path: REALTIME_PATH,
-    transports: ['websocket'],
-    forceNew: true,
-    reconnection: false,
-    timeout: 10_000,
-    auth: { token },
-  });
-  const client: Client = {
-    user,
-    socket,
-    received: new Map(),
-    duplicates: 0,
-    lastSeq: 0,
-    attempt: 0,
-    connected: false,
-    resyncedAt: null,
-    refetch: 0,
-    reconnects: 0,
-    violations: 0,
-  };
-  socket.on(REALTIME_SERVER.event, (event: RealtimeEvent) => receive(client, event, now()));
-  // The web client's reconnection (realtime-client.ts): its own timer on the 1, 2, 5, 10 s steps.
-  let timer: NodeJS.Timeout | null = null;
-  const retry = () => {
-    client.connected = false;
-    if (timer || stopping) return;
-    const delay = reconnectDelay(client.attempt, Math.random);
-    client.attempt += 1;
-    timer = setTimeout(() => {
-      timer = null;
-      if (!stopping) socket.connect();
-    }, delay);
-  };
-  let first = true;
-  return new Promise((resolve, reject) => {
-    socket.on('connect', () => {
-      client.connected = true;
-      client.attempt = 0;
-      if (first) {
-        first = false;
-        resolve(client);
-        return;
-      }
-      client.reconnects += 1;
-      // Resynced once this connection's resume is answered: a resume that timed out connects again.
-      client.resyncedAt = null;
-      socket
-        .timeout(10_000)
-        .emitWithAck(REALTIME_CLIENT.resume, { since: client.lastSeq })
-        .then((answer: { events?: RealtimeEvent[]; refetch?: true }) => {
-          if (answer.refetch) client.refetch += 1;
-          for (const event of answer.events ?? []) receive(client, event, -1);
-          client.resyncedAt = now();
-        })
-        .catch(() => socket.disconnect().connect());
-    });
-    socket.on('connect_error', (err) => {
-      if (first) reject(err);
-      else {
-        connectErrors.set(err.message, (connectErrors.get(err.message) ?? 0) + 1);
-        retry();
-      }
-    });
-    socket.on('disconnect', (reason) => {
-      if (reason !== 'io client disconnect') retry();
-    });
-  });
-}
-let stopping = false;
-/** Failed reconnect attempts by message. */
-const connectErrors = new Map<string, number>();
 
 /** Makes RATE changes a second for `seconds` (or until `until` resolves); answers failed calls. */
 async function drive(base: string, token: string, bays: Map<string, string>, stop: () => boolean) {
@@ -222,7 +104,7 @@ async function drive(base: string, token: string, bays: Map<string, string>, sto
       ] as string;
       const change: Change = { bayId, to, sentAt: now(), answeredAt: Number.NaN };
       const index = changes.push(change) - 1;
-      latestChange.set(`${bayId}|${to}`, index);
+      tally.latestChange.set(`${bayId}|${to}`, index);
       // The next change of this bay starts from this one, even while this call is still on its way.
       bays.set(bayId, to);
       inFlight += 1;
@@ -232,7 +114,7 @@ async function drive(base: string, token: string, bays: Map<string, string>, sto
         })
         .catch(() => {
           failed += 1;
-          latestChange.delete(`${bayId}|${to}`);
+          tally.latestChange.delete(`${bayId}|${to}`);
         })
         .finally(() => {
           inFlight -= 1;
@@ -246,19 +128,67 @@ async function drive(base: string, token: string, bays: Map<string, string>, sto
   return { made, failed, seconds: (now() - started) / 1000 };
 }
 
-/** Waits until no message has arrived for `quietMs`. */
-async function settle(quietMs = 1500) {
-  let last = messages;
-  for (;;) {
-    await sleep(quietMs);
-    if (messages === last) return;
-    last = messages;
-  }
-}
-
 function latencyLine(label: string, values: number[]) {
   const sorted = values.filter((v) => Number.isFinite(v)).sort((a, b) => a - b);
   return `${label}: p50 ${fmt(percentile(sorted, 50), 1)} ms, p99 ${fmt(percentile(sorted, 99), 1)} ms, max ${fmt(sorted.at(-1) ?? Number.NaN, 1)} ms (${fmt(sorted.length)} deliveries)`;
+}
+
+/**
+ * 1. Fan-out: RATE changes a second for SECONDS while every client listens; prints the latencies, the
+ * server's CPU and memory (`pid`), and each client against the journal.
+ */
+async function fanOut(
+  base: string,
+  driverToken: string,
+  bays: Map<string, string>,
+  databaseUrl: string,
+  pid: number,
+  clients: Client[],
+) {
+  const since = await maxSeq(databaseUrl);
+  const cpu0 = processCpuSeconds(pid);
+  const self0 = process.cpuUsage();
+  let rssMax = 0;
+  const rssTimer = setInterval(() => {
+    rssMax = Math.max(rssMax, processRssMb(pid));
+  }, 1000);
+  tally.measuring = true;
+  const messagesBefore = tally.messages;
+  const end = now() + SECONDS * 1000;
+  const driven = await drive(base, driverToken, bays, () => now() >= end);
+  const cpuSeconds = processCpuSeconds(pid) - cpu0;
+  const self = process.cpuUsage(self0);
+  const load = os.loadavg()[0] ?? 0;
+  clearInterval(rssTimer);
+  await settle();
+  tally.measuring = false;
+  const delivered = tally.messages - messagesBefore;
+  const fromSaved = tally.arrivals.map((a) => a.at - a.savedAt);
+  const fromAnswer = tally.arrivals.map((a) => a.at - (changes[a.change]?.answeredAt ?? Number.NaN));
+  const fromSent = tally.arrivals.map((a) => a.at - (changes[a.change]?.sentAt ?? Number.NaN));
+  const answers = changes.map((c) => c.answeredAt - c.sentAt);
+  const check = await verify(databaseUrl, clients, since);
+  const violations = clients.reduce((sum, c) => sum + c.violations, 0);
+  const duplicates = clients.reduce((sum, c) => sum + c.duplicates, 0);
+  console.log(
+    `\n1. Fan-out: ${fmt(driven.made)} changes in ${fmt(driven.seconds, 1)} s ` +
+      `(${fmt(driven.made / driven.seconds, 1)}/s, ${driven.failed} failed), ${fmt(check.journalRows)} journal rows`,
+  );
+  console.log(`   ${latencyLine('API call (request → answer)', answers)}`);
+  console.log(`   ${latencyLine('status saved (event `at`) → event at the socket', fromSaved)}`);
+  console.log(`   ${latencyLine('API answer → event at the socket', fromAnswer)}`);
+  console.log(`   ${latencyLine('API request sent → event at the socket', fromSent)}`);
+  console.log(
+    `   messages delivered: ${fmt(delivered)} (${fmt(delivered / driven.seconds)}/s); ` +
+      `server CPU ${fmt((cpuSeconds / driven.seconds) * 100)} % of one core, RSS max ${fmt(rssMax)} MB; ` +
+      `bench process (clients + driver) ${fmt(((self.user + self.system) / 1e6 / driven.seconds) * 100)} %; ` +
+      `load average ${fmt(load, 1)}`,
+  );
+  console.log(
+    `   journal check: ${fmt(check.expected)} expected deliveries, missing ${check.missing} ` +
+      `(${check.socketsMissing} sockets), not allowed ${check.extra}, duplicates ${duplicates}, ` +
+      `violations (an ungranted facility's event at an operator) ${violations}`,
+  );
 }
 
 async function main() {
@@ -307,54 +237,8 @@ async function main() {
         `${fmt(bays.size)} bays; connected in ${fmt(now() - connectStart)} ms`,
     );
 
-    if (process.env.SKIP_FANOUT !== '1') {
-      // 1. Fan-out.
-      const since = await maxSeq(databaseUrl);
-      const pid = server.pid as number;
-      const cpu0 = processCpuSeconds(pid);
-      const self0 = process.cpuUsage();
-      let rssMax = 0;
-      const rssTimer = setInterval(() => {
-        rssMax = Math.max(rssMax, processRssMb(pid));
-      }, 1000);
-      measuring = true;
-      const messagesBefore = messages;
-      const end = now() + SECONDS * 1000;
-      const driven = await drive(base, driverToken, bays, () => now() >= end);
-      const cpuSeconds = processCpuSeconds(pid) - cpu0;
-      const self = process.cpuUsage(self0);
-      const load = os.loadavg()[0] ?? 0;
-      clearInterval(rssTimer);
-      await settle();
-      measuring = false;
-      const delivered = messages - messagesBefore;
-      const fromSaved = arrivals.map((a) => a.at - a.savedAt);
-      const fromAnswer = arrivals.map((a) => a.at - (changes[a.change]?.answeredAt ?? Number.NaN));
-      const fromSent = arrivals.map((a) => a.at - (changes[a.change]?.sentAt ?? Number.NaN));
-      const answers = changes.map((c) => c.answeredAt - c.sentAt);
-      const check = await verify(databaseUrl, clients, since);
-      const violations = clients.reduce((sum, c) => sum + c.violations, 0);
-      const duplicates = clients.reduce((sum, c) => sum + c.duplicates, 0);
-      console.log(
-        `\n1. Fan-out: ${fmt(driven.made)} changes in ${fmt(driven.seconds, 1)} s ` +
-          `(${fmt(driven.made / driven.seconds, 1)}/s, ${driven.failed} failed), ${fmt(check.journalRows)} journal rows`,
-      );
-      console.log(`   ${latencyLine('API call (request → answer)', answers)}`);
-      console.log(`   ${latencyLine('status saved (event `at`) → event at the socket', fromSaved)}`);
-      console.log(`   ${latencyLine('API answer → event at the socket', fromAnswer)}`);
-      console.log(`   ${latencyLine('API request sent → event at the socket', fromSent)}`);
-      console.log(
-        `   messages delivered: ${fmt(delivered)} (${fmt(delivered / driven.seconds)}/s); ` +
-          `server CPU ${fmt((cpuSeconds / driven.seconds) * 100)} % of one core, RSS max ${fmt(rssMax)} MB; ` +
-          `bench process (clients + driver) ${fmt(((self.user + self.system) / 1e6 / driven.seconds) * 100)} %; ` +
-          `load average ${fmt(load, 1)}`,
-      );
-      console.log(
-        `   journal check: ${fmt(check.expected)} expected deliveries, missing ${check.missing} ` +
-          `(${check.socketsMissing} sockets), not allowed ${check.extra}, duplicates ${duplicates}, ` +
-          `violations (an ungranted facility's event at an operator) ${violations}`,
-      );
-    }
+    if (process.env.SKIP_FANOUT !== '1')
+      await fanOut(base, driverToken, bays, databaseUrl, server.pid as number, clients);
 
     if (process.env.SKIP_RESTART !== '1') {
       // 2. Restart while changes keep coming.
@@ -428,11 +312,11 @@ async function main() {
       console.log(
         `   answered refetch (more than the resume cap of 1,000 waiting): ${refetched.length} sockets ` +
           `(${new Set(refetched.map((c) => c.user.role)).size ? [...new Set(refetched.map((c) => c.user.role))].join(', ') : '-'}); ` +
-          `failed reconnect attempts: ${[...connectErrors].map(([m, n]) => `${n}× ${m}`).join(', ') || 'none'}`,
+          `failed reconnect attempts: ${[...tally.connectErrors].map(([m, n]) => `${n}× ${m}`).join(', ') || 'none'}`,
       );
     }
   } finally {
-    stopping = true;
+    tally.stopping = true;
     for (const client of clients) client.socket.disconnect();
     if (server) await stopServer(server);
     await dropDatabase(ADMIN_URL, dbName);
