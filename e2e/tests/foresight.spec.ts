@@ -124,9 +124,14 @@ test('a falling pressure is expected to turn critical, and a jump in temperature
 
   // And the tile's hover card on the dashboard: the soonest expected crossing.
   await page.goto('/');
-  await bayTile(dashboardCard(page, locationName), bayName).hover();
-  await expect(page.locator('[data-prediction="critical"]')).toContainText(
-    /^Forventet kritisk om ca\. \d+ min/,
-  );
+  // Hovered again if the card did not open, as a person would: in 1 fresh CI run of 5 it stayed closed
+  // after the first hover (cause not found; the panel and the bay page above had the prediction).
+  await expect(async () => {
+    await bayTile(dashboardCard(page, locationName), bayName).hover();
+    await expect(page.locator('[data-prediction="critical"]')).toContainText(
+      /^Forventet kritisk om ca\. \d+ min/,
+      { timeout: 3_000 },
+    );
+  }).toPass({ timeout: 20_000 });
   await testInfo.attach('hover-card-foresight', { body: await page.screenshot(), contentType: 'image/png' });
 });
