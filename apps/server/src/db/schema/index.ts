@@ -11,5 +11,6 @@ export * from './readings';
 export * from './realtime';
 export * from './sessions';
 export * from './settings';
+export * from './statistics';
 export * from './users';
 export * from './web-push';
