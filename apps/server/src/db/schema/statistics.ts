@@ -1,4 +1,4 @@
-import { date, doublePrecision, integer, pgTable, primaryKey, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { date, integer, numeric, pgTable, primaryKey, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { bays } from './locations';
 
 /**
@@ -18,17 +18,18 @@ export const bayFigureDays = pgTable(
     day: date('day').notNull(),
     /** The day's end (the next local midnight): a change before it may change the day. */
     dayEnd: timestamp('day_end', { withTimezone: true }).notNull(),
-    present: doublePrecision('present').notNull(),
-    observed: doublePrecision('observed').notNull(),
-    downtime: doublePrecision('downtime').notNull(),
-    operating: doublePrecision('operating').notNull(),
-    warning: doublePrecision('warning').notNull(),
+    // Seconds as exact numerics, as the statement sums them: a range's kept days add up to its answer exactly.
+    present: numeric('present').notNull(),
+    observed: numeric('observed').notNull(),
+    downtime: numeric('downtime').notNull(),
+    operating: numeric('operating').notNull(),
+    warning: numeric('warning').notNull(),
     failures: integer('failures').notNull(),
     warnings: integer('warnings').notNull(),
     repaired: integer('repaired').notNull(),
-    repairSeconds: doublePrecision('repair_seconds').notNull(),
+    repairSeconds: numeric('repair_seconds').notNull(),
     jobs: integer('jobs').notNull(),
-    maintenance: doublePrecision('maintenance').notNull(),
+    maintenance: numeric('maintenance').notNull(),
     unusual: integer('unusual').notNull(),
     /**
      * When the last repair of a failure begun that day ended (null: none began): a change at or before it
