@@ -17,7 +17,7 @@
  * Options (environment): DATABASE_URL (postgres://postgres@127.0.0.1:5432/postgres), BAYS (10000),
  * BAYS_PER_FACILITY (20), ATTRIBUTES (5), INTERVAL (30), WARMUP (30 s after every API's first successful
  * check, which sets all its levels: the first round, printed as a figure of its own), DURATION (180 s), CHANGES (20),
- * CAPACITY (none), CAPACITY_DURATION (60 s), CHECK_CONCURRENCY (50), INSTANCES (1,2), CPU_PROFILE (a file prefix: a CPU
+ * CAPACITY (none), CAPACITY_DURATION (60 s), CHECK_CONCURRENCY (50), INSTANCES (1,2), FORESIGHT (1; 0 runs the server without foresight: what it costs a check), CPU_PROFILE (a file prefix: a CPU
  * profile of the server over the first round and over each measured window, for Chrome DevTools or `--cpu-prof` tools).
  */
 import { randomBytes } from 'node:crypto';
@@ -158,7 +158,13 @@ function startInstances(url: string, secretKey: string, count: number) {
         INSTANCE_ID: env.AFFINITY === '0' ? 'bench' : `bench-${i + 1}`,
       });
       const database = connectDatabase(url, 10);
-      const app = await buildApp({ config, db: database.db, databaseKind: 'external', logger: false });
+      const app = await buildApp({
+        config,
+        db: database.db,
+        databaseKind: 'external',
+        logger: false,
+        foresight: env.FORESIGHT !== '0',
+      });
       return { app, database };
     }),
   );

@@ -65,6 +65,11 @@ export type AppOptions = {
   backgroundWebhooks?: boolean;
   /** The wall clock of tokens, reminders, escalation and checks' times (decision 030); tests move one. */
   clock?: Clock;
+  /**
+   * Learn each attribute's normal after every check (default true; decision 035). The engine bench turns it
+   * off to measure what foresight costs a check.
+   */
+  foresight?: boolean;
 };
 
 declare module 'fastify' {
@@ -114,6 +119,7 @@ export async function buildApp({
   loopbackTargets = [],
   backgroundWebhooks = true,
   clock = systemClock,
+  foresight = true,
 }: AppOptions): Promise<FastifyInstance> {
   // One error line per database outage, not one per request and loop (db/health.ts).
   const databaseHealth = createDatabaseHealth();
@@ -165,6 +171,7 @@ export async function buildApp({
   app.decorate('systemSettings', systemSettings);
   const statusEngine = createStatusEngine({
     clock,
+    foresight,
     config,
     db,
     engineDb,

@@ -37,6 +37,8 @@ type Deps = {
   onNotificationsRecorded?: () => void;
   /** The clock of checks' times, escalation, maintenance starts and planned maintenance (decision 030). */
   clock?: Clock;
+  /** Hand each check's values to foresight (default true; off only in the engine bench's comparison). */
+  foresight?: boolean;
 };
 
 /**
@@ -56,6 +58,7 @@ export function createStatusEngine({
   settings,
   onNotificationsRecorded = () => {},
   clock = systemClock,
+  foresight: learning = true,
 }: Deps) {
   const secrets = createApiSecrets(config.secretKey);
   // What the system settings say now (cached briefly): how long history is kept, the default failure threshold.
@@ -89,7 +92,7 @@ export function createStatusEngine({
     retention,
     failureThreshold,
     clock,
-    onEvaluated: foresight.observe,
+    ...(learning ? { onEvaluated: foresight.observe } : {}),
   });
   const escalation = createAlertEscalation({
     db,
