@@ -3,9 +3,11 @@ import {
   bigint,
   boolean,
   check,
+  doublePrecision,
   index,
   jsonb,
   pgTable,
+  real,
   text,
   timestamp,
   uniqueIndex,
@@ -19,7 +21,9 @@ import { users } from './users';
  * Incidents (docs/domain.md, Incidents; decision 033): what one fault does to one bay — its open alerts,
  * each a cause — or to one facility whose API stopped answering (`api_id`, no bay). Recipients are told of
  * an incident, not of each alert: when it opens, when it worsens and when it is resolved. At most one open
- * incident per bay, and per API and facility, by unique partial indexes.
+ * incident per bay, and per API and facility, by unique partial indexes. A bay's expected crossings
+ * (`incident_predictions`, decision 035) are causes too: one may open the bay's incident, at level
+ * `prediction`, below `warning`.
  */
 export const incidents = pgTable(
   'incidents',
@@ -32,13 +36,13 @@ export const incidents = pgTable(
     bayId: uuid('bay_id').references(() => bays.id, { onDelete: 'cascade' }),
     /** The API that stopped answering; null for a bay's incident. */
     apiId: uuid('api_id').references(() => apis.id, { onDelete: 'cascade' }),
-    /** The highest level of its open causes. */
-    level: text('level', { enum: ['critical', 'warning'] }).notNull(),
+    /** The highest level of its open causes ('prediction' while its only causes are expected crossings). */
+    level: text('level', { enum: ['critical', 'warning', 'prediction'] }).notNull(),
     openedAt: timestamp('opened_at', { withTimezone: true }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
     resolvedAt: timestamp('resolved_at', { withTimezone: true }),
     /** The highest level recipients were told of; null while nothing was (pending period, maintenance, mute). */
-    notifiedLevel: text('notified_level', { enum: ['critical', 'warning'] }),
+    notifiedLevel: text('notified_level', { enum: ['critical', 'warning', 'prediction'] }),
     acknowledgedBy: uuid('acknowledged_by').references(() => users.id, { onDelete: 'set null' }),
     acknowledgedAt: timestamp('acknowledged_at', { withTimezone: true }),
   },
@@ -50,8 +54,45 @@ export const incidents = pgTable(
       .on(t.apiId, t.locationId)
       .where(sql`${t.resolvedAt} is null and ${t.apiId} is not null`),
     index('incidents_location_idx').on(t.locationId, t.openedAt),
-    check('incidents_level_check', sql`${t.level} in ('critical', 'warning')`),
+    check('incidents_level_check', sql`${t.level} in ('critical', 'warning', 'prediction')`),
     check('incidents_subject_check', sql`(${t.bayId} is null) <> (${t.apiId} is null)`),
+  ],
+);
+
+/**
+ * Expected crossings as causes of their bay's incident (decision 035; migration 0035): an attribute whose
+ * trend is expected to cross its warning or critical threshold within the horizon joins the bay's open
+ * incident, or opens one at level `prediction`; it is resolved when the prediction ends (the threshold
+ * crossed, the trend turned). At most one open per attribute. The attribute's name is copied in, as alerts do.
+ */
+export const incidentPredictions = pgTable(
+  'incident_predictions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    incidentId: uuid('incident_id')
+      .notNull()
+      .references(() => incidents.id, { onDelete: 'cascade' }),
+    bayMetricId: uuid('bay_metric_id').references(() => bayMetrics.id, { onDelete: 'set null' }),
+    bayId: uuid('bay_id')
+      .notNull()
+      .references(() => bays.id, { onDelete: 'cascade' }),
+    attributeName: text('attribute_name').notNull(),
+    /** The threshold expected to be crossed. */
+    level: text('level', { enum: ['critical', 'warning'] }).notNull(),
+    expectedAt: timestamp('expected_at', { withTimezone: true }).notNull(),
+    confidence: real('confidence').notNull(),
+    /** The value when it was predicted, and which way it moves. */
+    value: doublePrecision('value'),
+    direction: text('direction', { enum: ['falling', 'rising'] }),
+    openedAt: timestamp('opened_at', { withTimezone: true }).notNull(),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('incident_predictions_open_per_attribute_key')
+      .on(t.bayMetricId)
+      .where(sql`${t.resolvedAt} is null`),
+    index('incident_predictions_incident_idx').on(t.incidentId),
+    check('incident_predictions_level_check', sql`${t.level} in ('critical', 'warning')`),
   ],
 );
 
