@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { createUser, type TestUser } from '../helpers/data';
+import { createUser, type TestUser, uniqueName } from '../helpers/data';
 import { adminApi, signIn, tokenFor } from '../helpers/session';
 import { criticalFacility } from '../helpers/simulator';
 import { bayTile, dashboardCard, expectTileStatus } from '../helpers/ui';
@@ -8,6 +8,7 @@ import { bayTile, dashboardCard, expectTileStatus } from '../helpers/ui';
  * The dashboard's bay panel: an operator of a facility opens a red tile, sees why it is red (the attribute
  * over its critical threshold) and takes the alert ('Jeg ser på det'). An operator without access to the
  * facility sees neither its tiles nor its alerts. The same on a phone, by taps: phone-operator.phone.spec.ts.
+ * A bay not monitored is named on the status card that counts it.
  */
 
 // An action that cannot find its element fails after a while, not at the end of the long test.
@@ -104,4 +105,31 @@ test('an operator without access to the facility sees neither its tiles nor its 
   const panel = page.getByRole('dialog');
   await expect(panel.getByText('Fant ingen data')).toBeVisible();
   await expect(panel.getByText(attribute)).toHaveCount(0);
+});
+
+test('a bay not monitored is named on the status card that counts it, not only in the total', async ({
+  page,
+  request,
+}) => {
+  // A facility of one bay without attributes: set to 'I drift' by hand, so it is not monitored.
+  const api = await adminApi(request);
+  const locationName = uniqueName('Uovervåket');
+  const location = await api<{ id: string }>('POST', 'backend/locations/create', {
+    name: locationName,
+    address: 'Testveien 5',
+    postalCode: '0150',
+    city: 'Oslo',
+  });
+  await api('POST', 'backend/bays/create', { locationId: location.id, name: 'Hall 1' });
+  const viewer = await createUser(request, await tokenFor(request), { role: 'operator' });
+  await api('POST', 'backend/users/access/create', { userId: viewer.id, locationId: location.id });
+
+  await signIn(page, viewer.email, viewer.password);
+  const counts = page.getByRole('list', { name: 'Vaskehaller per status' });
+  const operational = counts.locator('[data-bay-status="operational"]');
+  await expect(operational).toContainText('1');
+  await expect(operational.locator('[data-unmonitored]')).toHaveText(/hvorav 1 ikke overvåket/);
+  await expect(counts.locator('[data-total] [data-unmonitored]')).toHaveText('1 ikke overvåket');
+  // The other cards have none to name.
+  await expect(counts.locator('[data-bay-status] [data-unmonitored]')).toHaveCount(1);
 });

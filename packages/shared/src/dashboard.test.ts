@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { BAY_STATUSES } from './bays';
 import {
+  countDashboardBays,
   type Dashboard,
   type DashboardBayTuple,
   dashboardWireLocationSchema,
@@ -20,7 +21,17 @@ const bay = (index: number, muted = false, monitored = true): DashboardBayTuple 
 ];
 
 const dashboard: Dashboard = {
-  counts: { operational: 2, warning: 1, error: 1, inactive: 1, maintenance: 1, total: 6, unmonitored: 1 },
+  counts: {
+    operational: 2,
+    warning: 1,
+    error: 1,
+    inactive: 1,
+    maintenance: 1,
+    total: 6,
+    unmonitored: 1,
+    // Åsane's one bay: index 5, so the first status.
+    unmonitoredByStatus: { operational: 1, warning: 0, error: 0, inactive: 0, maintenance: 0 },
+  },
   seq: 42,
   locations: [
     { id: randomUUID(), name: 'Majorstuen', bays: [bay(0), bay(1, true), bay(2), bay(3), bay(4, true)] },
@@ -28,6 +39,12 @@ const dashboard: Dashboard = {
     { id: randomUUID(), name: 'Åsane', bays: [bay(5, false, false)] },
   ],
 };
+
+describe('countDashboardBays', () => {
+  it('counts the bays per status, in all, and those not monitored in all and per status', () => {
+    expect(countDashboardBays(dashboard.locations)).toEqual(dashboard.counts);
+  });
+});
 
 describe('encodeDashboard / decodeDashboard', () => {
   it('gives back the same dashboard (times to the second), through JSON and the answer’s schema', () => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BAY_STATUSES, type BayStatus, bayStatusSchema, statusCountsSchema } from './bays';
+import { BAY_STATUSES, type BayStatus, bayStatusSchema, emptyStatusCounts, statusCountsSchema } from './bays';
 
 /** The dashboard polls this often while the live channel is not connected (apps/web lib/realtime). */
 export const DASHBOARD_REFRESH_MS = 30_000;
@@ -38,7 +38,10 @@ const dashboardCountsSchema = statusCountsSchema.extend({
   total: z.number().int(),
   /** Of the total, the bays not monitored ('Ikke overvåket'); they are counted in their status too. */
   unmonitored: z.number().int(),
+  /** The same bays not monitored, per the status they are counted in. */
+  unmonitoredByStatus: statusCountsSchema,
 });
+export type DashboardCounts = z.infer<typeof dashboardCountsSchema>;
 
 /**
  * The dashboard as the browser holds it (`decodeDashboard` of the answer): each facility's bays as
@@ -140,6 +143,30 @@ export const dashboardWireSchema = z.object({
   seq: z.number().int().min(0),
 });
 export type DashboardWire = z.infer<typeof dashboardWireSchema>;
+
+/**
+ * Bays per status over the facilities given, their total, and those not monitored, in all and per status
+ * (docs/domain.md, Numbers). The server counts the facilities it answers, the browser those a filter shows.
+ */
+export function countDashboardBays(
+  locations: readonly { bays: readonly DashboardBayTuple[] }[],
+): DashboardCounts {
+  const counts = emptyStatusCounts();
+  const unmonitoredByStatus = emptyStatusCounts();
+  let total = 0;
+  let unmonitored = 0;
+  for (const location of locations) {
+    for (const [, , status, , , monitored] of location.bays) {
+      counts[status] += 1;
+      total += 1;
+      if (!monitored) {
+        unmonitored += 1;
+        unmonitoredByStatus[status] += 1;
+      }
+    }
+  }
+  return { ...counts, total, unmonitored, unmonitoredByStatus };
+}
 
 const hyphenated = (hex: string) =>
   `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;

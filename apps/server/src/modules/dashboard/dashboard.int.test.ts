@@ -82,6 +82,8 @@ describe('dashboard/get', () => {
       maintenance: 1,
       total: 4,
       unmonitored: 3,
+      // Bergen's Hall B, Alta's Hall A and Hall B: none has an attribute with a level.
+      unmonitoredByStatus: { operational: 1, warning: 1, error: 0, inactive: 0, maintenance: 1 },
     });
     expect(data.locations[1]?.bays.map((b) => b[5])).toEqual([true, false]);
   });

@@ -1,8 +1,7 @@
-import type { DashboardBayTuple } from '@vaskedrift/shared';
+import { countDashboardBays, type DashboardBayTuple } from '@vaskedrift/shared';
 import { describe, expect, it } from 'vitest';
 import {
   baysNeedingAttention,
-  countBays,
   type DashboardLocation,
   distinguishingNames,
   estimatedBlockHeight,
@@ -67,9 +66,9 @@ describe('knownSelection', () => {
   });
 });
 
-describe('countBays and locationCounts', () => {
+describe('countDashboardBays and locationCounts', () => {
   it('counts bays per status, in total and those not monitored', () => {
-    expect(countBays(all)).toEqual({
+    expect(countDashboardBays(all)).toEqual({
       operational: 3,
       warning: 1,
       error: 1,
@@ -77,8 +76,9 @@ describe('countBays and locationCounts', () => {
       maintenance: 1,
       total: 6,
       unmonitored: 1,
+      unmonitoredByStatus: { operational: 1, warning: 0, error: 0, inactive: 0, maintenance: 0 },
     });
-    expect(countBays([])).toEqual({
+    expect(countDashboardBays([])).toEqual({
       operational: 0,
       warning: 0,
       error: 0,
@@ -86,6 +86,7 @@ describe('countBays and locationCounts', () => {
       maintenance: 0,
       total: 0,
       unmonitored: 0,
+      unmonitoredByStatus: { operational: 0, warning: 0, error: 0, inactive: 0, maintenance: 0 },
     });
   });
 

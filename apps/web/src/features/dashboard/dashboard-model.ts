@@ -2,12 +2,11 @@ import {
   type AlertLevel,
   BAY_STATUSES,
   type BayStatus,
+  countDashboardBays,
   type Dashboard,
-  emptyStatusCounts,
 } from '@vaskedrift/shared';
 
 export type DashboardLocation = Dashboard['locations'][number];
-export type DashboardCounts = Dashboard['counts'];
 
 /** The tuple's fields, by name. */
 export const BAY_ID = 0;
@@ -47,24 +46,9 @@ export function visibleLocations(
   );
 }
 
-/** Bays per status, their total, and those not monitored, over the given facilities. */
-export function countBays(locations: readonly DashboardLocation[]): DashboardCounts {
-  const counts: Record<BayStatus, number> = emptyStatusCounts();
-  let total = 0;
-  let unmonitored = 0;
-  for (const location of locations) {
-    for (const bay of location.bays) {
-      counts[bay[BAY_STATUS]] += 1;
-      total += 1;
-      if (!bay[BAY_MONITORED]) unmonitored += 1;
-    }
-  }
-  return { ...counts, total, unmonitored };
-}
-
 /** Bays per status of one facility, for its card header (statuses without bays left out). */
 export function locationCounts(location: DashboardLocation): { status: BayStatus; count: number }[] {
-  const counts = countBays([location]);
+  const counts = countDashboardBays([location]);
   return BAY_STATUSES.flatMap((status) => (counts[status] > 0 ? [{ status, count: counts[status] }] : []));
 }
 

@@ -13,7 +13,6 @@ export {
   BAY_NAME,
   BAY_SINCE,
   BAY_STATUS,
-  countBays,
   type DashboardLocation,
   findBay,
   knownSelection,

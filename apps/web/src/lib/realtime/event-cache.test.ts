@@ -13,7 +13,16 @@ const CHANGED_AT = Date.parse('2026-11-24T10:00:00.000Z');
 
 function dashboard(): Dashboard {
   return {
-    counts: { operational: 2, warning: 0, error: 0, inactive: 1, maintenance: 0, total: 3, unmonitored: 1 },
+    counts: {
+      operational: 2,
+      warning: 0,
+      error: 0,
+      inactive: 1,
+      maintenance: 0,
+      total: 3,
+      unmonitored: 1,
+      unmonitoredByStatus: { operational: 1, warning: 0, error: 0, inactive: 0, maintenance: 0 },
+    },
     locations: [
       {
         id: 'loc-a',
@@ -81,9 +90,23 @@ describe('withBayStatus', () => {
     const after = withBayStatus(before, change);
     expect(after.locations[1]?.bays[0]).toEqual(['bay-3', 'Hall 1', 'operational', 1, false, true]);
     expect(after.counts).toMatchObject({ operational: 2, total: 3, unmonitored: 0 });
+    expect(after.counts.unmonitoredByStatus.operational).toBe(0);
     const off = withBayStatus(after, { ...change, bayId: 'bay-1', monitored: false });
     expect(off.locations[0]?.bays[0]?.[5]).toBe(false);
     expect(off.counts.unmonitored).toBe(1);
+    expect(off.counts.unmonitoredByStatus.operational).toBe(1);
+  });
+
+  it('moves a bay not monitored from its old status to its new one in the counts of those not monitored', () => {
+    const after = withBayStatus(dashboard(), { bayId: 'bay-3', status: 'error', changedAt: CHANGED_AT });
+    expect(after.counts).toMatchObject({ operational: 1, error: 1, unmonitored: 1 });
+    expect(after.counts.unmonitoredByStatus).toEqual({
+      operational: 0,
+      warning: 0,
+      error: 1,
+      inactive: 0,
+      maintenance: 0,
+    });
   });
 });
 

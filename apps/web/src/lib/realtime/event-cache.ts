@@ -62,6 +62,12 @@ function moveCounts(counts: Dashboard['counts'], before: DashboardBayTuple, afte
   counts[before[2]] = Math.max(0, counts[before[2]] - 1);
   counts[after[2]] += 1;
   if (before[5] !== after[5]) counts.unmonitored = Math.max(0, counts.unmonitored + (after[5] ? -1 : 1));
+  if (!before[5] || !after[5]) {
+    const byStatus = { ...counts.unmonitoredByStatus };
+    if (!before[5]) byStatus[before[2]] = Math.max(0, byStatus[before[2]] - 1);
+    if (!after[5]) byStatus[after[2]] += 1;
+    counts.unmonitoredByStatus = byStatus;
+  }
 }
 
 /**

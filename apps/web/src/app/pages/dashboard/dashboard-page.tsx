@@ -2,7 +2,7 @@ import { Alert, Box, Card, EmptyState, Group, Loader, SimpleGrid, Skeleton, Text
 import { useLocalStorage, useMediaQuery } from '@mantine/hooks';
 import { IconAlertTriangle, IconBuildingStore, IconPlus } from '@tabler/icons-react';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
-import { BAY_STATUSES, canManageLocations } from '@vaskedrift/shared';
+import { BAY_STATUSES, canManageLocations, countDashboardBays } from '@vaskedrift/shared';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '../../../components/button-link';
@@ -11,7 +11,6 @@ import { PageHeader } from '../../../components/page-header';
 import { ReadOnlyWhileOffline } from '../../../components/read-only-fieldset';
 import type { LocationCardTexts } from '../../../features/dashboard';
 import {
-  countBays,
   DashboardToolbar,
   knownSelection,
   LocationGrid,
@@ -120,7 +119,7 @@ export function DashboardPage() {
   );
   const filtered = selection.length > 0 || onlyIssues;
   const counts = useMemo(
-    () => (filtered || !dashboard.data ? countBays(shown) : dashboard.data.counts),
+    () => (filtered || !dashboard.data ? countDashboardBays(shown) : dashboard.data.counts),
     [filtered, shown, dashboard.data],
   );
 
