@@ -140,8 +140,8 @@ wireAuthEffects({
   logRestoredSession: async () => {
     const [{ apiRequest }, { LOG_TYPES }] = await Promise.all([
       import('./lib/api-client'),
-      import('@vaskedrift/shared/auth'),
+      import('@vaskedrift/shared/log-types'),
     ]);
-    return apiRequest('POST', 'backend/logs/create', { type: LOG_TYPES.loginAuto });
+    return apiRequest('POST', 'backend/logs/create', { type: LOG_TYPES.session.loginAuto });
   },
 });

@@ -101,18 +101,3 @@ export const apiCheckLogSchema = z.object({
 });
 export type ApiCheckLog = z.infer<typeof apiCheckLogSchema>;
 export const getApiLogsResponseSchema = listResponse(apiCheckLogSchema);
-
-/** Audit log types of admin changes to the status engine (each with who did it). */
-export const ENGINE_LOG_TYPES = {
-  apisCreate: 'apis/create',
-  apisUpdate: 'apis/update',
-  apisDelete: 'apis/delete',
-  apisStatus: 'apis/status',
-  apiMetricsCreate: 'apis/metrics/create',
-  apiMetricsUpdate: 'apis/metrics/update',
-  apiMetricsDelete: 'apis/metrics/delete',
-  bayMetricsCreate: 'bays/metrics/create',
-  bayMetricsUpdate: 'bays/metrics/update',
-  bayMetricsDelete: 'bays/metrics/delete',
-  alertsAcknowledge: 'alerts/acknowledge',
-} as const;

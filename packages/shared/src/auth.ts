@@ -56,13 +56,6 @@ const authAppMetadataSchema = z.object({
   role: roleSchema,
 });
 
-/** Log entry types written by auth. */
-export const LOG_TYPES = {
-  loginManual: 'users/login/manual',
-  loginAuto: 'users/login/auto',
-  logoutManual: 'users/logout/manual',
-} as const;
-
 /** GoTrue's user object, as `@supabase/auth-js` reads it. */
 export const authUserSchema = z.looseObject({
   id: z.uuid(),

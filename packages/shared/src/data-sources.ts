@@ -28,12 +28,6 @@ export const DATA_SOURCE_MESSAGES = {
   searchTooLong: `Søket kan ikke være lenger enn ${DATA_SOURCE_SEARCH_MAX_LENGTH} tegn`,
 } as const;
 
-/** The audit log types of data sources. */
-export const DATA_SOURCE_LOG_TYPES = {
-  upload: 'data/upload',
-  delete: 'data/delete',
-} as const;
-
 // C0 controls but tab, line feed and carriage return; DEL; C1 controls. None belongs in Markdown text.
 // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
 const BINARY_CHARACTERS = /[\u0000-\u0008\u000b-\u000c\u000e-\u001f\u007f-\u009f]/;

@@ -24,6 +24,7 @@ export * from './json';
 export * from './links';
 export * from './location-logs';
 export * from './locations';
+export * from './log-types';
 export * from './logs';
 export * from './maintenance';
 export * from './maintenance-plans';

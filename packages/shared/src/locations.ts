@@ -119,24 +119,3 @@ export type UploadedImage = z.infer<typeof uploadedImageSchema>;
 export function imageUrl(id: string): string {
   return `${API_BASE}/images/${id}`;
 }
-
-/** Audit log types of admin changes to facilities, bays, links and cameras (as the API paths). */
-export const FACILITY_LOG_TYPES = {
-  locationsCreate: 'locations/create',
-  locationsUpdate: 'locations/update',
-  locationsDelete: 'locations/delete',
-  imagesUpload: 'locations/image/upload',
-  baysCreate: 'bays/create',
-  baysUpdate: 'bays/update',
-  baysDelete: 'bays/delete',
-  baysStatusManual: 'bays/status/manual',
-  linksCreate: 'bays/links/create',
-  linksUpdate: 'bays/links/update',
-  linksDelete: 'bays/links/delete',
-  linksReorder: 'bays/links/reorder',
-  camerasCreate: 'locations/cameras/create',
-  camerasUpdate: 'locations/cameras/update',
-  camerasDelete: 'locations/cameras/delete',
-  mutesCreate: 'mutes/create',
-  mutesEnd: 'mutes/end',
-} as const;

@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { listRequest } from './api';
-import { LOG_TYPES } from './auth';
 import { jsonBounds } from './json';
+import { LOG_TYPES } from './log-types';
 
 /**
  * What a browser may write to the audit log itself. Everything else is written by the server,
  * so an entry claiming an admin change cannot be forged from the client.
  */
-const CLIENT_LOG_TYPES = [LOG_TYPES.loginAuto] as const;
+const CLIENT_LOG_TYPES = [LOG_TYPES.session.loginAuto] as const;
 
 /** What a browser may attach to its own entry: a few facts, not a store (any role may write it). */
 const MAX_CLIENT_LOG_EXTRA_DATA_LENGTH = 8 * 1024;
@@ -43,30 +43,6 @@ export const logEntrySchema = z.object({
   createdAt: z.string(),
 });
 export type LogEntry = z.infer<typeof logEntrySchema>;
-
-/** The types the server writes for changes made by people (each with who did it). */
-export const AUDIT_LOG_TYPES = {
-  usersCreate: 'users/create',
-  usersUpdate: 'users/update',
-  usersDelete: 'users/delete',
-  usersSettingsUpdate: 'users/settings/update',
-  usersAccessCreate: 'users/access/create',
-  usersAccessDelete: 'users/access/delete',
-  groupsCreate: 'groups/create',
-  groupsUpdate: 'groups/update',
-  groupsDelete: 'groups/delete',
-  passwordRecover: 'users/password/recover',
-  loginRecovery: 'users/login/recovery',
-  passwordUpdate: 'users/password/update',
-  mfaEnroll: 'users/mfa/enroll',
-  mfaVerify: 'users/mfa/verify',
-  mfaUnenroll: 'users/mfa/unenroll',
-  mfaRecoveryCodesCreate: 'users/mfa/recovery-codes/create',
-  mfaRecoveryCodeUse: 'users/mfa/recovery-codes/use',
-  usersMfaDelete: 'users/mfa/delete',
-  logsUpdate: 'logs/update',
-  logsDelete: 'logs/delete',
-} as const;
 
 const logIdSchema = z.number({ error: 'Ugyldig id' }).int('Ugyldig id').positive('Ugyldig id');
 

@@ -223,19 +223,3 @@ export const maintenanceStatsResponseSchema = dataResponse(
   }),
 );
 export type MaintenanceStats = z.infer<typeof maintenanceStatsResponseSchema>['data'];
-
-/** Audit log types of maintenance jobs (as the API paths). */
-export const MAINTENANCE_LOG_TYPES = {
-  start: 'bays/maintenance/start',
-  update: 'bays/maintenance/update',
-  end: 'bays/maintenance/end',
-  overdue: 'bays/maintenance/overdue',
-} as const;
-
-/** Audit log types of maintenance plans; `skip`: an occurrence that started no job (by the server). */
-export const MAINTENANCE_PLAN_LOG_TYPES = {
-  create: 'bays/maintenance/plans/create',
-  update: 'bays/maintenance/plans/update',
-  delete: 'bays/maintenance/plans/delete',
-  skip: 'bays/maintenance/plans/skip',
-} as const;

@@ -108,12 +108,6 @@ export const MAINTENANCE_TYPE_LABELS: Record<string, string> = {
   longtermservice: 'Langtidsservice',
 };
 
-/** Audit log types of recipient changes. */
-export const NOTIFICATION_LOG_TYPES = {
-  create: 'settings/notifications/create',
-  update: 'settings/notifications/update',
-  delete: 'settings/notifications/delete',
-} as const;
 
 const notificationTagSchema = z.enum(NOTIFICATION_TAGS, { error: NOTIFICATION_MESSAGES.tagInvalid });
 const notificationTagsSchema = z

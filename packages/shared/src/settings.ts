@@ -85,9 +85,6 @@ export const updateSystemSettingsSchema = systemSettingsSchema
   );
 export type UpdateSystemSettingsInput = z.infer<typeof updateSystemSettingsSchema>;
 
-/** Audit log type of a change (extraData: the fields with their old and new values). */
-export const SETTINGS_LOG_TYPES = { update: 'settings/update' } as const;
-
 const FORBIDDEN: Denial = { code: PERMISSION_CODES.forbidden, message: PERMISSION_MESSAGES.forbidden };
 
 /** Reading the system settings: admins and superadmins (they see what the retention does to their data). */

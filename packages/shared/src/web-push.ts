@@ -29,13 +29,6 @@ export const WEB_PUSH_MESSAGES = {
   alreadyAcknowledged: 'Alarmen var allerede kvittert',
 } as const;
 
-/** The audit log types of push devices and actions. */
-export const WEB_PUSH_LOG_TYPES = {
-  deviceCreate: 'users/push/devices/create',
-  deviceDelete: 'users/push/devices/delete',
-  acknowledge: 'users/push/actions/acknowledge',
-} as const;
-
 /** How long an action token in a notification stays valid. */
 export const WEB_PUSH_ACTION_TOKEN_TTL_HOURS = 24;
 /** How long the push service keeps an undelivered alert notification (seconds). */

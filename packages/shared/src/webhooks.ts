@@ -38,13 +38,6 @@ export const WEBHOOK_DELIVERY_ERRORS = {
   secretUnreadable: 'Hemmeligheten kunne ikke leses (er SECRET_KEY endret?); lagre en ny hemmelighet',
 } as const;
 
-/** The audit log types of webhook changes (field names only, never the secret). */
-export const WEBHOOK_LOG_TYPES = {
-  create: 'webhooks/create',
-  update: 'webhooks/update',
-  delete: 'webhooks/delete',
-} as const;
-
 /** The payload of the `webhook.test` event 'Send test' delivers. */
 export const WEBHOOK_TEST_MESSAGE = 'Testmelding fra Vaskedrift';
 

@@ -1,5 +1,7 @@
+import { LOG_TYPE_VALUES } from '@vaskedrift/shared';
 import { sql } from 'drizzle-orm';
-import { bigserial, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, check, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sqlList } from './sql-list';
 import { users } from './users';
 
 /** The audit log: logins, logouts and every admin change, with who did it. */
@@ -7,7 +9,8 @@ export const logs = pgTable(
   'logs',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    type: text('type').notNull(),
+    /** One of `LOG_TYPES` (packages/shared/src/log-types.ts); the CHECK below lists them. */
+    type: text('type', { enum: LOG_TYPE_VALUES }).notNull(),
     resourceType: text('resource_type'),
     resourceId: text('resource_id'),
     extraData: jsonb('extra_data').$type<Record<string, unknown>>(),
@@ -20,5 +23,6 @@ export const logs = pgTable(
     index('logs_resource_idx').on(t.resourceType, t.resourceId),
     // A facility's log (POST backend/locations/logs/get): entries about its bays, cameras, links, jobs…
     index('logs_location_idx').on(sql`(${t.extraData}->>'locationId')`, t.id),
+    check('logs_type_check', sql`${t.type} in (${sqlList(LOG_TYPE_VALUES)})`),
   ],
 );

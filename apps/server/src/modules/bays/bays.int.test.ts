@@ -1,4 +1,4 @@
-import { type BayStatus, FACILITY_LOG_TYPES } from '@vaskedrift/shared';
+import { type BayStatus, LOG_TYPES } from '@vaskedrift/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type ApiClient,
@@ -72,7 +72,7 @@ describe('creating and reading bays', () => {
     expect(statusEvents).toContainEqual(
       expect.objectContaining({ bayId: bay.id, locationId, from: null, to: 'warning', cause: 'created' }),
     );
-    expect(await logRows(ctx, FACILITY_LOG_TYPES.baysCreate)).toContainEqual(
+    expect(await logRows(ctx, LOG_TYPES.location.baysCreate)).toContainEqual(
       expect.objectContaining({ resource_id: bay.id, user_id: admin.user.id }),
     );
   });
@@ -123,7 +123,7 @@ describe('status changes', () => {
     const bay = (await admin.post('backend/bays/get', { id: bayId })).json().data;
     expect(new Date(bay.statusChangedAt).getTime()).toBe(rows.at(-1)?.started_at.getTime());
     expect(
-      (await logRows(ctx, FACILITY_LOG_TYPES.baysStatusManual)).filter((r) => r.resource_id === bayId),
+      (await logRows(ctx, LOG_TYPES.location.baysStatusManual)).filter((r) => r.resource_id === bayId),
     ).toHaveLength(3);
   });
 

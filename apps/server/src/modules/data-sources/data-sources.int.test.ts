@@ -1,4 +1,4 @@
-import { DATA_SOURCE_LOG_TYPES, DATA_SOURCE_MAX_BYTES } from '@vaskedrift/shared';
+import { DATA_SOURCE_MAX_BYTES, LOG_TYPES } from '@vaskedrift/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type ApiClient, caller, unknownId } from '../../../test/facilities';
 import { createTestApp, type TestContext } from '../../../test/helpers';
@@ -59,7 +59,7 @@ describe('data upload', () => {
     const id = stored.find((s: { fileName: string }) => s.fileName === 'rutiner.md').id;
     const one = await admin.post('backend/data/get', { id });
     expect(one.json().data.body).toBe('# Rutiner for vaskehall\n\nSjekk børstene hver morgen.');
-    const logged = (await logRows(ctx, DATA_SOURCE_LOG_TYPES.upload)).filter((r) => r.resource_id === id);
+    const logged = (await logRows(ctx, LOG_TYPES.dataSource.upload)).filter((r) => r.resource_id === id);
     expect(logged[0]?.extra_data).toMatchObject({ fileName: 'rutiner.md' });
   });
 
@@ -199,7 +199,7 @@ describe('data delete', () => {
     const again = await admin.del('backend/data/delete', { id });
     expect(again.statusCode).toBe(404);
     expect(again.json().message).toBe('Fant ikke datakilden');
-    const logged = (await logRows(ctx, DATA_SOURCE_LOG_TYPES.delete)).filter((r) => r.resource_id === id);
+    const logged = (await logRows(ctx, LOG_TYPES.dataSource.delete)).filter((r) => r.resource_id === id);
     expect(logged[0]).toMatchObject({ resource_type: 'data', extra_data: { fileName: 'borte.md' } });
   });
 });

@@ -1,4 +1,4 @@
-import { FACILITY_LOG_TYPES } from '@vaskedrift/shared';
+import { LOG_TYPES } from '@vaskedrift/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type ApiClient,
@@ -104,10 +104,10 @@ describe('links', () => {
     expect((await admin.del('backend/bays/links/delete', { id: link.id })).statusCode).toBe(200);
     expect((await admin.post('backend/bays/links/get', { id: link.id })).statusCode).toBe(404);
     expect((await admin.del('backend/bays/links/delete', { id: link.id })).statusCode).toBe(404);
-    expect(await logRows(ctx, FACILITY_LOG_TYPES.linksUpdate)).toContainEqual(
+    expect(await logRows(ctx, LOG_TYPES.location.linksUpdate)).toContainEqual(
       expect.objectContaining({ resource_id: link.id, user_id: admin.user.id }),
     );
-    expect(await logRows(ctx, FACILITY_LOG_TYPES.linksDelete)).toHaveLength(1);
+    expect(await logRows(ctx, LOG_TYPES.location.linksDelete)).toHaveLength(1);
   });
 });
 
@@ -128,7 +128,7 @@ describe('reordering', () => {
       ['Beta', 2],
     ]);
     expect((await linksOf(bay)).data.map((l) => l.sortOrder)).toEqual([0, 1, 2]);
-    expect(await logRows(ctx, FACILITY_LOG_TYPES.linksReorder)).toContainEqual(
+    expect(await logRows(ctx, LOG_TYPES.location.linksReorder)).toContainEqual(
       expect.objectContaining({
         resource_id: bay,
         extra_data: expect.objectContaining({ ids: [c.id, a.id, b.id] }),

@@ -1,4 +1,4 @@
-import { FACILITY_LOG_TYPES } from '@vaskedrift/shared';
+import { LOG_TYPES } from '@vaskedrift/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type ApiClient,
@@ -45,7 +45,7 @@ describe('creating and reading a facility', () => {
     await createBay(admin, created.id, { name: 'Hall 2', status: 'error' });
     const one = await admin.post('backend/locations/get', { id: created.id });
     expect(one.json().data).toMatchObject({ bayCount: 2, statusCounts: { operational: 1, error: 1 } });
-    expect(await logRows(ctx, FACILITY_LOG_TYPES.locationsCreate)).toContainEqual(
+    expect(await logRows(ctx, LOG_TYPES.location.locationsCreate)).toContainEqual(
       expect.objectContaining({ resource_id: created.id, user_id: admin.user.id }),
     );
   });
@@ -116,7 +116,7 @@ describe('updating and deleting', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toMatchObject({ name: 'Nye Navnet', city: 'Oslo', isVisibleInDashboard: false });
-    const [log] = (await logRows(ctx, FACILITY_LOG_TYPES.locationsUpdate)).filter(
+    const [log] = (await logRows(ctx, LOG_TYPES.location.locationsUpdate)).filter(
       (r) => r.resource_id === id,
     );
     expect(log?.extra_data).toMatchObject({ fields: ['name', 'isVisibleInDashboard'] });

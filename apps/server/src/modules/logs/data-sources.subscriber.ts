@@ -1,8 +1,10 @@
-import { DATA_SOURCE_LOG_TYPES as T } from '@vaskedrift/shared';
+import { LOG_TYPES } from '@vaskedrift/shared';
 import type { Db } from '../../db/client';
 import type { EventBus } from '../../events/bus';
 import type { DataSourceEvents } from '../../events/data-source-events';
 import { type LogEntries, subscribeLogEntries } from './mapped-entries';
+
+const T = LOG_TYPES.dataSource;
 
 const ENTRIES: LogEntries<DataSourceEvents> = {
   'data_source.uploaded': { type: T.upload, extra: (e) => ({ byteSize: e.byteSize }) },

@@ -1,11 +1,13 @@
-import { ENGINE_LOG_TYPES as T } from '@vaskedrift/shared';
+import { LOG_TYPES, type LogType } from '@vaskedrift/shared';
 import type { Db } from '../../db/client';
 import type { Actor } from '../../events/actor';
 import type { EventBus } from '../../events/bus';
 import type { DomainEvents } from '../../events/domain-events';
 import { insertLog } from './logs.repository';
 
-type Entry = { type: string; resourceType: string; resourceId: string; extraData: Record<string, unknown> };
+const T = LOG_TYPES.engine;
+
+type Entry = { type: LogType; resourceType: string; resourceId: string; extraData: Record<string, unknown> };
 type AdminEvent =
   | 'api.created'
   | 'api.updated'
@@ -61,7 +63,7 @@ const ENTRIES: { [K in AdminEvent]: (e: DomainEvents[K]) => Entry } = {
 };
 
 function entry(
-  type: string,
+  type: LogType,
   resourceType: string,
   resourceId: string,
   extraData: Record<string, unknown>,

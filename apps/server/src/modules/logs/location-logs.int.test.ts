@@ -1,4 +1,4 @@
-import { CHECK_FAILURE_LOG_TYPE, FACILITY_LOG_TYPES, MAINTENANCE_LOG_TYPES } from '@vaskedrift/shared';
+import { CHECK_FAILURE_LOG_TYPE, LOG_TYPES } from '@vaskedrift/shared';
 import { createSimulator, type Simulator } from '@vaskedrift/simulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type WiredFacility, wireFacility } from '../../../test/engine';
@@ -70,9 +70,9 @@ describe('POST backend/locations/logs/get', () => {
     expect(res.statusCode).toBe(200);
     const { data, count } = res.json();
     const types = data.map((e: { type: string }) => e.type);
-    expect(types).toContain(FACILITY_LOG_TYPES.locationsCreate);
-    expect(types.filter((t: string) => t === FACILITY_LOG_TYPES.baysCreate)).toHaveLength(2);
-    expect(types).toContain(MAINTENANCE_LOG_TYPES.start);
+    expect(types).toContain(LOG_TYPES.location.locationsCreate);
+    expect(types.filter((t: string) => t === LOG_TYPES.location.baysCreate)).toHaveLength(2);
+    expect(types).toContain(LOG_TYPES.maintenance.start);
     expect(types.filter((t: string) => t === CHECK_FAILURE_LOG_TYPE)).toHaveLength(2);
     expect(count).toBe(data.length);
     // Nothing of B, and the ok check is not a failure.
@@ -80,7 +80,7 @@ describe('POST backend/locations/logs/get', () => {
     expect(JSON.stringify(data)).not.toContain(b.locationId);
     const times = data.map((e: { at: string }) => Date.parse(e.at));
     expect(times).toEqual([...times].sort((x, y) => y - x));
-    const created = data.find((e: { type: string }) => e.type === FACILITY_LOG_TYPES.locationsCreate);
+    const created = data.find((e: { type: string }) => e.type === LOG_TYPES.location.locationsCreate);
     expect(created).toMatchObject({ kind: 'audit', user: { id: admin.user.id } });
     const failure = data.find((e: { type: string }) => e.type === CHECK_FAILURE_LOG_TYPE);
     expect(failure).toMatchObject({
@@ -104,14 +104,14 @@ describe('POST backend/locations/logs/get', () => {
     expect(audit.length).toBeGreaterThan(3);
     expect(audit.every((e) => e.kind === 'audit')).toBe(true);
 
-    const started = await ids({ filters: { type: MAINTENANCE_LOG_TYPES.start } });
+    const started = await ids({ filters: { type: LOG_TYPES.maintenance.start } });
     expect(started).toHaveLength(1);
     expect(started[0]?.bayId).toBe(hall2);
 
     // A bay: its own entries and the failures of the API feeding it; nothing about hall 1.
     const onHall2 = await ids({ filters: { bayId: hall2 } });
     expect(onHall2.filter((e) => e.kind === 'audit').every((e) => e.bayId === hall2)).toBe(true);
-    expect(onHall2.some((e) => e.type === FACILITY_LOG_TYPES.baysCreate)).toBe(true);
+    expect(onHall2.some((e) => e.type === LOG_TYPES.location.baysCreate)).toBe(true);
     expect(onHall2.filter((e) => e.kind === 'check')).toHaveLength(2);
     expect(onHall2.some((e) => e.bayId === hall1)).toBe(false);
 

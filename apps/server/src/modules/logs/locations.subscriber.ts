@@ -1,4 +1,4 @@
-import { BAY_STATUS_CAUSES, FACILITY_LOG_TYPES as T } from '@vaskedrift/shared';
+import { BAY_STATUS_CAUSES, LOG_TYPES, type LogType } from '@vaskedrift/shared';
 import type { Db } from '../../db/client';
 import type { Actor } from '../../events/actor';
 import type { EventBus } from '../../events/bus';
@@ -6,7 +6,9 @@ import type { DomainEvents } from '../../events/domain-events';
 import type { LocationEvents } from '../../events/location-events';
 import { insertLog } from './logs.repository';
 
-type Entry = { type: string; resourceType: string; resourceId: string; extraData: Record<string, unknown> };
+const T = LOG_TYPES.location;
+
+type Entry = { type: LogType; resourceType: string; resourceId: string; extraData: Record<string, unknown> };
 type AdminEvent = Exclude<keyof LocationEvents, 'bay.status_changed'>;
 
 /** How each admin change to facilities, bays, links and cameras reads in the audit log. */
@@ -55,7 +57,7 @@ const ENTRIES: { [K in AdminEvent]: (e: LocationEvents[K]) => Entry } = {
 };
 
 function entry(
-  type: string,
+  type: LogType,
   resourceType: string,
   resourceId: string,
   extraData: Record<string, unknown>,

@@ -58,7 +58,7 @@ describe('backend/logs/get', () => {
 describe('backend/logs/update and delete', () => {
   it('changes extraData of an entry, and logs who did it', async () => {
     const { rows } = await ctx.database.pool.query(
-      `insert into logs (type, resource_type, extra_data) values ('test/a', 'test', '{"a":1}') returning id`,
+      `insert into logs (type, resource_type, extra_data) values ('data/upload', 'test', '{"a":1}') returning id`,
     );
     const id = Number(rows[0].id);
     const res = await callApi(ctx, admin.token, 'PATCH', 'backend/logs/update', {
@@ -68,7 +68,7 @@ describe('backend/logs/update and delete', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toMatchObject({
       id,
-      type: 'test/a',
+      type: 'data/upload',
       extraData: { note: 'Sjekket av driftsleder' },
     });
     const [entry] = await logRows(ctx, 'logs/update');
@@ -77,7 +77,7 @@ describe('backend/logs/update and delete', () => {
 
   it('deletes an entry, leaving a logs/delete entry naming who did it', async () => {
     const { rows } = await ctx.database.pool.query(
-      `insert into logs (type, resource_type) values ('test/b', 'test') returning id`,
+      `insert into logs (type, resource_type) values ('data/delete', 'test') returning id`,
     );
     const id = Number(rows[0].id);
     const res = await callApi(ctx, admin.token, 'DELETE', 'backend/logs/delete', { id });
@@ -87,7 +87,7 @@ describe('backend/logs/update and delete', () => {
     expect(entry).toMatchObject({
       resource_id: String(id),
       user_id: admin.user.id,
-      extra_data: { type: 'test/b' },
+      extra_data: { type: 'data/delete' },
     });
     expect((await callApi(ctx, admin.token, 'DELETE', 'backend/logs/delete', { id })).statusCode).toBe(404);
   });

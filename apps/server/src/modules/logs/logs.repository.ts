@@ -70,7 +70,8 @@ export async function listLogs(db: Db, query: LogListQuery): Promise<{ rows: Log
   const f = query.filters ?? {};
   const where = and(
     query.search ? ilike(logs.type, containsPattern(query.search)) : undefined,
-    f.type ? eq(logs.type, f.type) : undefined,
+    // Any text may be asked for; one that is not a log type matches nothing.
+    f.type ? sql`${logs.type} = ${f.type}` : undefined,
     f.resourceType ? eq(logs.resourceType, f.resourceType) : undefined,
     f.resourceId ? eq(logs.resourceId, f.resourceId) : undefined,
     f.userId ? eq(logs.userId, f.userId) : undefined,

@@ -17,7 +17,7 @@ export function subscribeLogs(bus: EventBus, db: Db): () => void {
   const offs = [
     bus.on('auth.signed_in', (e) =>
       insertLog(db, {
-        type: LOG_TYPES.loginManual,
+        type: LOG_TYPES.session.loginManual,
         resourceType: 'users',
         resourceId: e.userId,
         userId: e.userId,
@@ -27,7 +27,7 @@ export function subscribeLogs(bus: EventBus, db: Db): () => void {
     ),
     bus.on('auth.signed_out', (e) =>
       insertLog(db, {
-        type: LOG_TYPES.logoutManual,
+        type: LOG_TYPES.session.logoutManual,
         resourceType: 'users',
         resourceId: e.userId,
         userId: e.userId,
@@ -37,7 +37,7 @@ export function subscribeLogs(bus: EventBus, db: Db): () => void {
     ),
     bus.on('auth.session_revoked', (e) =>
       insertLog(db, {
-        type: 'users/session/revoked',
+        type: LOG_TYPES.session.sessionRevoked,
         resourceType: 'users',
         resourceId: e.userId,
         userId: e.userId,

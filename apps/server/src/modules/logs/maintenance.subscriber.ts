@@ -1,8 +1,11 @@
-import { MAINTENANCE_PLAN_LOG_TYPES as P, MAINTENANCE_LOG_TYPES as T } from '@vaskedrift/shared';
+import { LOG_TYPES } from '@vaskedrift/shared';
 import type { Db } from '../../db/client';
 import type { EventBus } from '../../events/bus';
 import type { MaintenanceJobEvents, MaintenancePlanEvents } from '../../events/maintenance-events';
 import { type LogEntries, subscribeLogEntries } from './mapped-entries';
+
+const P = LOG_TYPES.maintenancePlan;
+const T = LOG_TYPES.maintenance;
 
 /** How each maintenance event reads in the audit log; a new event fails `tsc` until it has a line here. */
 const ENTRIES: LogEntries<MaintenanceJobEvents> = {

@@ -1,3 +1,4 @@
+import type { LogType } from '@vaskedrift/shared';
 import type { Db } from '../../db/client';
 import type { EventBus } from '../../events/bus';
 import type { DomainEvents } from '../../events/domain-events';
@@ -5,7 +6,7 @@ import { insertLog } from './logs.repository';
 
 /** How each event of a group reads in the audit log: its type and the facts of its own. */
 export type LogEntries<E> = {
-  [K in keyof E]: { type: string; extra: (e: E[K]) => Record<string, unknown> };
+  [K in keyof E]: { type: LogType; extra: (e: E[K]) => Record<string, unknown> };
 };
 
 /** The events that say who did them (null: the server itself). */
@@ -30,7 +31,7 @@ export function subscribeLogEntries<K extends LoggedEvent>(
   return (Object.keys(entries) as K[]).map((event) =>
     bus.on(event, (e: DomainEvents[K]) => {
       const entry = entries[event] as {
-        type: string;
+        type: LogType;
         extra: (e: DomainEvents[K]) => Record<string, unknown>;
       };
       const { resourceType, resourceId, extraData } = about(e);

@@ -1,8 +1,10 @@
-import { NOTIFICATION_LOG_TYPES as T } from '@vaskedrift/shared';
+import { LOG_TYPES } from '@vaskedrift/shared';
 import type { Db } from '../../db/client';
 import type { EventBus } from '../../events/bus';
 import type { NotificationEvents } from '../../events/notification-events';
 import { type LogEntries, subscribeLogEntries } from './mapped-entries';
+
+const T = LOG_TYPES.notification;
 
 /** How each recipient change reads in the audit log; a new event fails `tsc` until it has a line here. */
 const ENTRIES: LogEntries<NotificationEvents> = {

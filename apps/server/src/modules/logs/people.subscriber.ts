@@ -1,4 +1,4 @@
-import { AUDIT_LOG_TYPES } from '@vaskedrift/shared';
+import { LOG_TYPES, type LogType } from '@vaskedrift/shared';
 import type { Db } from '../../db/client';
 import type { Actor } from '../../events/actor';
 import type { EventBus } from '../../events/bus';
@@ -7,7 +7,7 @@ import type { PeopleEvents } from '../../events/people-events';
 import { insertLog } from './logs.repository';
 
 type Entry = {
-  type: string;
+  type: LogType;
   resourceType: string;
   resourceId: string;
   extraData: Record<string, unknown>;
@@ -16,115 +16,115 @@ type Entry = {
 /** How each people event reads in the audit log. `userId` and `ip` (who, from where) are added for all. */
 const ENTRIES: { [K in keyof PeopleEvents]: (e: PeopleEvents[K]) => Entry } = {
   'users.created': (e) => ({
-    type: AUDIT_LOG_TYPES.usersCreate,
+    type: LOG_TYPES.people.usersCreate,
     resourceType: 'users',
     resourceId: e.targetId,
     extraData: { email: e.email, role: e.role, groups: e.groups },
   }),
   'users.updated': (e) => ({
-    type: AUDIT_LOG_TYPES.usersUpdate,
+    type: LOG_TYPES.people.usersUpdate,
     resourceType: 'users',
     resourceId: e.targetId,
     extraData: { fields: e.fields, sessionsEnded: e.sessionsEnded },
   }),
   'users.deleted': (e) => ({
-    type: AUDIT_LOG_TYPES.usersDelete,
+    type: LOG_TYPES.people.usersDelete,
     resourceType: 'users',
     resourceId: e.targetId,
     extraData: { email: e.email, role: e.role },
   }),
   'users.settings_updated': (e) => ({
-    type: AUDIT_LOG_TYPES.usersSettingsUpdate,
+    type: LOG_TYPES.people.usersSettingsUpdate,
     resourceType: 'users',
     resourceId: e.targetId,
     extraData: { fields: e.fields },
   }),
   'groups.created': (e) => ({
-    type: AUDIT_LOG_TYPES.groupsCreate,
+    type: LOG_TYPES.people.groupsCreate,
     resourceType: 'groups',
     resourceId: e.groupId,
     extraData: { name: e.name, members: e.members },
   }),
   'groups.updated': (e) => ({
-    type: AUDIT_LOG_TYPES.groupsUpdate,
+    type: LOG_TYPES.people.groupsUpdate,
     resourceType: 'groups',
     resourceId: e.groupId,
     extraData: { name: e.name, fields: e.fields },
   }),
   'groups.deleted': (e) => ({
-    type: AUDIT_LOG_TYPES.groupsDelete,
+    type: LOG_TYPES.people.groupsDelete,
     resourceType: 'groups',
     resourceId: e.groupId,
     extraData: { name: e.name },
   }),
   'access.granted': (e) => ({
-    type: AUDIT_LOG_TYPES.usersAccessCreate,
+    type: LOG_TYPES.people.usersAccessCreate,
     resourceType: 'users',
     resourceId: e.targetId,
     extraData: { locationId: e.locationId },
   }),
   'access.revoked': (e) => ({
-    type: AUDIT_LOG_TYPES.usersAccessDelete,
+    type: LOG_TYPES.people.usersAccessDelete,
     resourceType: 'users',
     resourceId: e.targetId,
     extraData: { locationId: e.locationId },
   }),
   'auth.recovery_requested': (e) => ({
-    type: AUDIT_LOG_TYPES.passwordRecover,
+    type: LOG_TYPES.people.passwordRecover,
     resourceType: 'users',
     resourceId: e.userId,
     extraData: {},
   }),
   'auth.recovery_verified': (e) => ({
-    type: AUDIT_LOG_TYPES.loginRecovery,
+    type: LOG_TYPES.people.loginRecovery,
     resourceType: 'users',
     resourceId: e.userId,
     extraData: { sessionId: e.sessionId },
   }),
   'auth.password_changed': (e) => ({
-    type: AUDIT_LOG_TYPES.passwordUpdate,
+    type: LOG_TYPES.people.passwordUpdate,
     resourceType: 'users',
     resourceId: e.userId,
     extraData: { sessionId: e.sessionId, sessionsEnded: e.sessionsEnded },
   }),
   'auth.mfa_verified': (e) => ({
-    type: e.firstVerification ? AUDIT_LOG_TYPES.mfaEnroll : AUDIT_LOG_TYPES.mfaVerify,
+    type: e.firstVerification ? LOG_TYPES.people.mfaEnroll : LOG_TYPES.people.mfaVerify,
     resourceType: 'users',
     resourceId: e.userId,
     extraData: { sessionId: e.sessionId, factorId: e.factorId },
   }),
   'auth.mfa_unenrolled': (e) => ({
-    type: AUDIT_LOG_TYPES.mfaUnenroll,
+    type: LOG_TYPES.people.mfaUnenroll,
     resourceType: 'users',
     resourceId: e.userId,
     extraData: { sessionId: e.sessionId, factorId: e.factorId },
   }),
   'auth.mfa_recovery_codes_created': (e) => ({
-    type: AUDIT_LOG_TYPES.mfaRecoveryCodesCreate,
+    type: LOG_TYPES.people.mfaRecoveryCodesCreate,
     resourceType: 'users',
     resourceId: e.userId,
     extraData: { sessionId: e.sessionId, setId: e.setId, replaced: e.replaced },
   }),
   'auth.mfa_recovery_code_used': (e) => ({
-    type: AUDIT_LOG_TYPES.mfaRecoveryCodeUse,
+    type: LOG_TYPES.people.mfaRecoveryCodeUse,
     resourceType: 'users',
     resourceId: e.userId,
     extraData: { sessionId: e.sessionId, remaining: e.remaining },
   }),
   'users.mfa_removed': (e) => ({
-    type: AUDIT_LOG_TYPES.usersMfaDelete,
+    type: LOG_TYPES.people.usersMfaDelete,
     resourceType: 'users',
     resourceId: e.targetId,
     extraData: { factorsRemoved: e.factorsRemoved, sessionsLowered: e.sessionsLowered },
   }),
   'logs.updated': (e) => ({
-    type: AUDIT_LOG_TYPES.logsUpdate,
+    type: LOG_TYPES.people.logsUpdate,
     resourceType: 'logs',
     resourceId: String(e.logId),
     extraData: {},
   }),
   'logs.deleted': (e) => ({
-    type: AUDIT_LOG_TYPES.logsDelete,
+    type: LOG_TYPES.people.logsDelete,
     resourceType: 'logs',
     resourceId: String(e.logId),
     extraData: { type: e.type },

@@ -1,8 +1,10 @@
-import { SETTINGS_LOG_TYPES as T } from '@vaskedrift/shared';
+import { LOG_TYPES } from '@vaskedrift/shared';
 import type { Db } from '../../db/client';
 import type { EventBus } from '../../events/bus';
 import type { SettingsEvents } from '../../events/settings-events';
 import { type LogEntries, subscribeLogEntries } from './mapped-entries';
+
+const T = LOG_TYPES.settings;
 
 const ENTRIES: LogEntries<SettingsEvents> = {
   'settings.updated': { type: T.update, extra: (e) => ({ changes: e.changes }) },

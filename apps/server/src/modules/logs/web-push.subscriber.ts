@@ -1,7 +1,9 @@
-import { WEB_PUSH_LOG_TYPES as T } from '@vaskedrift/shared';
+import { LOG_TYPES } from '@vaskedrift/shared';
 import type { Db } from '../../db/client';
 import type { EventBus } from '../../events/bus';
 import { insertLog } from './logs.repository';
+
+const T = LOG_TYPES.webPush;
 
 /**
  * Push devices added and removed, and every use of a push notification's action token, accepted or refused

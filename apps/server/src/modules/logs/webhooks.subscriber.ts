@@ -1,8 +1,10 @@
-import { WEBHOOK_LOG_TYPES as T } from '@vaskedrift/shared';
+import { LOG_TYPES } from '@vaskedrift/shared';
 import type { Db } from '../../db/client';
 import type { EventBus } from '../../events/bus';
 import type { WebhookEvents } from '../../events/webhook-events';
 import { type LogEntries, subscribeLogEntries } from './mapped-entries';
+
+const T = LOG_TYPES.webhook;
 
 const ENTRIES: LogEntries<WebhookEvents> = {
   'webhook.created': { type: T.create, extra: () => ({}) },

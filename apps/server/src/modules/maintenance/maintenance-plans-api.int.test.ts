@@ -1,4 +1,4 @@
-import { MAINTENANCE_PLAN_LOG_TYPES } from '@vaskedrift/shared';
+import { LOG_TYPES } from '@vaskedrift/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { caller, createBay, fieldMessages } from '../../../test/facilities';
 import { createTestApp, type TestContext } from '../../../test/helpers';
@@ -143,18 +143,18 @@ describe('the plans API', () => {
     const after = await viewer.post('backend/bays/maintenance/plans/get', { filters: { locationId } });
     expect(after.json().data.map((plan: { id: string }) => plan.id)).toEqual([sooner.id]);
     expect(
-      (await logRows(ctx, MAINTENANCE_PLAN_LOG_TYPES.create)).filter(
+      (await logRows(ctx, LOG_TYPES.maintenancePlan.create)).filter(
         (row) => row.extra_data?.locationId === locationId,
       ),
     ).toHaveLength(2);
-    const updates = (await logRows(ctx, MAINTENANCE_PLAN_LOG_TYPES.update)).filter(
+    const updates = (await logRows(ctx, LOG_TYPES.maintenancePlan.update)).filter(
       (row) => row.resource_id === sooner.id,
     );
     expect(updates.map((row) => [row.user_id, row.extra_data?.fields])).toEqual([
       [operator.user.id, ['endsAt', 'startsAt']],
     ]);
     expect(
-      (await logRows(ctx, MAINTENANCE_PLAN_LOG_TYPES.delete)).filter((row) => row.resource_id === later.id),
+      (await logRows(ctx, LOG_TYPES.maintenancePlan.delete)).filter((row) => row.resource_id === later.id),
     ).toHaveLength(1);
   });
 });

@@ -1,4 +1,4 @@
-import { MAINTENANCE_LOG_TYPES, MAINTENANCE_PLAN_LOG_TYPES } from '@vaskedrift/shared';
+import { LOG_TYPES } from '@vaskedrift/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { bayStatus } from '../../../test/engine';
 import { caller } from '../../../test/facilities';
@@ -149,7 +149,7 @@ describe('a recurring plan across daylight saving', () => {
       ['maintenance.started', null, plan.id],
       ['maintenance.ended', null, plan.id],
     ]);
-    const started = (await logRows(ctx, MAINTENANCE_LOG_TYPES.start)).filter(
+    const started = (await logRows(ctx, LOG_TYPES.maintenance.start)).filter(
       (row) => row.extra_data?.planId === plan.id,
     );
     expect(started).toHaveLength(2);
@@ -275,7 +275,7 @@ describe('occurrences that start nothing, and changes while a job runs', () => {
       ['maintenance_plan.skipped', 'running'],
       ['maintenance_plan.skipped', 'missed'],
     ]);
-    const skips = (await logRows(ctx, MAINTENANCE_PLAN_LOG_TYPES.skip)).filter(
+    const skips = (await logRows(ctx, LOG_TYPES.maintenancePlan.skip)).filter(
       (row) => row.resource_id === planId,
     );
     expect(skips.map((row) => [row.user_id, row.extra_data?.reason, row.extra_data?.locationId])).toEqual([

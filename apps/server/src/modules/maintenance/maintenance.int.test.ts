@@ -1,4 +1,4 @@
-import { MAINTENANCE_LOG_TYPES } from '@vaskedrift/shared';
+import { LOG_TYPES } from '@vaskedrift/shared';
 import { createSimulator, type Simulator } from '@vaskedrift/simulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bayStatus, runCheck, wireFacility } from '../../../test/engine';
@@ -77,7 +77,7 @@ describe('starting maintenance', () => {
     );
     expect(rows).toEqual([{ status: 'maintenance', cause: 'maintenance', changed_by: operator.user.id }]);
     expect(await running(bayId, viewer)).toMatchObject({ id: job.id });
-    const logged = (await logRows(ctx, MAINTENANCE_LOG_TYPES.start)).filter((r) => r.resource_id === job.id);
+    const logged = (await logRows(ctx, LOG_TYPES.maintenance.start)).filter((r) => r.resource_id === job.id);
     expect(logged).toEqual([
       expect.objectContaining({ user_id: operator.user.id, resource_type: 'maintenance_jobs' }),
     ]);
@@ -174,7 +174,7 @@ describe('changing and ending maintenance', () => {
       data: { assignee: null, customAssignee, description: 'Ny pumpe', reminderHours: 1, type: 'service' },
     });
     const jobId = res.json().data.id;
-    const logged = (await logRows(ctx, MAINTENANCE_LOG_TYPES.update)).filter((r) => r.resource_id === jobId);
+    const logged = (await logRows(ctx, LOG_TYPES.maintenance.update)).filter((r) => r.resource_id === jobId);
     expect(logged[0]?.extra_data).toMatchObject({ fields: ['assigneeId', 'customAssignee', 'description'] });
     expect(await bayStatus(ctx, bayId)).toBe('maintenance');
   });
@@ -208,7 +208,7 @@ describe('changing and ending maintenance', () => {
     expect(await running(bayId)).toBeNull();
     const jobId = res.json().data.id;
     expect(
-      (await logRows(ctx, MAINTENANCE_LOG_TYPES.end)).filter((r) => r.resource_id === jobId),
+      (await logRows(ctx, LOG_TYPES.maintenance.end)).filter((r) => r.resource_id === jobId),
     ).toHaveLength(1);
 
     const again = await operator.post('backend/bays/maintenance/end', { bayId });

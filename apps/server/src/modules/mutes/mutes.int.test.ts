@@ -1,4 +1,4 @@
-import { decodeDashboard, FACILITY_LOG_TYPES, MUTE_MESSAGES } from '@vaskedrift/shared';
+import { decodeDashboard, LOG_TYPES, MUTE_MESSAGES } from '@vaskedrift/shared';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type ApiClient, caller, grantAccess } from '../../../test/facilities';
 import { createTestApp, type TestContext } from '../../../test/helpers';
@@ -73,7 +73,7 @@ describe('mute routes', () => {
     const mutedUntil = async () =>
       (await viewer.post('backend/bays/get', { id: bay1 })).json().data.mutedUntil;
     expect(await mutedUntil()).toBe(created.until);
-    expect(await logRows(ctx, FACILITY_LOG_TYPES.mutesCreate)).toMatchObject([
+    expect(await logRows(ctx, LOG_TYPES.location.mutesCreate)).toMatchObject([
       { resource_type: 'mutes', resource_id: created.id, user_id: operator.user.id },
     ]);
 
@@ -82,7 +82,7 @@ describe('mute routes', () => {
     expect(ended.json().message).toBe(MUTE_MESSAGES.unmuted);
     expect((await viewer.post('backend/mutes/get', { bayId: bay1 })).json().data).toEqual([]);
     expect(await mutedUntil()).toBeNull();
-    expect(await logRows(ctx, FACILITY_LOG_TYPES.mutesEnd)).toHaveLength(1);
+    expect(await logRows(ctx, LOG_TYPES.location.mutesEnd)).toHaveLength(1);
     const again = await operator.post('backend/mutes/end', { bayId: bay1 });
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe(MUTE_MESSAGES.notMuted);

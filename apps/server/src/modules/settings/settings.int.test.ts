@@ -2,7 +2,7 @@ import {
   DEFAULT_ESCALATION_MINUTES,
   DEFAULT_FAILURE_THRESHOLD,
   DEFAULT_PREDICTION_HORIZON_MINUTES,
-  SETTINGS_LOG_TYPES,
+  LOG_TYPES,
 } from '@vaskedrift/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiClient, caller, fieldMessages } from '../../../test/facilities';
@@ -73,9 +73,9 @@ describe('backend/settings', () => {
       updatedBy: superadmin.user.id,
     });
     expect((await read(admin)).json().data).toMatchObject({ failureThreshold: 5, escalationMinutes: 5 });
-    expect(await logRows(ctx, SETTINGS_LOG_TYPES.update)).toEqual([
+    expect(await logRows(ctx, LOG_TYPES.settings.update)).toEqual([
       {
-        type: SETTINGS_LOG_TYPES.update,
+        type: LOG_TYPES.settings.update,
         resource_type: 'system_settings',
         resource_id: 'system',
         user_id: superadmin.user.id,

@@ -33,7 +33,7 @@ const group = async () => {
 };
 const logId = async () => {
   const { rows } = await ctx.database.pool.query(
-    `insert into logs (type, resource_type) values ('test/entry', 'test') returning id`,
+    `insert into logs (type, resource_type) values ('data/upload', 'test') returning id`,
   );
   return Number(rows[0].id);
 };

@@ -1,4 +1,4 @@
-import { WEBHOOK_LOG_TYPES } from '@vaskedrift/shared';
+import { LOG_TYPES } from '@vaskedrift/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiClient, caller, fieldMessages, unknownId } from '../../../test/facilities';
 import { createTestApp, type TestContext } from '../../../test/helpers';
@@ -79,7 +79,7 @@ describe('creating and reading a webhook', () => {
     const { rows } = await ctx.database.pool.query('select secret from webhooks where id = $1', [id]);
     expect(rows[0].secret).toMatch(/^v1\./);
     expect(rows[0].secret).not.toContain(SECRET);
-    const [log] = (await logRows(ctx, WEBHOOK_LOG_TYPES.create)).filter((r) => r.resource_id === id);
+    const [log] = (await logRows(ctx, LOG_TYPES.webhook.create)).filter((r) => r.resource_id === id);
     expect(log).toMatchObject({ user_id: admin.user.id, extra_data: { name: 'Vaktrom Oslo' } });
     expect(JSON.stringify(log)).not.toContain(SECRET);
   });
@@ -144,7 +144,7 @@ describe('updating and deleting', () => {
     });
     const { rows: after } = await ctx.database.pool.query('select secret from webhooks where id = $1', [id]);
     expect(after[0].secret).not.toBe(before[0].secret);
-    const [log] = (await logRows(ctx, WEBHOOK_LOG_TYPES.update)).filter((r) => r.resource_id === id);
+    const [log] = (await logRows(ctx, LOG_TYPES.webhook.update)).filter((r) => r.resource_id === id);
     expect(log?.extra_data).toEqual({ name: 'Nytt Navn', fields: ['name', 'secret'] });
     // The receiver checks with the old secret: a delivery signed with the new one does not verify.
     await admin.post('backend/webhooks/test', { id });
@@ -183,7 +183,7 @@ describe('updating and deleting', () => {
       id,
     ]);
     expect(rows).toEqual([]);
-    expect((await logRows(ctx, WEBHOOK_LOG_TYPES.delete)).map((r) => r.resource_id)).toContain(id);
+    expect((await logRows(ctx, LOG_TYPES.webhook.delete)).map((r) => r.resource_id)).toContain(id);
   });
 });
 

@@ -1,11 +1,4 @@
-import {
-  AUDIT_LOG_TYPES,
-  CHECK_FAILURE_LOG_TYPE,
-  ENGINE_LOG_TYPES,
-  FACILITY_LOG_TYPES,
-  MAINTENANCE_LOG_TYPES,
-  MAINTENANCE_PLAN_LOG_TYPES,
-} from '@vaskedrift/shared';
+import { CHECK_FAILURE_LOG_TYPE, LOG_TYPES } from '@vaskedrift/shared';
 import { describe, expect, it } from 'vitest';
 import nb from '../../locales/nb.json';
 import { LOCATION_LOG_TYPE_LABELS, logTypeLabel } from './log-types';
@@ -17,15 +10,15 @@ describe('facility log types', () => {
   it('every type a facility log can hold has its own Norwegian label', () => {
     const types = [
       CHECK_FAILURE_LOG_TYPE,
-      ...Object.values(FACILITY_LOG_TYPES),
-      ...Object.values(MAINTENANCE_LOG_TYPES),
-      ...Object.values(MAINTENANCE_PLAN_LOG_TYPES),
-      ENGINE_LOG_TYPES.bayMetricsCreate,
-      ENGINE_LOG_TYPES.bayMetricsUpdate,
-      ENGINE_LOG_TYPES.bayMetricsDelete,
-      ENGINE_LOG_TYPES.alertsAcknowledge,
-      AUDIT_LOG_TYPES.usersAccessCreate,
-      AUDIT_LOG_TYPES.usersAccessDelete,
+      ...Object.values(LOG_TYPES.location),
+      ...Object.values(LOG_TYPES.maintenance),
+      ...Object.values(LOG_TYPES.maintenancePlan),
+      LOG_TYPES.engine.bayMetricsCreate,
+      LOG_TYPES.engine.bayMetricsUpdate,
+      LOG_TYPES.engine.bayMetricsDelete,
+      LOG_TYPES.engine.alertsAcknowledge,
+      LOG_TYPES.people.usersAccessCreate,
+      LOG_TYPES.people.usersAccessDelete,
     ];
     const labels = types.map((type) => {
       const key = logTypeLabel(type);
@@ -39,6 +32,6 @@ describe('facility log types', () => {
   });
 
   it('knows nothing of types that never name a facility', () => {
-    expect(logTypeLabel(AUDIT_LOG_TYPES.usersCreate)).toBeUndefined();
+    expect(logTypeLabel(LOG_TYPES.people.usersCreate)).toBeUndefined();
   });
 });

@@ -1,11 +1,4 @@
-import {
-  AUDIT_LOG_TYPES,
-  CHECK_FAILURE_LOG_TYPE,
-  ENGINE_LOG_TYPES,
-  FACILITY_LOG_TYPES,
-  MAINTENANCE_LOG_TYPES,
-  MAINTENANCE_PLAN_LOG_TYPES,
-} from '@vaskedrift/shared';
+import { CHECK_FAILURE_LOG_TYPE, LOG_TYPES } from '@vaskedrift/shared';
 import type { TranslationKey } from '../../lib/i18n';
 
 /**
@@ -14,21 +7,21 @@ import type { TranslationKey } from '../../lib/i18n';
  */
 export const LOCATION_LOG_TYPE_LABELS: ReadonlyArray<readonly [type: string, label: TranslationKey]> = [
   [CHECK_FAILURE_LOG_TYPE, 'logTypes.checkFailed'],
-  ...Object.entries(FACILITY_LOG_TYPES).map(
+  ...Object.entries(LOG_TYPES.location).map(
     ([key, type]) => [type, `logTypes.facility.${key}` as TranslationKey] as const,
   ),
-  ...Object.entries(MAINTENANCE_LOG_TYPES).map(
+  ...Object.entries(LOG_TYPES.maintenance).map(
     ([key, type]) => [type, `logTypes.maintenance.${key}` as TranslationKey] as const,
   ),
-  ...Object.entries(MAINTENANCE_PLAN_LOG_TYPES).map(
+  ...Object.entries(LOG_TYPES.maintenancePlan).map(
     ([key, type]) => [type, `logTypes.maintenancePlan.${key}` as TranslationKey] as const,
   ),
-  [ENGINE_LOG_TYPES.bayMetricsCreate, 'logTypes.engine.bayMetricsCreate'],
-  [ENGINE_LOG_TYPES.bayMetricsUpdate, 'logTypes.engine.bayMetricsUpdate'],
-  [ENGINE_LOG_TYPES.bayMetricsDelete, 'logTypes.engine.bayMetricsDelete'],
-  [ENGINE_LOG_TYPES.alertsAcknowledge, 'logTypes.engine.alertsAcknowledge'],
-  [AUDIT_LOG_TYPES.usersAccessCreate, 'logTypes.access.usersAccessCreate'],
-  [AUDIT_LOG_TYPES.usersAccessDelete, 'logTypes.access.usersAccessDelete'],
+  [LOG_TYPES.engine.bayMetricsCreate, 'logTypes.engine.bayMetricsCreate'],
+  [LOG_TYPES.engine.bayMetricsUpdate, 'logTypes.engine.bayMetricsUpdate'],
+  [LOG_TYPES.engine.bayMetricsDelete, 'logTypes.engine.bayMetricsDelete'],
+  [LOG_TYPES.engine.alertsAcknowledge, 'logTypes.engine.alertsAcknowledge'],
+  [LOG_TYPES.people.usersAccessCreate, 'logTypes.access.usersAccessCreate'],
+  [LOG_TYPES.people.usersAccessDelete, 'logTypes.access.usersAccessDelete'],
 ];
 
 const BY_TYPE = new Map(LOCATION_LOG_TYPE_LABELS);
