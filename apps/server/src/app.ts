@@ -7,7 +7,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type pg from 'pg';
 import type { Logger } from 'pino';
 import { createDocumentation, documentationRoutes } from './composition/documentation';
-import { createFacilities, facilitiesRoutes } from './composition/facilities';
+import { createLocationModules, locationModulesRoutes } from './composition/locations';
 import { createNotifying, type Notifying, notifyingRoutes } from './composition/notifying';
 import { createPeople, peopleRoutes } from './composition/people';
 import { createStatusEngine, type StatusEngine, statusEngineRoutes } from './composition/status-engine';
@@ -165,7 +165,7 @@ export async function buildApp({
     lookup: dnsLookup,
   });
   app.addHook('onClose', () => outbound.close());
-  const facilities = createFacilities({ config, db, bus, outbound });
+  const locationModules = createLocationModules({ config, db, bus, outbound });
   // The settings every loop reads (failure threshold, retention, escalation): decision 025.
   const systemSettings = createSystemSettings({ db, loopDb: engineDb, bus, config });
   app.decorate('systemSettings', systemSettings);
@@ -242,7 +242,7 @@ export async function buildApp({
       await api.register(miscRoutes, { db, version: config.version, databaseKind });
       await api.register(probeRoutes, { db });
       await api.register(peopleRoutes, people);
-      await api.register(facilitiesRoutes, facilities);
+      await api.register(locationModulesRoutes, locationModules);
       await api.register(statusEngineRoutes, statusEngine);
       await api.register(notifyingRoutes, notifying);
       await api.register(documentationRoutes, createDocumentation({ db, bus }));

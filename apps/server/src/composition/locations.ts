@@ -19,7 +19,7 @@ import { createMutesService, mutesRoutes } from '../modules/mutes';
 type Deps = { config: Config; db: Db; bus: EventBus; outbound: OutboundClient };
 
 /** Everything Vaskedrift watches (facilities, bays, links, cameras, mutes, the dashboard), wired once. */
-export function createFacilities({ config, db, bus, outbound }: Deps) {
+export function createLocationModules({ config, db, bus, outbound }: Deps) {
   const signer = createSnapshotSigner(config.secretKey);
   return {
     db,
@@ -33,15 +33,15 @@ export function createFacilities({ config, db, bus, outbound }: Deps) {
   };
 }
 
-export type Facilities = ReturnType<typeof createFacilities>;
+export type LocationModules = ReturnType<typeof createLocationModules>;
 
-/** The /api/v1 routes of facilities and what hangs off them. */
-export async function facilitiesRoutes(api: FastifyInstance, facilities: Facilities) {
-  await api.register(locationsRoutes, { locations: facilities.locations });
-  await api.register(imagesRoutes, { db: facilities.db, bus: facilities.bus });
-  await api.register(baysRoutes, { bays: facilities.bays });
-  await api.register(linksRoutes, { links: facilities.links });
-  await api.register(camerasRoutes, { cameras: facilities.cameras, snapshots: facilities.snapshots });
-  await api.register(mutesRoutes, { mutes: facilities.mutes });
-  await api.register(dashboardRoutes, { db: facilities.db });
+/** The /api/v1 routes of locations and what hangs off them. */
+export async function locationModulesRoutes(api: FastifyInstance, modules: LocationModules) {
+  await api.register(locationsRoutes, { locations: modules.locations });
+  await api.register(imagesRoutes, { db: modules.db, bus: modules.bus });
+  await api.register(baysRoutes, { bays: modules.bays });
+  await api.register(linksRoutes, { links: modules.links });
+  await api.register(camerasRoutes, { cameras: modules.cameras, snapshots: modules.snapshots });
+  await api.register(mutesRoutes, { mutes: modules.mutes });
+  await api.register(dashboardRoutes, { db: modules.db });
 }
