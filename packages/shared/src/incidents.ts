@@ -3,10 +3,12 @@ import type { AttributeLevel, Operator, ValueType } from './evaluation';
 /*
  * Incidents (docs/domain.md, Incidents; docs/decisions/033-incidents.md): one fault of one bay with all its
  * causes, or one facility whose API stopped answering. Recipients are told of an incident, not of each
- * attribute: `incident.opened`, `incident.worsened` (warning → critical) and `incident.resolved`.
+ * attribute: `incident.opened`, `incident.worsened` (warning → critical) and `incident.resolved`. A bay's
+ * expected crossing (docs/domain.md, Foresight) is a cause too, and one alone opens the incident at level
+ * `prediction`, below `warning`: told to `prediction` recipients only (decision 035).
  */
 
-export type IncidentLevel = 'warning' | 'critical';
+export type IncidentLevel = 'prediction' | 'warning' | 'critical';
 
 /** One attribute of the bay out of its thresholds, as it was when the incident was told. */
 export type IncidentAttributeCause = {
@@ -26,6 +28,26 @@ export type IncidentAttributeCause = {
   reason: string | null;
 };
 
+/** An attribute of the bay expected to cross its threshold within the horizon (docs/domain.md, Foresight). */
+export type IncidentPredictionCause = {
+  kind: 'prediction';
+  /** Always 'prediction': nothing has crossed yet; `expectedLevel` is the threshold expected. */
+  level: 'prediction';
+  expectedLevel: 'warning' | 'critical';
+  /** ISO time the threshold is expected to be crossed. */
+  expectedAt: string;
+  /** 0–1 (docs/domain.md, Foresight). */
+  confidence: number;
+  attributeName: string;
+  path: string | null;
+  unit: string | null;
+  /** The value when it was predicted, and which way it moves. */
+  value: number | null;
+  direction: 'falling' | 'rising' | null;
+  /** ISO time of the prediction. */
+  at: string;
+};
+
 /** The API behind the facility that stopped answering. */
 type IncidentApiCause = {
   kind: 'api';
@@ -35,7 +57,7 @@ type IncidentApiCause = {
   failures: number;
 };
 
-export type IncidentCause = IncidentAttributeCause | IncidentApiCause;
+export type IncidentCause = IncidentAttributeCause | IncidentPredictionCause | IncidentApiCause;
 
 /** What a webhook receiver gets in `incident`: the same id from the opening to the resolution. */
 export type WebhookIncident = {

@@ -38,16 +38,21 @@ export const NOTIFICATION_EVENT_TYPES = {
   /**
    * An incident (docs/domain.md, Incidents): one fault of one bay with all its causes, or a facility whose
    * API stopped answering. Opened and resolved carry the incident's level as their tag (resolved: the
-   * highest level told), so whoever heard of the opening hears of the end.
+   * highest level told), so whoever heard of the opening hears of the end. A bay's expected crossing
+   * within the horizon is a cause too: alone, it opens the incident at `prediction` (its end is not told);
+   * a threshold crossed after it is an opening for `critical`/`warning` (decision 035).
    */
-  'incident.opened': 'critical|warning',
+  'incident.opened': 'critical|warning|prediction',
   'incident.worsened': 'critical',
   'incident.resolved': 'critical|warning',
   /** An attribute going inactive or losing its data (its API still answering): told per attribute. */
   'alert.info': 'info',
   /** A critical alert nobody acknowledged in time. */
   'alert.unacknowledged': 'escalation',
-  /** A bay's attribute expected to cross its critical (or warning) threshold within the horizon. */
+  /**
+   * A bay's attribute expected to cross its threshold within the horizon, before predictions became causes
+   * of the bay's incident (decision 035): no longer recorded, still rendered should one be waiting.
+   */
   'bay.prediction': 'prediction',
   /**
    * Per attribute and per API before incidents (decision 033); no longer recorded, still rendered should
@@ -107,7 +112,6 @@ export const MAINTENANCE_TYPE_LABELS: Record<string, string> = {
   service: 'Service',
   longtermservice: 'Langtidsservice',
 };
-
 
 const notificationTagSchema = z.enum(NOTIFICATION_TAGS, { error: NOTIFICATION_MESSAGES.tagInvalid });
 const notificationTagsSchema = z

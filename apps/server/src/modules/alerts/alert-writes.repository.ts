@@ -5,6 +5,7 @@ import { alertEvents, alerts } from '../../db/schema';
 import type { EventBus } from '../../events/bus';
 import type { AlertChange, EngineEvents } from '../../events/engine-events';
 import type { AttributeTransition, OpenAlert, PlannedAlerts } from './alert-transitions';
+import { endPredictions } from './incident-predictions.repository';
 import { syncBayIncidents } from './incidents.repository';
 
 type AlertEventName = 'alert.opened' | 'alert.escalated' | 'alert.deescalated' | 'alert.resolved';
@@ -162,7 +163,8 @@ async function resolveById(tx: Db, rows: { id: string; value: unknown; reason: s
 
 /**
  * Resolves the open alerts of attributes that stop being evaluated (disabled, deleted): nobody would ever
- * resolve them otherwise; an incident left without a cause is resolved with them (not told: nothing cleared). Returns what to publish after the commit.
+ * resolve them otherwise; their standing predictions end (decision 035); an incident left without a cause is
+ * resolved with them (not told: nothing cleared). Returns what to publish after the commit.
  */
 export async function resolveAlertsOfAttributes(
   tx: Db,
@@ -171,6 +173,8 @@ export async function resolveAlertsOfAttributes(
   at: Date,
 ): Promise<AlertPublication[]> {
   if (bayMetricIds.length === 0) return [];
+  // Their expected crossings end too (decision 035): an attribute no longer checked predicts nothing.
+  const predicted = await endPredictions(tx, bayMetricIds, at);
   const rows = await tx
     .select({
       id: alerts.id,
@@ -184,17 +188,16 @@ export async function resolveAlertsOfAttributes(
     .from(alerts)
     .where(and(sql`${alerts.bayMetricId} = any(${array(bayMetricIds)}::uuid[])`, isNull(alerts.resolvedAt)))
     .for('update');
-  if (rows.length === 0) return [];
+  if (rows.length === 0) {
+    await syncBayIncidents(tx, predicted, at);
+    return [];
+  }
   await resolveById(
     tx,
     rows.map((r) => ({ id: r.id, value: null, reason })),
     at,
   );
-  await syncBayIncidents(
-    tx,
-    rows.map((r) => r.bayId),
-    at,
-  );
+  await syncBayIncidents(tx, [...new Set([...rows.map((r) => r.bayId), ...predicted])], at);
   await insertEvents(
     tx,
     rows.map((r) => ({

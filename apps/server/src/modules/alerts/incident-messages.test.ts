@@ -48,4 +48,23 @@ describe('incidentMessage', () => {
     });
     expect(incidentMessage(state({ resolved: true, told: null, due: 'critical' }))).toBeNull();
   });
+
+  it('opens at a prediction; a threshold crossed after it opens again for its level, a quiet end', () => {
+    expect(incidentMessage(state({ due: 'prediction' }))).toMatchObject({
+      type: 'incident.opened',
+      level: 'prediction',
+      previousLevel: null,
+    });
+    // A second prediction of the same bay: due as told, nothing.
+    expect(incidentMessage(state({ told: 'prediction', due: 'prediction' }))).toBeNull();
+    // The threshold trips: an opening for critical recipients, who were not told the prediction.
+    expect(incidentMessage(state({ told: 'prediction', due: 'critical', lastEventId: 4 }))).toEqual({
+      type: 'incident.opened',
+      level: 'critical',
+      previousLevel: 'prediction',
+      dedupeKey: 'incident:i-1:incident.opened:after:4',
+    });
+    // The prediction passes without a crossing: no resolution told.
+    expect(incidentMessage(state({ resolved: true, told: 'prediction' }))).toBeNull();
+  });
 });

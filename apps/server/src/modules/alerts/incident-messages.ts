@@ -5,7 +5,7 @@ import type { IncidentLevel } from '@vaskedrift/shared';
  * and the re-send after a mute or maintenance both ask it.
  */
 
-const RANK: Record<IncidentLevel, number> = { warning: 1, critical: 2 };
+const RANK: Record<IncidentLevel, number> = { prediction: 1, warning: 2, critical: 3 };
 const rank = (level: IncidentLevel | null) => (level ? RANK[level] : 0);
 
 /** An incident as the messages see it. */
@@ -16,7 +16,7 @@ export type IncidentState = {
   told: IncidentLevel | null;
   /**
    * The level to tell: the highest of its open causes whose level held its pending period (an API's
-   * incident: its level); null while none has.
+   * incident: its level), else `prediction` while an expected crossing stands; null while none is due.
    */
   due: IncidentLevel | null;
   /** The incident's last notification event, told or suppressed; null: none. */
@@ -38,19 +38,21 @@ export type IncidentMessage = {
 };
 
 /**
- * Resolved and told: `incident.resolved`. Open with a level due above what was told: `incident.opened` when
- * nothing was, `incident.worsened` otherwise. Anything else (a level going down, a resolution never told,
- * a level not yet held for its pending period): nothing.
+ * Resolved and told a fault: `incident.resolved`. Open with a level due above what was told:
+ * `incident.opened` when nothing or only a prediction was (a threshold crossed is news to `warning` and
+ * `critical` recipients, who were not told the prediction), `incident.worsened` otherwise. Anything else (a
+ * level going down, a resolution never told or of a prediction only, a level not yet held for its pending
+ * period): nothing. A prediction that passes without a crossing ends quietly (decision 035).
  */
 export function incidentMessage(incident: IncidentState): IncidentMessage | null {
   const { id, told, due } = incident;
   if (incident.resolved) {
-    return told
+    return told && told !== 'prediction'
       ? { type: 'incident.resolved', level: told, previousLevel: told, dedupeKey: `incident:${id}:resolved` }
       : null;
   }
   if (!due || rank(due) <= rank(told)) return null;
-  const type = told ? 'incident.worsened' : 'incident.opened';
+  const type = told && told !== 'prediction' ? 'incident.worsened' : 'incident.opened';
   return {
     type,
     level: due,

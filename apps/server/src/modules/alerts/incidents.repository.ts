@@ -1,7 +1,15 @@
 import type { AlertLevel, IncidentLevel } from '@vaskedrift/shared';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { alerts, apis, bays, incidents, locations, notificationEvents } from '../../db/schema';
+import {
+  alerts,
+  apis,
+  bays,
+  incidentPredictions,
+  incidents,
+  locations,
+  notificationEvents,
+} from '../../db/schema';
 import {
   type ApiEventBay,
   type IncidentEventPayload,
@@ -12,8 +20,8 @@ import { type IncidentMessage, type IncidentState, incidentMessage } from './inc
 
 /*
  * Incidents (docs/domain.md, Incidents; decision 033): the open alerts of a bay are the causes of its one
- * open incident; an API that stops answering opens one incident per facility behind it. Each function works
- * in the caller's transaction.
+ * open incident, with its expected crossings (incident-predictions.repository.ts, decision 035); an API that
+ * stops answering opens one incident per facility behind it. Each function works in the caller's transaction.
  */
 
 const array = (values: unknown[]) => sql.param(values);
@@ -21,6 +29,10 @@ const array = (values: unknown[]) => sql.param(values);
 /** The highest of a set of alert levels in SQL ('critical' over 'warning'; null for none). */
 const highest = (column: ReturnType<typeof sql>) =>
   sql`case when bool_or(${column} = 'critical') then 'critical' when bool_or(${column} = 'warning') then 'warning' end`;
+
+/** Whether the incident has an expected crossing standing as a cause (decision 035). */
+const openPrediction = (incidentId: ReturnType<typeof sql>) =>
+  sql`exists (select 1 from ${incidentPredictions} p where p.incident_id = ${incidentId} and p.resolved_at is null)`;
 
 /**
  * After a check's alert writes: every open alert of these bays becomes a cause of its bay's open incident
@@ -48,10 +60,17 @@ export async function syncBayIncidents(tx: Db, bayIds: string[], at: Date): Prom
       group by incident_id
     ) c
     where i.id = c.incident_id and i.level <> c.level`);
+  // Left without an open alert: resolved, or back to `prediction` while an expected crossing stands.
   await tx.execute(sql`
-    update ${incidents} i set resolved_at = ${at}, updated_at = ${at}
-    where i.bay_id = any(${ids}::uuid[]) and i.resolved_at is null
-      and not exists (select 1 from ${alerts} a where a.incident_id = i.id and a.resolved_at is null)`);
+    update ${incidents} i set updated_at = ${at},
+      resolved_at = case when o.predicted then null else ${at}::timestamptz end,
+      level = case when o.predicted then 'prediction' else i.level end
+    from (
+      select c.id, ${openPrediction(sql`c.id`)} as predicted from ${incidents} c
+      where c.bay_id = any(${ids}::uuid[]) and c.resolved_at is null
+        and not exists (select 1 from ${alerts} a where a.incident_id = c.id and a.resolved_at is null)
+    ) o
+    where i.id = o.id`);
 }
 
 /** The incident of each attribute's latest alert (open, or the last resolved one). */
@@ -95,9 +114,9 @@ async function incidentStates(tx: Db, ids: string[], where = sql`true`): Promise
   const result = await tx.execute<StateRow>(sql`
     select i.id, i.location_id, l.name as location_name, i.bay_id, b.name as bay_name, i.api_id,
       ap.name as api_name, i.level, i.notified_level as told, i.opened_at, i.resolved_at,
-      case when i.api_id is not null then i.level else (
+      case when i.api_id is not null then i.level else coalesce((
         select ${highest(sql`a.notified_level`)} from ${alerts} a where a.incident_id = i.id and a.resolved_at is null
-      ) end as due,
+      ), case when ${openPrediction(sql`i.id`)} then 'prediction' end) end as due,
       last.id as last_event_id, last.bay_ids as last_bay_ids, last.payload as last_payload
     from ${incidents} i
     join ${locations} l on l.id = i.location_id

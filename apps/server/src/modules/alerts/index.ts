@@ -16,4 +16,5 @@ export {
 export { alertsRoutes } from './alerts.routes';
 export { createAlertsService } from './alerts.service';
 export { applyCheckAlerts, type CheckAlerts } from './check-alerts';
+export { predictionEnded, predictionStands } from './incident-predictions.repository';
 export type { ApiIncidentChange } from './incidents.repository';

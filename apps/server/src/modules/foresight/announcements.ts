@@ -2,18 +2,18 @@ import type { Crossing } from '@vaskedrift/shared';
 import type { Logger } from 'pino';
 import type { Db } from '../../db/client';
 import type { EventBus } from '../../events/bus';
-import { recordNotificationEvents } from '../notifications';
+import { predictionEnded, predictionStands } from '../alerts';
 import { type AttributeMeta, readAttributeMeta } from './foresight.repository';
 import { type Entry, type ForesightStats, type ObservedAttribute, viewOf } from './series-entry';
 
 /*
  * What the foresight tells: a prediction that appears, changes level or ends is published on the bus
- * (`bay_metric.prediction_changed`), and a crossing expected within the horizon is recorded once as a
- * `bay.prediction` notification per bay. Both run after the check, chained, with the attribute's names
- * (from the full rule, or read once for a quiet check).
+ * (`bay_metric.prediction_changed`), and a crossing expected within the horizon is a cause of its bay's
+ * incident until the prediction ends (modules/alerts, decision 035): one bay, one message. All of it runs
+ * after the check, chained, with the attribute's names (from the full rule, or read once for a quiet check).
  */
 
-/** The announcer of one foresight: names of the attributes, and the bays whose prediction was told. */
+/** The announcer of one foresight, with the names of the attributes. */
 export function createAnnouncer(deps: {
   db: Db;
   bus: EventBus;
@@ -22,8 +22,6 @@ export function createAnnouncer(deps: {
   onNotificationsRecorded?: () => void;
 }) {
   const meta = new Map<number, AttributeMeta>();
-  /** Bays whose prediction was notified and still stands, with the series that stand. */
-  const notifiedBays = new Map<string, Set<number>>();
   let background = Promise.resolve();
 
   /** Work after the check (a query for names, a notification): chained, errors logged and swallowed. */
@@ -54,13 +52,6 @@ export function createAnnouncer(deps: {
     });
   }
 
-  function forgetNotified(key: number, entry: Entry) {
-    entry.notified = false;
-    for (const [bayId, standing] of notifiedBays) {
-      if (standing.delete(key) && standing.size === 0) notifiedBays.delete(bayId);
-    }
-  }
-
   async function announce(
     key: number,
     entry: Entry,
@@ -82,43 +73,36 @@ export function createAnnouncer(deps: {
     });
   }
 
-  async function notify(key: number, entry: Entry, atMs: number, prediction: Crossing) {
+  function recorded(count: number) {
+    if (count === 0) return;
+    deps.stats.notified += count;
+    deps.onNotificationsRecorded?.();
+  }
+
+  async function stands(key: number, entry: Entry, atMs: number, prediction: Crossing) {
     const m = await metaOf(key);
     if (!m) return;
-    // One bay, one message: another attribute of the bay already told a prediction that still stands.
-    const standing = notifiedBays.get(m.bayId);
-    const alreadyTold = standing !== undefined && standing.size > 0;
-    if (standing) standing.add(key);
-    else notifiedBays.set(m.bayId, new Set([key]));
-    if (alreadyTold) return;
-    const ids = await recordNotificationEvents(deps.db, [
-      {
-        type: 'bay.prediction',
-        tag: 'prediction',
-        dedupeKey: `bay.prediction:${m.bayMetricId}:${prediction.level}:${entry.since}`,
-        locationIds: [m.locationId],
-        bayIds: [m.bayId],
-        payload: {
-          ...m,
-          level: prediction.level,
-          value: entry.lastValue,
-          expectedAt: new Date(prediction.expectedAt).toISOString(),
-          confidence: prediction.confidence,
-          direction: trendOf(entry) ?? null,
-          at: new Date(atMs).toISOString(),
-        },
-        suppressible: true,
-      },
-    ]);
-    if (ids.length > 0) {
-      deps.stats.notified++;
-      deps.onNotificationsRecorded?.();
-    }
+    const cause = {
+      bayMetricId: m.bayMetricId,
+      bayId: m.bayId,
+      locationId: m.locationId,
+      attributeName: m.attributeName,
+      level: prediction.level,
+      expectedAt: new Date(prediction.expectedAt),
+      confidence: prediction.confidence,
+      value: entry.lastValue,
+      direction: trendOf(entry) ?? null,
+    };
+    recorded(await predictionStands(deps.db, cause, new Date(atMs)));
+  }
+
+  async function ended(key: number, atMs: number) {
+    const m = await metaOf(key);
+    if (m) recorded(await predictionEnded(deps.db, m.bayMetricId, new Date(atMs)));
   }
 
   return {
     rememberMeta,
-    forgetNotified,
     /** The series of an attribute this instance has names of. */
     keysOf(bayMetricId: string): number[] {
       return [...meta].filter(([, m]) => m.bayMetricId === bayMetricId).map(([key]) => key);
@@ -131,9 +115,13 @@ export function createAnnouncer(deps: {
     announce(key: number, entry: Entry, atMs: number, now: Crossing | null, before: Crossing | null) {
       later(() => announce(key, entry, atMs, now, before));
     },
-    /** Records, after the check, the bay's notification of a crossing within the horizon. */
-    notify(key: number, entry: Entry, atMs: number, prediction: Crossing) {
-      later(() => notify(key, entry, atMs, prediction));
+    /** Makes, after the check, a crossing within the horizon a cause of its bay's incident (or updates it). */
+    stands(key: number, entry: Entry, atMs: number, prediction: Crossing) {
+      later(() => stands(key, entry, atMs, prediction));
+    },
+    /** Ends, after the check, the series' prediction as a cause of its bay's incident. */
+    ended(key: number, atMs: number) {
+      later(() => ended(key, atMs));
     },
     /** Resolves when the announcements queued so far are done (tests). */
     told: () => background,

@@ -19,7 +19,8 @@ import { type StoredVerdict, writeVerdicts } from './foresight.repository';
 /*
  * Foresight end to end on the server (decision 035): pushed values that drift towards the critical threshold
  * (above 90, warning above 70) at a check every 30 s of an injected clock. The prediction must be published
- * on the live channel and told once to `prediction` recipients before the attribute leaves `active`.
+ * on the live channel and told once to `prediction` recipients before the attribute leaves `active`, as the
+ * opening of the bay's incident (decision 035), which the threshold crossed later carries on.
  */
 const clock = settableClock();
 const START = Date.parse('2026-03-02T08:00:00Z');
@@ -37,7 +38,7 @@ beforeAll(async () => {
   // Another server instance on the same database: it checks nothing here, and answers the API.
   second = await createTestInstance(ctx, env, { clock });
   const admin = await caller(ctx, 'admin');
-  f = await pushedFacility(ctx, admin, { bays: 3 });
+  f = await pushedFacility(ctx, admin, { bays: 4 });
   // Every write of a stored verdict, as the database saw it (a row per insert or update).
   await ctx.database.pool.query(`
     create table verdict_writes (id serial, series int, verdict text);
@@ -68,6 +69,16 @@ async function check(i: number, bay = 'hall-1', from = 0): Promise<number> {
   await ctx.app.bus.drain();
   return value;
 }
+
+/**
+ * Dispatches what is due by the wall clock: an incident's opening waits out its group wait (zero here)
+ * against `created_at`, which PostgreSQL stamps in real time, while the injected clock is months behind.
+ */
+const dispatchNow = () => ctx.app.notifying.dispatcher.dispatchDue(new Date());
+
+/** The notification of a prediction: its bay's incident opened at level `prediction` (decision 035). */
+const isPredictionOpening = (e: { type: string; tag: string }) =>
+  e.type === 'incident.opened' && e.tag === 'prediction';
 
 async function seriesOf(bayMetricId: string): Promise<number> {
   const { rows } = await ctx.database.pool.query('select series from bay_metrics where id = $1', [
@@ -102,7 +113,7 @@ describe('foresight', () => {
     const expectedAt = Date.parse(first?.prediction?.expectedAt ?? '');
     expect(Math.abs(expectedAt - truth)).toBeLessThanOrEqual(0.1 * (truth - at));
 
-    const told = (await recordedEvents(ctx)).filter((e) => e.type === 'bay.prediction');
+    const told = (await recordedEvents(ctx)).filter(isPredictionOpening);
     expect(told).toHaveLength(1);
     expect(told[0]).toMatchObject({ tag: 'prediction', bay_ids: [f.bays.get('hall-1')], suppressed: null });
 
@@ -118,10 +129,10 @@ describe('foresight', () => {
     expect(changes.at(-1)).toMatchObject({ bayMetricId, from: 'critical', prediction: null });
     // Only the changes: it appeared, it ended.
     expect(changes).toHaveLength(2);
-    expect((await recordedEvents(ctx)).filter((e) => e.type === 'bay.prediction')).toHaveLength(1);
+    expect((await recordedEvents(ctx)).filter(isPredictionOpening)).toHaveLength(1);
 
-    await ctx.app.notifying.dispatcher.dispatchDue();
-    const [event] = (await recordedEvents(ctx)).filter((e) => e.type === 'bay.prediction');
+    await dispatchNow();
+    const [event] = (await recordedEvents(ctx)).filter(isPredictionOpening);
     expect(await emailsTo(ctx, event?.id)).toEqual(['forvarsel@example.com']);
     const { rows } = await ctx.database.pool.query<{ subject: string; text: string }>(
       'select subject, text from outbox where event_id = $1',
@@ -244,5 +255,74 @@ describe('foresight', () => {
       { bay_id: f.bays.get('hall-1'), started_at: new Date(at(0)), ended_at: new Date(at(2)) },
       { bay_id: f.bays.get('hall-1'), started_at: new Date(at(5)), ended_at: null },
     ]);
+  });
+
+  it('one bay, one incident: the prediction and the crossing it foretold, each recipient told by tag', async () => {
+    const bayId = f.bays.get('hall-4') as string;
+    await insertRecipient(
+      ctx,
+      { name: 'Begge', email: 'begge@example.com' },
+      { tags: ['prediction', 'critical'] },
+    );
+    // Checked by the second instance (the pushes land there; this instance's push limit is spent).
+    const push = async (i: number, temp: number) => {
+      clock.set(new Date(START + i * STEP_MS).toISOString());
+      expect(await f.push({ 'hall-4': { temp } }, second.app)).toBe(200);
+      await second.app.statusEngine.foresight.settled();
+    };
+    /** E-mails written per address for the bay's incidents, by incident id. */
+    const mails = async () => {
+      await dispatchNow();
+      const { rows } = await ctx.database.pool.query<{ incident_id: string; to: string; n: number }>(
+        `select e.incident_id, o."to", count(*)::int as n from outbox o
+         join notification_events e on e.id = o.event_id
+         where o.channel = 'email' and $1 = any(e.bay_ids) group by 1, 2 order by 2`,
+        [bayId],
+      );
+      return rows;
+    };
+    // Drifts from check 120 on: warning (above 70) at 136, critical (above 90) at 146.
+    for (let i = 120; i <= 135; i++) await push(i, 40 + 2 * (i - 120));
+    const before = await mails();
+    // Before the trip: only the recipients of `prediction`, once; `critical`/`warning` alone hear nothing.
+    expect(before.map((r) => [r.to, r.n])).toEqual([
+      ['begge@example.com', 1],
+      ['forvarsel@example.com', 1],
+    ]);
+    const [incidentId] = new Set(before.map((r) => r.incident_id));
+    const { rows: opened } = await ctx.database.pool.query(
+      'select level, notified_level from incidents where id = $1',
+      [incidentId],
+    );
+    expect(opened).toEqual([{ level: 'prediction', notified_level: 'prediction' }]);
+
+    // On to critical, then back to normal (a refill): the same incident throughout, resolved at the end.
+    for (let i = 136; i <= 146; i++) await push(i, 40 + 2 * (i - 120));
+    await push(147, 40);
+    const after = await mails();
+    expect(new Set(after.map((r) => r.incident_id))).toEqual(new Set([incidentId]));
+    // Vakt (critical, warning): opened at warning, worsened, resolved. Begge (prediction, critical): the
+    // prediction, worsened, resolved. Forvarsel (prediction): the prediction alone.
+    expect(after.map((r) => [r.to, r.n])).toEqual([
+      ['begge@example.com', 3],
+      ['forvarsel@example.com', 1],
+      ['vakt@example.com', 3],
+    ]);
+    const { rows: events } = await ctx.database.pool.query(
+      'select type, tag from notification_events where incident_id = $1 order by id',
+      [incidentId],
+    );
+    expect(events).toEqual([
+      { type: 'incident.opened', tag: 'prediction' },
+      { type: 'incident.opened', tag: 'warning' },
+      { type: 'incident.worsened', tag: 'critical' },
+      { type: 'incident.resolved', tag: 'critical' },
+    ]);
+    // The prediction was a cause while it stood, and ended when the threshold was crossed.
+    const { rows: causes } = await ctx.database.pool.query(
+      'select level, resolved_at is not null as ended from incident_predictions where incident_id = $1',
+      [incidentId],
+    );
+    expect(causes).toEqual([{ level: 'critical', ended: true }]);
   });
 });

@@ -6,6 +6,7 @@ import {
   bayMetrics,
   bayMetricUnusual,
   bays,
+  incidentPredictions,
   locations,
 } from '../../db/schema';
 import { readRollup, readStoredPoints } from '../readings';
@@ -134,4 +135,14 @@ export async function readVerdict(db: Db, series: number): Promise<StoredVerdict
     low: row.normalLow,
     high: row.normalHigh,
   };
+}
+
+/** Whether the series' prediction stands as a cause of its bay's incident (incident_predictions, decision 035). */
+export async function predictionStandsFor(db: Db, series: number): Promise<boolean> {
+  const result = await db.execute<{ standing: boolean }>(sql`
+    select exists (
+      select 1 from ${incidentPredictions} p join ${bayMetrics} bm on bm.id = p.bay_metric_id
+      where bm.series = ${series} and p.resolved_at is null
+    ) as standing`);
+  return result.rows[0]?.standing === true;
 }

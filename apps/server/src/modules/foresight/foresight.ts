@@ -16,7 +16,7 @@ import { createVerdictWriter } from './verdicts';
  * values meanwhile wait in a short list and are learned after the history). What a series says now —
  * prediction, unusual, normal range — is answered by `of(series)` with the attribute; a prediction that
  * appears, changes level or disappears is published on the bus (`bay_metric.prediction_changed`), and a
- * crossing expected within the horizon is recorded once as a `bay.prediction` notification per bay.
+ * crossing expected within the horizon is a cause of its bay's incident while it stands (decision 035).
  * What a series says is also stored (`bay_metric_foresight`), so every instance answers it with the attribute:
  * a verdict is written only when it changed enough (`moved`, verdicts.ts), the changes of one check in one
  * statement, in the background.
@@ -74,9 +74,8 @@ export function createForesight(deps: {
 
   // A deleted attribute's series goes; a changed one's names are read again when next needed.
   deps.bus.on('bay_metric.deleted', ({ bayMetricId }) => {
+    // Its prediction's cause ended with it (`retireAttributes`).
     for (const key of announcer.keysOf(bayMetricId)) {
-      const entry = series.get(key);
-      if (entry?.notified) announcer.forgetNotified(key, entry);
       series.delete(key);
       announcer.forgetMeta(key);
     }
@@ -144,21 +143,13 @@ export function createForesight(deps: {
     const prediction = predictCrossing(entry.state, atMs, thresholdsOf(attribute.rule));
     const before = entry.prediction;
     entry.prediction = prediction;
-    if ((before?.level ?? null) !== (prediction?.level ?? null)) {
+    const changed = (before?.level ?? null) !== (prediction?.level ?? null);
+    if (changed) {
       entry.since = atMs;
       stats.predictionsChanged++;
-      // Told, it stays told while it stands; ended, or worsened to critical, it may be told again.
-      const lessened = before?.level === 'critical' && prediction?.level === 'warning';
-      if (before && entry.notified && !lessened) announcer.forgetNotified(key, entry);
       announcer.announce(key, entry, atMs, prediction, before);
     }
-    // A prediction that flickers (a trend just at the edge of significance) is told once per horizon.
-    const rested = atMs - entry.notifiedAt >= horizonMs;
-    if (prediction && !entry.notified && rested && prediction.expectedAt - atMs <= horizonMs) {
-      entry.notified = true;
-      entry.notifiedAt = atMs;
-      announcer.notify(key, entry, atMs, prediction);
-    }
+    tellIncident(announcer, key, entry, atMs, changed, horizonMs);
     writer.remember(key, entry, atMs);
   }
 
@@ -186,4 +177,31 @@ export function createForesight(deps: {
       bytes: [...series.values()].reduce((sum, e) => sum + seriesBytes(e.state), 0),
     }),
   };
+}
+
+/**
+ * The series' prediction as a cause of its bay's incident (decision 035): one within the horizon becomes a
+ * cause (its level brought up to date when it is one already), and leaves the incident when it ends. One
+ * that flickers (a trend just at the edge of significance) becomes a cause once per horizon.
+ */
+function tellIncident(
+  announcer: ReturnType<typeof createAnnouncer>,
+  key: number,
+  entry: Entry,
+  atMs: number,
+  changed: boolean,
+  horizonMs: number,
+) {
+  const { prediction } = entry;
+  if (!prediction && entry.notified) {
+    entry.notified = false;
+    announcer.ended(key, atMs);
+  }
+  const rested = atMs - entry.notifiedAt >= horizonMs;
+  const within = prediction !== null && prediction.expectedAt - atMs <= horizonMs;
+  if (prediction && within && (entry.notified ? changed : rested)) {
+    entry.notified = true;
+    entry.notifiedAt = atMs;
+    announcer.stands(key, entry, atMs, prediction);
+  }
 }

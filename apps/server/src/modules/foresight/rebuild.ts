@@ -2,7 +2,7 @@ import { updateSeries } from '@vaskedrift/shared';
 import type { Logger } from 'pino';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
-import { readHistory, readVerdict } from './foresight.repository';
+import { predictionStandsFor, readHistory, readVerdict } from './foresight.repository';
 import { type Entry, type ForesightStats, NOTHING_STORED, type ObservedAttribute } from './series-entry';
 
 /** Days of stored readings a series first seen is rebuilt from (the minute rollups, then the raw readings). */
@@ -41,6 +41,8 @@ export function createRebuilder(deps: {
           });
           for (const [atMs, value] of points) updateSeries(entry.state, atMs, value);
           entry.stored = (await readVerdict(deps.db, key)) ?? NOTHING_STORED;
+          // A prediction left standing in the bay's incident before a restart ends with this series' next one.
+          if (entry.stored.level !== null) entry.notified = await predictionStandsFor(deps.db, key);
           deps.stats.rebuilt++;
         } catch (error) {
           deps.stats.errors++;

@@ -51,8 +51,9 @@ export type Entry = {
   unusual: boolean;
   normal: { low: number; high: number } | null;
   lastValue: number | null;
+  /** Its prediction stands as a cause of the bay's incident (decision 035); read again after a restart. */
   notified: boolean;
-  /** When this series last recorded a notification (ms); a prediction that comes back sooner is not told. */
+  /** When this series last became a cause (ms); a prediction that comes back sooner is not told. */
   notifiedAt: number;
   /** The verdict last stored (by this instance, or read with the history); undefined: not known, write. */
   stored: StoredVerdict | undefined;

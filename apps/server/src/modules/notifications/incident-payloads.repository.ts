@@ -1,7 +1,14 @@
-import type { IncidentAttributeCause } from '@vaskedrift/shared';
+import type { IncidentCause, IncidentPredictionCause } from '@vaskedrift/shared';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { alerts, apiMetrics, bayMetrics, incidents, notificationEvents } from '../../db/schema';
+import {
+  alerts,
+  apiMetrics,
+  bayMetrics,
+  incidentPredictions,
+  incidents,
+  notificationEvents,
+} from '../../db/schema';
 import type { NotificationEventRow } from './events';
 
 type IncidentNow = {
@@ -9,13 +16,24 @@ type IncidentNow = {
   resolved_at: Date | string | null;
   duration_seconds: number | null;
   bay_incident: boolean;
-  causes: IncidentAttributeCause[];
+  causes: IncidentCause[];
+  predictions: Array<IncidentPredictionCause & { open: boolean }>;
 };
+
+/**
+ * The predictions an event names: an opening at `prediction` every one of the incident's (it tells them,
+ * even when one ended before the dispatch); any other message those still standing.
+ */
+function predictionsOf(event: NotificationEventRow, incident: IncidentNow): IncidentPredictionCause[] {
+  const told = (event.payload as { level?: unknown }).level === 'prediction';
+  return incident.predictions.filter((p) => told || p.open).map(({ open: _open, ...cause }) => cause);
+}
 
 /**
  * Incident events as their incidents are at dispatch (decision 033), so causes that joined within the group
  * wait are in the one opening message: a bay's causes (its open alerts; once resolved, every alert it had;
- * critical first, then in the order they opened) in the attribute's words, and the resolution with its duration. An API's
+ * critical first, then in the order they opened; then its standing predictions, soonest first, decision 035)
+ * in the attribute's words, and the resolution with its duration. An API's
  * incident keeps the cause it was recorded with. The events keep the payload told.
  */
 export async function withIncidentsNow(
@@ -42,7 +60,22 @@ export async function withIncidentsNow(
         left join ${bayMetrics} bm on bm.id = a.bay_metric_id
         left join ${apiMetrics} am on am.id = bm.api_metric_id
         where a.incident_id = i.id and (i.resolved_at is not null or a.resolved_at is null)
-      ), '[]'::jsonb) as causes
+      ), '[]'::jsonb) as causes,
+      coalesce((
+        select jsonb_agg(jsonb_build_object(
+          'kind', 'prediction', 'level', 'prediction', 'expectedLevel', p.level,
+          'expectedAt', to_char(p.expected_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+          'confidence', p.confidence,
+          'attributeName', coalesce(bm.display_name, am.display_name, p.attribute_name),
+          'path', bm.path, 'unit', coalesce(bm.unit, am.unit), 'value', p.value, 'direction', p.direction,
+          'at', to_char(p.opened_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+          'open', i.resolved_at is null and p.resolved_at is null
+        ) order by p.expected_at, p.id)
+        from ${incidentPredictions} p
+        left join ${bayMetrics} bm on bm.id = p.bay_metric_id
+        left join ${apiMetrics} am on am.id = bm.api_metric_id
+        where p.incident_id = i.id
+      ), '[]'::jsonb) as predictions
     from ${incidents} i
     where i.id = any(${sql.param(ids)}::uuid[])`);
   const now = new Map(result.rows.map((row) => [row.id, row]));
@@ -54,7 +87,7 @@ export async function withIncidentsNow(
       ...event,
       payload: {
         ...event.payload,
-        ...(incident.bay_incident ? { causes: incident.causes } : {}),
+        ...(incident.bay_incident ? { causes: [...incident.causes, ...predictionsOf(event, incident)] } : {}),
         resolvedAt,
         durationSeconds: resolvedAt === null ? null : Math.max(0, Number(incident.duration_seconds)),
       },

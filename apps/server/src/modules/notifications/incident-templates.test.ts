@@ -130,4 +130,54 @@ describe('incident messages', () => {
     });
     expect(body.incident.causes).toHaveLength(3);
   });
+
+  it('opened at a prediction reads as the prediction, in every channel (decision 035)', () => {
+    const predicted: IncidentEventPayload = {
+      ...incident,
+      level: 'prediction',
+      causes: [
+        {
+          kind: 'prediction',
+          level: 'prediction',
+          expectedLevel: 'critical',
+          expectedAt: '2026-07-01T10:55:00.000Z',
+          confidence: 0.8,
+          attributeName: 'Vanntrykk',
+          path: 'pressure',
+          unit: 'bar',
+          value: 2.4,
+          direction: 'falling',
+          at: '2026-07-01T10:15:00.000Z',
+        },
+      ],
+    };
+    const email = renderEmail({ type: 'incident.opened', payload: predicted }, all);
+    expect(email.subject).toBe(
+      u('Forventet kritisk om ca. 40 min: Vask Bryn – Hall 2 – vanntrykk 2,4 bar og synkende'),
+    );
+    expect(email.text.startsWith('Trenden i målingene peker mot terskelen.')).toBe(true);
+    expect(email.text).toContain(
+      u('- Vanntrykk 2,4 bar og synkende · forventet kritisk 01.07.2026, 12:55 (sikkerhet høy)\n'),
+    );
+    expect(email.text).toContain('Nivå: Forvarsel');
+    expect(email.text).toContain('Hendelse: inc-1');
+    const shown = renderDesktop({ id: 5, type: 'incident.opened', payload: predicted }, null, 'operator');
+    expect(shown.title).toBe(email.subject);
+    expect(shown.body).toContain('forventet kritisk');
+    const body = JSON.parse(
+      webhookBody(
+        { id: 10, type: 'incident.opened', createdAt: new Date('2026-07-01T10:15:00Z'), payload: predicted },
+        publicUrl,
+      ),
+    );
+    expect(body.incident).toMatchObject({ id: 'inc-1', level: 'prediction' });
+    expect(body.incident.causes).toEqual([
+      expect.objectContaining({
+        kind: 'prediction',
+        level: 'prediction',
+        expectedAt: '2026-07-01T10:55:00.000Z',
+        confidence: 0.8,
+      }),
+    ]);
+  });
 });

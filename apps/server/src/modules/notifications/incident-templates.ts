@@ -3,9 +3,11 @@ import {
   formatDuration,
   type IncidentAttributeCause,
   type IncidentCause,
+  type IncidentPredictionCause,
   type NotificationEventType,
 } from '@vaskedrift/shared';
 import type { IncidentEventPayload } from './payloads';
+import { predictionWords } from './prediction-templates';
 import {
   alertReading,
   bayLink,
@@ -22,7 +24,7 @@ import {
 /*
  * An incident's words (docs/domain.md, Incidents): one message when it opens, one when it worsens and one
  * when it is resolved, naming every cause; shared by the e-mail, the desktop notification and the webhook's
- * summary.
+ * summary. Opened at a prediction (decision 035), it reads as the prediction: what is expected, and when.
  */
 
 const causesOf = (p: Loose<IncidentEventPayload>): IncidentCause[] =>
@@ -30,9 +32,21 @@ const causesOf = (p: Loose<IncidentEventPayload>): IncidentCause[] =>
     (c): c is IncidentCause => typeof c === 'object' && c !== null,
   );
 
-/** One cause in a line: 'Vanntrykk 1,2 bar · kritisk under 2 bar'; resolved: 'Vanntrykk (var kritisk)'. */
-function causeLine(cause: IncidentCause, resolved: boolean): string {
+/** A prediction cause in the words of a prediction's message (prediction-templates.ts). */
+const predictionOf = (cause: Loose<IncidentPredictionCause>, p: Loose<IncidentEventPayload>) =>
+  predictionWords({ ...cause, level: cause.expectedLevel, locationName: p.locationName, bayName: p.bayName });
+
+/**
+ * One cause in a line: 'Vanntrykk 1,2 bar · kritisk under 2 bar'; resolved: 'Vanntrykk (var kritisk)'; an
+ * expected crossing: 'Vanntrykk 2,1 bar og synkende · forventet kritisk 27.11.2026 08:40 (sikkerhet høy)'.
+ */
+function causeLine(cause: IncidentCause, resolved: boolean, p: Loose<IncidentEventPayload>): string {
   if (cause.kind === 'api') return `API-et ${show(cause.apiName)} svarer ikke: ${show(cause.reason)}`;
+  if (cause.kind === 'prediction') {
+    const { reading, confidence } = predictionOf(cause, p);
+    const level = cause.expectedLevel === 'warning' ? 'advarsel' : 'kritisk';
+    return `${reading} · forventet ${level} ${formatTime(cause.expectedAt)} (sikkerhet ${confidence})`;
+  }
   const attribute = cause as Loose<IncidentAttributeCause>;
   if (resolved) return `${show(attribute.attributeName)} (var ${levelLabel(attribute.level).toLowerCase()})`;
   return alertReadingLine(attribute);
@@ -56,22 +70,30 @@ const whereOf = (p: Loose<IncidentEventPayload>) =>
 
 /** The incident's headline, title and causes, as every channel says them. */
 export function incidentWords(type: NotificationEventType, p: Loose<IncidentEventPayload>) {
-  const level = levelLabel(p.level);
+  const predicted = p.level === 'prediction';
+  const level = predicted ? 'Forvarsel' : levelLabel(p.level);
   const resolved = type === 'incident.resolved';
-  const causes = causesOf(p).map((cause) => causeLine(cause, resolved));
+  const all = causesOf(p);
+  const causes = all.map((cause) => causeLine(cause, resolved, p));
   const took = duration(p);
   const headline =
     type === 'incident.worsened' ? `Forverret til ${level.toLowerCase()}` : resolved ? 'Løst' : level;
+  // Opened at a prediction: its headline ('Forventet kritisk om ca. 40 min: Lade – Vaskehall 2 – …').
+  const prediction = predicted ? all.find((cause) => cause.kind === 'prediction') : undefined;
   const title = p.apiId
     ? `${headline}: API-et ${show(p.apiName)} ${resolved ? 'svarer igjen' : 'svarer ikke'} – ${show(p.locationName)}`
-    : `${headline}: ${place(p)}`;
-  const lead = resolved
-    ? `Hendelsen på ${whereOf(p)} er løst${took ? ` etter ${took}` : ''}.`
-    : type === 'incident.worsened'
-      ? `Hendelsen på ${whereOf(p)} er forverret til ${level.toLowerCase()}.`
-      : p.apiId
-        ? `API-et ${show(p.apiName)} svarer ikke. Vaskehallene bak det på ${show(p.locationName)} overvåkes ikke.`
-        : `${place(p)} har ${causes.length === 1 ? 'én årsak' : `${causes.length} årsaker`} til varsel.`;
+    : prediction
+      ? predictionOf(prediction, p).headline
+      : `${headline}: ${place(p)}`;
+  const lead = predicted
+    ? 'Trenden i målingene peker mot terskelen. Ingenting er feil ennå: se på det før det blir det.'
+    : resolved
+      ? `Hendelsen på ${whereOf(p)} er løst${took ? ` etter ${took}` : ''}.`
+      : type === 'incident.worsened'
+        ? `Hendelsen på ${whereOf(p)} er forverret til ${level.toLowerCase()}.`
+        : p.apiId
+          ? `API-et ${show(p.apiName)} svarer ikke. Vaskehallene bak det på ${show(p.locationName)} overvåkes ikke.`
+          : `${place(p)} har ${causes.length === 1 ? 'én årsak' : `${causes.length} årsaker`} til varsel.`;
   return { level, headline, title, lead, causes, took };
 }
 

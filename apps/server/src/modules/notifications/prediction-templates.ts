@@ -10,7 +10,10 @@ import {
   show,
 } from './template-words';
 
-/** What `bay.prediction` carries (modules/foresight): the attribute, its value and the crossing expected. */
+/**
+ * What `bay.prediction` carried (modules/foresight) before a prediction became a cause of its bay's incident
+ * (decision 035): no longer recorded, still rendered should one recorded before the upgrade wait for dispatch.
+ */
 export type PredictionPayload = {
   bayMetricId: string;
   bayId: string;
@@ -27,21 +30,28 @@ export type PredictionPayload = {
   at: string;
 };
 
-/** The headline and the confidence in words, shared by the e-mail and the desktop notification. */
+/**
+ * The headline, the confidence and the reading ('Temperatur 52 °C og stigende') in words, shared by the
+ * e-mail, the desktop notification and an incident's prediction cause (incident-templates.ts).
+ */
 export function predictionWords(p: Loose<PredictionPayload>) {
   const confidence =
     typeof p.confidence === 'number' ? CONFIDENCE_LABELS[confidenceWord(p.confidence)] : show(null);
+  const value = typeof p.value === 'number' ? p.value : null;
+  const direction = p.direction === 'falling' || p.direction === 'rising' ? p.direction : null;
   const headline = predictionHeadline({
     level: p.level === 'warning' ? 'warning' : 'critical',
     expectedAt: typeof p.expectedAt === 'string' ? p.expectedAt : '',
     at: typeof p.at === 'string' ? p.at : '',
     place: place(p),
     attributeName: show(p.attributeName),
-    value: typeof p.value === 'number' ? p.value : null,
+    value,
     unit: p.unit ?? null,
-    direction: p.direction === 'falling' || p.direction === 'rising' ? p.direction : null,
+    direction,
   });
-  return { headline, confidence };
+  const trend = direction === 'falling' ? ' og synkende' : direction === 'rising' ? ' og stigende' : '';
+  const reading = `${show(p.attributeName)} ${formatQuantity(value, p.unit ?? null)}${trend}`;
+  return { headline, confidence, reading };
 }
 
 export function predictionEmail(p: Loose<PredictionPayload>, ctx: RenderContext): RenderedEmail {
