@@ -109,6 +109,11 @@ export function createStatusEngine({
     onRecorded: onNotificationsRecorded,
     clock,
   });
+  const statistics = createStatisticsService({
+    db,
+    log,
+    statementTimeoutMs: config.statistics.statementTimeoutMs,
+  });
   return {
     db,
     engine,
@@ -120,9 +125,10 @@ export function createStatusEngine({
       engine.start();
       escalation.start();
       planRunner.start();
+      statistics.rollup.start();
     },
     async stop() {
-      await Promise.all([engine.stop(), escalation.stop(), planRunner.stop()]);
+      await Promise.all([engine.stop(), escalation.stop(), planRunner.stop(), statistics.rollup.stop()]);
       // The checks have ended: foresight's last writes (its stored verdicts) before the pool closes.
       await foresight.settled();
     },
@@ -134,7 +140,7 @@ export function createStatusEngine({
     readings: createReadingsService({ db, retention, heartbeatMs }),
     maintenance: createMaintenanceService({ db, bus, clock }),
     maintenancePlans: createMaintenancePlansService({ db, bus, clock, onChanged: planRunner.nudge }),
-    statistics: createStatisticsService({ db, statementTimeoutMs: config.statistics.statementTimeoutMs }),
+    statistics,
   };
 }
 

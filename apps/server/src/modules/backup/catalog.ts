@@ -3,6 +3,12 @@ import { qualifiedName, quoteIdent } from './backup-format';
 
 /** Schemas that hold no data of ours: PostgreSQL's own, and drizzle's record of applied migrations. */
 const NOT_OURS = `('pg_catalog', 'information_schema', 'pg_toast', 'drizzle')`;
+/**
+ * Tables computed from the others, left out of a backup: the statistics rollup (decision 023) would be
+ * forgotten anyway as the history it was computed from is copied back (its triggers), and the rollup job
+ * computes it again after a restore.
+ */
+const DERIVED = `('public.bay_figure_days')`;
 
 export type CatalogTable = {
   oid: number;
@@ -30,6 +36,7 @@ export async function dataTables(client: pg.ClientBase): Promise<CatalogTable[]>
        join pg_attribute a on a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped and a.attgenerated = ''
       where c.relkind in ('r', 'p') and not c.relispartition
         and n.nspname not in ${NOT_OURS} and n.nspname not like 'pg_temp%'
+        and n.nspname || '.' || c.relname not in ${DERIVED}
         and not exists (select 1 from pg_depend d where d.objid = c.oid and d.deptype = 'e')
       group by c.oid, n.nspname, c.relname, c.relkind
       order by n.nspname, c.relname`,

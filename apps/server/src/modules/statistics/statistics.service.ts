@@ -4,11 +4,13 @@ import {
   STATISTICS_ERROR_CODES,
   STATISTICS_MESSAGES,
 } from '@vaskedrift/shared';
+import type { Logger } from 'pino';
 import { boundedRead, isStatementTimeout } from '../../db/bounded-read';
 import type { Db } from '../../db/client';
 import { BusyError } from '../../lib/errors';
 import { Semaphore } from '../../lib/semaphore';
 import type { Viewer } from '../../plugins/authenticate';
+import { createFigureDaysRollup } from './figure-days';
 import {
   apiStats,
   availabilityCsvPlan,
@@ -32,9 +34,11 @@ const STATISTICS_READS_AT_ONCE = 3;
 
 export function createStatisticsService({
   db,
+  log,
   statementTimeoutMs,
 }: {
   db: Db;
+  log: Pick<Logger, 'info' | 'error'>;
   /** The longest one statement of a statistics answer may run (decision 029). */
   statementTimeoutMs: number;
 }) {
@@ -59,6 +63,8 @@ export function createStatisticsService({
   }
 
   return {
+    /** The per-day rollup of the figures (decision 023), started and stopped with the checks. */
+    rollup: createFigureDaysRollup({ db, log }),
     bay: (viewer: Viewer, input: BayStatsInput) => heavy((tx) => bayStats(tx, viewer, input)),
     location: (viewer: Viewer, input: RangeInput & { locationId: string }) =>
       heavy((tx) => locationStats(tx, viewer, input)),
