@@ -9,7 +9,8 @@
  * transaction (t0 just after the commit), the dispatcher is nudged (as the status engine does after a
  * check), and the bench waits until every device has its push: commit → accepted by the push service,
  * p50/p99/max over all devices of all rounds. Every push carries an action token (the users may
- * acknowledge). Prints repeats, rejected requests and the server process's CPU time.
+ * acknowledge). Prints repeats, rejected requests and the CPU time of the server process, the push service's
+ * process and the bench database's PostgreSQL backends (from /proc), each per push.
  *
  *   node --import tsx bench/web-push.ts
  *   DEVICES=200 ROUNDS=20 node --import tsx bench/web-push.ts
@@ -26,8 +27,10 @@ import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { dropDatabase, ensureDatabase, withDatabase } from '../apps/server/src/db/admin';
 import { connectDatabase, runMigrations } from '../apps/server/src/db/client';
-import { type AlertEventPayload, recordNotificationEvents } from '../apps/server/src/modules/notifications';
+import { recordNotificationEvents } from '../apps/server/src/modules/notifications';
+import { alertPayload } from '../apps/server/test/alert-payload';
 import type { PushSubscriptionJson } from '../e2e/helpers/push-service';
+import { cpuSecondsOf, postgresCpuSeconds } from './engine-measures';
 
 const env = process.env;
 const ADMIN_URL = env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -64,6 +67,7 @@ async function startReceiver() {
   });
   await ready;
   return {
+    pid: child.pid ?? 0,
     arrivals,
     rejected,
     subscribe: (count: number) =>
@@ -158,25 +162,7 @@ async function openAlert(database: ReturnType<typeof connectDatabase>, place: Pl
         locationIds: [place.location_id],
         bayIds: [place.bay_id],
         alertId: alert?.id,
-        payload: {
-          locationId: place.location_id,
-          locationName: 'Vask Bryn',
-          bayId: place.bay_id,
-          bayName: 'Hall 1',
-          attributeName: 'Vanntrykk',
-          path: 'pressure',
-          type: 'number',
-          unit: 'bar',
-          trueLabel: null,
-          falseLabel: null,
-          level: 'critical',
-          previousLevel: 'active',
-          value: 1.2,
-          threshold: '2',
-          operator: 'lt',
-          reason: 'kritisk: 1.2 < 2',
-          at: new Date().toISOString(),
-        } satisfies AlertEventPayload,
+        payload: alertPayload({ locationId: place.location_id, bayId: place.bay_id }),
         suppressible: false,
       },
     ]);
@@ -220,6 +206,7 @@ async function main() {
     );
 
     const latencies: number[] = [];
+    const [pushCpuBefore, postgresCpuBefore] = [await cpuSecondsOf(push.pid), await postgresCpuSeconds(name)];
     const cpuBefore = process.cpuUsage();
     const started = performance.now();
     for (let round = 0; round < ROUNDS; round++) {
@@ -241,6 +228,8 @@ async function main() {
     }
     const seconds = (performance.now() - started) / 1000;
     const cpu = process.cpuUsage(cpuBefore);
+    const pushCpu = (await cpuSecondsOf(push.pid)) - pushCpuBefore;
+    const postgresCpu = (await postgresCpuSeconds(name)) - postgresCpuBefore;
     latencies.sort((a, b) => a - b);
     const perDevice = new Map<string, number>();
     for (const [id] of push.arrivals) perDevice.set(id, (perDevice.get(id) ?? 0) + 1);
@@ -251,12 +240,22 @@ async function main() {
         percentile(latencies, 99),
       )} ms, max ${fmt(latencies.at(-1) ?? Number.NaN)} ms (${fmt(latencies.length)} push)`,
     );
+    const serverCpu = (cpu.user + cpu.system) / 1e6;
+    const perPush = (cpuSeconds: number) => `${fmt((cpuSeconds * 1000) / latencies.length, 2)} ms`;
     console.log(
-      `${fmt(push.arrivals.length / seconds)} push/s over ${seconds.toFixed(1)} s; CPU i serverprosessen ${(
-        (cpu.user + cpu.system) / 1e6
-      ).toFixed(
-        1,
-      )} s; med handlingsnøkkel ${fmt(withToken)}; enheter med gjentak ${repeats}; avviste ${push.rejected.length}`,
+      `${fmt(push.arrivals.length / seconds)} push/s over ${seconds.toFixed(1)} s; med handlingsnøkkel ${fmt(
+        withToken,
+      )}; enheter med gjentak ${repeats}; avviste ${push.rejected.length}`,
+    );
+    console.log(
+      `CPU: serverprosessen ${serverCpu.toFixed(1)} s (${perPush(serverCpu)} per push, ${fmt(
+        latencies.length / serverCpu,
+      )} push per CPU-sekund), push-tjenesten ${pushCpu.toFixed(1)} s (${perPush(
+        pushCpu,
+      )}), PostgreSQL ${postgresCpu.toFixed(1)} s (${perPush(postgresCpu)}); load ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')}`,
     );
     await app.close();
   } finally {

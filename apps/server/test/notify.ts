@@ -1,30 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../src/db/client';
-import type { AlertEventPayload } from '../src/modules/notifications';
 import { type NewNotificationEvent, recordNotificationEvents } from '../src/modules/notifications';
+import { alertPayload } from './alert-payload';
 import type { TestContext } from './helpers';
-
-/** An alert payload on a bay, as the status engine records it. */
-export function alertPayload(p: { locationId: string; bayId: string }): AlertEventPayload {
-  return {
-    ...p,
-    locationName: 'Vask Bryn',
-    bayName: 'Hall 1',
-    attributeName: 'Vanntrykk',
-    path: 'pressure',
-    type: 'number',
-    unit: 'bar',
-    trueLabel: null,
-    falseLabel: null,
-    level: 'critical',
-    previousLevel: 'active',
-    value: 1.2,
-    threshold: '2',
-    operator: 'lt',
-    reason: 'kritisk: 1.2 < 2',
-    at: new Date().toISOString(),
-  };
-}
 
 /** Records one critical `alert.opened` about a bay (or what `event` says) straight through the journal. */
 export async function recordEvent(

@@ -1,6 +1,6 @@
 import { NOTIFICATION_EVENT_TYPES } from '@vaskedrift/shared';
 import { describe, expect, it } from 'vitest';
-import { alertPayload } from '../../../test/notify';
+import { alertPayload } from '../../../test/alert-payload';
 import { desktopDeliveriesOf, renderDesktop } from './desktop';
 import type { NotificationTarget } from './dispatcher.repository';
 import type { ApiEventPayload } from './payloads';

@@ -17,6 +17,7 @@ import { renderEmail } from './email-templates';
 import type { NotificationEventRow } from './events';
 import { withIncidentsNow } from './incident-payloads.repository';
 import { createPoller, type NextDue } from './poller';
+import { renderedPerAudience } from './rendered-per-audience';
 import { enqueueWebhookDeliveries } from './webhook-fanout';
 
 /** Events per transaction: each batch commits on its own, so a backlog never holds many rows locked. */
@@ -100,15 +101,12 @@ async function emailsOf(
 ): Promise<NewEventEmail[]> {
   const emails: NewEventEmail[] = [];
   for (const { event, readers } of readersOf(events, targets)) {
+    const render = renderedPerAudience((role, visibleLocationIds) =>
+      renderEmail(event, { publicUrl, visibleLocationIds, role }),
+    );
     const rendered = isReport(event)
       ? await (reports?.(event, readers) ?? readers.map(() => null))
-      : readers.map((reader) =>
-          renderEmail(event, {
-            publicUrl,
-            visibleLocationIds: new Set(reader.locationIds),
-            role: reader.role,
-          }),
-        );
+      : readers.map((reader) => render(reader.role, new Set(reader.locationIds)));
     readers.forEach((reader, index) => {
       const email = rendered[index];
       if (!email) return;

@@ -1,6 +1,6 @@
 import { NOTIFICATION_EVENT_TYPES } from '@vaskedrift/shared';
 import { describe, expect, it } from 'vitest';
-import { alertPayload } from '../../../test/notify';
+import { alertPayload } from '../../../test/alert-payload';
 import { renderEmail } from './email-templates';
 import type { AlertEventPayload, ApiEventPayload, MaintenanceEventPayload } from './payloads';
 import { formatTime } from './template-words';

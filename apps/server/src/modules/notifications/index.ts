@@ -30,6 +30,7 @@ export type {
 export { createPoller, IDLE_POLL_MS } from './poller';
 export { recipientsRoutes } from './recipients.routes';
 export { createRecipientsService } from './recipients.service';
+export { renderedPerAudience } from './rendered-per-audience';
 export { listenForWakeups } from './wakeups';
 export { createWebhookSender } from './webhook';
 export { deleteOldAttempts } from './webhook.repository';

@@ -5,6 +5,7 @@ import {
   type NotificationEventRow,
   type NotificationTarget,
   renderDesktop,
+  renderedPerAudience,
 } from '../notifications';
 import {
   devicesOfUsers,
@@ -61,37 +62,49 @@ export async function enqueueWebPush(
   if (devices.length === 0) return;
   const devicesByUser = new Map<string, WebPushDeviceRow[]>();
   for (const device of devices) {
-    devicesByUser.set(device.userId, [...(devicesByUser.get(device.userId) ?? []), device]);
+    const ofUser = devicesByUser.get(device.userId);
+    if (ofUser) ofUser.push(device);
+    else devicesByUser.set(device.userId, [device]);
   }
   const incidentAlerts = await openAlertOfIncidents(tx, [
     ...new Set(events.flatMap((event) => (event.incidentId ? [event.incidentId] : []))),
   ]);
+  const renderers = new Map(
+    events.map((event) => [
+      event.id,
+      renderedPerAudience((role, locationIds) => {
+        const notification = renderDesktop(event, locationIds, role);
+        const bayId = notification.bayId ?? null;
+        const payload = fitted({
+          v: 1,
+          kind: event.type,
+          eventId: event.id,
+          title: notification.title,
+          body: notification.body,
+          tag: bayId ? `bay:${bayId}` : `event:${event.id}`,
+          url: bayId ? `/?bay=${bayId}` : notification.url,
+          bayId,
+          alertId: alertOf(event, incidentAlerts),
+          level: notification.level ?? null,
+        });
+        return { title: notification.title, payload };
+      }),
+    ]),
+  );
   const rows: NewWebPushRow[] = [];
   for (const { target, locationIds } of byUser) {
     const event = eventsById.get(target.eventId);
+    const render = renderers.get(target.eventId);
     const userDevices = target.userId ? devicesByUser.get(target.userId) : undefined;
-    if (!event || !target.userId || !userDevices) continue;
-    const notification = renderDesktop(event, locationIds, target.role);
-    const bayId = notification.bayId ?? null;
-    const payload = fitted({
-      v: 1,
-      kind: event.type,
-      eventId: event.id,
-      title: notification.title,
-      body: notification.body,
-      tag: bayId ? `bay:${bayId}` : `event:${event.id}`,
-      url: bayId ? `/?bay=${bayId}` : notification.url,
-      bayId,
-      alertId: alertOf(event, incidentAlerts),
-      level: notification.level ?? null,
-    });
+    if (!event || !render || !target.userId || !userDevices) continue;
+    const { title, payload } = render(target.role, locationIds);
     for (const device of userDevices) {
       rows.push({
         eventId: event.id,
         deviceId: device.id,
         userId: target.userId,
         kind: event.type,
-        title: notification.title,
+        title,
         payload,
       });
     }
