@@ -1,4 +1,4 @@
-import { createCipheriv, createECDH, hkdfSync, randomBytes } from 'node:crypto';
+import { createCipheriv, createECDH, createHmac, randomBytes } from 'node:crypto';
 
 /** The record size written in the header: one record holds our whole payload (≤ 3 KiB, decision 038). */
 const RECORD_SIZE = 4096;
@@ -7,14 +7,22 @@ const CEK_INFO = Buffer.from('Content-Encoding: aes128gcm\0');
 const NONCE_INFO = Buffer.from('Content-Encoding: nonce\0');
 /** The last (only) record's delimiter (RFC 8188 §2). */
 const LAST_RECORD = Buffer.from([2]);
+const FIRST_BLOCK = Buffer.from([1]);
+
+/** HKDF-Extract (RFC 5869 §2.2) with SHA-256. */
+const extract = (salt: Buffer, ikm: Buffer) => createHmac('sha256', salt).update(ikm).digest();
+/** HKDF-Expand (RFC 5869 §2.3) for at most 32 bytes: its first block is enough. */
+const expand = (prk: Buffer, info: Buffer, length: number) =>
+  createHmac('sha256', prk).update(info).update(FIRST_BLOCK).digest().subarray(0, length);
 
 /**
  * The aes128gcm body of a push message for a subscription (RFC 8291 with RFC 8188): a new P-256 key pair
  * for every message (RFC 8291 §3.1), ECDH with the subscription's key, the two HKDF steps with its auth
  * secret and a random salt, and one AES-128-GCM record. The same steps as the `web-push` library's
- * (`http_ece`), done with Node's native HKDF and one ECDH object whose key pair `generateKeys()` replaces
- * per message: the library builds a new ECDH object and runs HKDF as HMACs in JavaScript for each (issue
- * 27, bench/web-push.ts). Throws when the subscription's keys make no key agreement.
+ * (`http_ece`), with one ECDH object whose key pair `generateKeys()` replaces per message (the library
+ * builds a new object each time) and HKDF as five HMACs, the salt's extract shared by the key and the nonce
+ * (Node's `hkdfSync` makes key objects and costs twice as much here): issue 27, bench/web-push.ts. Throws
+ * when the subscription's keys make no key agreement.
  */
 export function createPushEncryption() {
   const ecdh = createECDH('prime256v1');
@@ -25,18 +33,12 @@ export function createPushEncryption() {
     if (authSecret.length < 16) throw new Error('auth er kortere enn 16 byte');
     const serverPublicKey = ecdh.generateKeys();
     const sharedSecret = ecdh.computeSecret(userPublicKey);
-    const ikm = Buffer.from(
-      hkdfSync(
-        'sha256',
-        sharedSecret,
-        authSecret,
-        Buffer.concat([KEY_INFO, userPublicKey, serverPublicKey]),
-        32,
-      ),
-    );
+    const keyInfo = Buffer.concat([KEY_INFO, userPublicKey, serverPublicKey]);
+    const ikm = expand(extract(authSecret, sharedSecret), keyInfo, 32);
     const salt = randomBytes(16);
-    const cek = Buffer.from(hkdfSync('sha256', ikm, salt, CEK_INFO, 16));
-    const nonce = Buffer.from(hkdfSync('sha256', ikm, salt, NONCE_INFO, 12));
+    const prk = extract(salt, ikm);
+    const cek = expand(prk, CEK_INFO, 16);
+    const nonce = expand(prk, NONCE_INFO, 12);
     const cipher = createCipheriv('aes-128-gcm', cek, nonce);
     const header = Buffer.alloc(21);
     salt.copy(header, 0);

@@ -1,3 +1,4 @@
+import { setImmediate } from 'node:timers/promises';
 import {
   canAcknowledgeAlerts,
   WEB_PUSH_ACTION_TOKEN_TTL_HOURS,
@@ -37,6 +38,8 @@ const BATCH_SIZE = 200;
  * service still answers the one before, instead of after its slowest answer (bench/web-push.ts).
  */
 const BATCHES_IN_FLIGHT = 2;
+/** Messages of a batch encrypted between two turns of the event loop (the sends of a batch). */
+const ENCRYPT_CHUNK = 20;
 /** Longer than a batch can take: every request in it ends within PUSH_TIMEOUT_MS. */
 const LEASE_SECONDS = 60;
 const PUSH_TIMEOUT_MS = 10_000;
@@ -309,11 +312,16 @@ export function createWebPushSender({
       ...new Set(sends.flatMap(({ payload }) => (payload.alertId ? [payload.alertId] : []))),
     ]);
     const tokens = await insertTokensFor(db, sends, openAlerts, now);
-    const results = await Promise.all(
-      sends.map(({ row, payload, target }) =>
-        post(row, payload, target, tokens.get(row.id) ?? null, vapid, now),
-      ),
-    );
+    const posts: Array<Promise<'sent' | 'not'>> = [];
+    for (const [index, { row, payload, target }] of sends.entries()) {
+      // A turn of the event loop every ENCRYPT_CHUNK messages: their requests leave (and answers come in)
+      // while the rest are encrypted, so the push service starts on the batch before its last is ready.
+      if (index > 0 && index % ENCRYPT_CHUNK === 0) await setImmediate();
+      const posting = post(row, payload, target, tokens.get(row.id) ?? null, vapid, now);
+      posting.catch(() => {}); // handled by Promise.all below; no unhandled rejection while we yield
+      posts.push(posting);
+    }
+    const results = await Promise.all(posts);
     const sent = sends.filter((_, index) => results[index] === 'sent');
     // Accepted: unrecorded, a row would go again when its lease runs out (the push service's Topic folds it).
     await retryWhileDatabaseAway(
