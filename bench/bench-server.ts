@@ -149,9 +149,9 @@ export async function startServer(options: ServerEnv): Promise<{ child: ChildPro
  * `facilities` × `baysPerFacility` bays seeded into `databaseUrl`, then the built server on a free port with
  * a superadmin made for the run (its sign-in in `admin`).
  */
-export async function startSeededServer(databaseUrl: string, facilities: number, baysPerFacility: number) {
-  const seeded = await seedBays(databaseUrl, facilities, baysPerFacility);
-  console.log(`Seeded ${seeded.facilities} facilities, ${seeded.bays} bays in ${seeded.ms} ms`);
+export async function startSeededServer(databaseUrl: string, locations: number, baysPerLocation: number) {
+  const seeded = await seedBays(databaseUrl, locations, baysPerLocation);
+  console.log(`Seeded ${seeded.locations} facilities, ${seeded.bays} bays in ${seeded.ms} ms`);
   const admin = { email: 'bench-admin@example.com', password: randomBytes(12).toString('hex') };
   const started = await startServer({
     databaseUrl,

@@ -18,8 +18,8 @@ import { startBenchApp } from './bench-app';
 import { postgresServer } from './bench-server';
 import { seedBays } from './seed-bays';
 
-const FACILITIES = Number(process.env.FACILITIES ?? 500);
-const BAYS_PER_FACILITY = Number(process.env.BAYS_PER_FACILITY ?? 20);
+const LOCATIONS = Number(process.env.LOCATIONS ?? 500);
+const BAYS_PER_LOCATION = Number(process.env.BAYS_PER_LOCATION ?? 20);
 const CALLS = Number(process.env.CALLS ?? 50);
 
 function percentile(sorted: number[], p: number): number {
@@ -31,8 +31,8 @@ const dbName = `vd_bench_${randomBytes(4).toString('hex')}`;
 await ensureDatabase(server.adminUrl, dbName);
 const url = withDatabase(server.adminUrl, dbName);
 try {
-  const seeded = await seedBays(url, FACILITIES, BAYS_PER_FACILITY);
-  console.log(`Seeded ${seeded.facilities} facilities, ${seeded.bays} bays in ${seeded.ms} ms`);
+  const seeded = await seedBays(url, LOCATIONS, BAYS_PER_LOCATION);
+  console.log(`Seeded ${seeded.locations} facilities, ${seeded.bays} bays in ${seeded.ms} ms`);
 
   const bench = await startBenchApp(url);
   const { app, database } = bench;

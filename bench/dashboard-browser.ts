@@ -30,11 +30,11 @@ import {
   stopServer,
 } from './bench-server';
 
-const FACILITIES = Number(process.env.FACILITIES ?? 500);
-const BAYS_PER_FACILITY = Number(process.env.BAYS_PER_FACILITY ?? 20);
+const LOCATIONS = Number(process.env.LOCATIONS ?? 500);
+const BAYS_PER_LOCATION = Number(process.env.BAYS_PER_LOCATION ?? 20);
 const CHANGED_BAYS = Number(process.env.CHANGED_BAYS ?? 100);
 const [WIDTH, HEIGHT] = (process.env.VIEWPORT ?? '1440x900').split('x').map(Number);
-const TOTAL = FACILITIES * BAYS_PER_FACILITY;
+const TOTAL = LOCATIONS * BAYS_PER_LOCATION;
 
 const ms = (value: number) => `${value.toFixed(0)} ms`;
 
@@ -197,7 +197,7 @@ const databaseUrl = withDatabase(postgres.adminUrl, dbName);
 let server: ChildProcess | null = null;
 let browser: Browser | null = null;
 try {
-  const started = await startSeededServer(databaseUrl, FACILITIES, BAYS_PER_FACILITY);
+  const started = await startSeededServer(databaseUrl, LOCATIONS, BAYS_PER_LOCATION);
   const { admin } = started;
   server = started.child;
 
@@ -272,7 +272,7 @@ try {
     ];
     const width = Math.max(...table.map(([label]) => label.length));
     console.log(
-      `\nDashboard in Chromium, ${FACILITIES} facilities × ${BAYS_PER_FACILITY} bays, ${WIDTH}×${HEIGHT}:`,
+      `\nDashboard in Chromium, ${LOCATIONS} facilities × ${BAYS_PER_LOCATION} bays, ${WIDTH}×${HEIGHT}:`,
     );
     for (const [label, value] of table) console.log(`  ${label.padEnd(width)}  ${value}`);
   }

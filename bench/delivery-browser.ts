@@ -28,11 +28,11 @@ import { dropDatabase, ensureDatabase, withDatabase } from '../apps/server/src/d
 import { assertBuilt, launchChromium, percentile, startSeededServer, stopServer } from './bench-server';
 
 const ADMIN_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const FACILITIES = Number(process.env.FACILITIES ?? 500);
-const BAYS_PER_FACILITY = Number(process.env.BAYS_PER_FACILITY ?? 20);
+const LOCATIONS = Number(process.env.LOCATIONS ?? 500);
+const BAYS_PER_LOCATION = Number(process.env.BAYS_PER_LOCATION ?? 20);
 const RUNS = Number(process.env.RUNS ?? 3);
 const [WIDTH = 1440, HEIGHT = 900] = (process.env.VIEWPORT ?? '1440x900').split('x').map(Number);
-const TOTAL = FACILITIES * BAYS_PER_FACILITY;
+const TOTAL = LOCATIONS * BAYS_PER_LOCATION;
 
 /** Keeps every resource entry and the largest contentful paint from the first moment of each document. */
 const RECORDER = () => {
@@ -209,7 +209,7 @@ const databaseUrl = withDatabase(ADMIN_URL, dbName);
 let server: ChildProcess | null = null;
 let browser: Browser | null = null;
 try {
-  const started = await startSeededServer(databaseUrl, FACILITIES, BAYS_PER_FACILITY);
+  const started = await startSeededServer(databaseUrl, LOCATIONS, BAYS_PER_LOCATION);
   const { admin } = started;
   server = started.child;
   browser = await launchChromium();
@@ -248,7 +248,7 @@ try {
   ];
   const width = Math.max(...table.map(([label]) => label.length));
   console.log(
-    `\nDelivery in Chromium, ${FACILITIES} × ${BAYS_PER_FACILITY} bays, ${WIDTH}×${HEIGHT}, ${RUNS} runs:`,
+    `\nDelivery in Chromium, ${LOCATIONS} × ${BAYS_PER_LOCATION} bays, ${WIDTH}×${HEIGHT}, ${RUNS} runs:`,
   );
   for (const [label, value] of table) console.log(`  ${label.padEnd(width)}  ${value}`);
 } finally {

@@ -73,15 +73,15 @@ export async function statusChangeMs(
 ): Promise<number | null> {
   await sleep(delayMs);
   for (let attempt = 0; attempt < 20; attempt++) {
-    const facility = sim.facilities[Math.floor(Math.random() * sim.facilities.length)];
-    const bay = facility?.bays[Math.floor(Math.random() * facility.bays.length)];
-    const override = facility && criticalOverride(facility);
-    const bayId = facility && bay && bayIds.get(`${facility.id}/${bay.key}`);
-    if (!facility || !bay || !override || !bayId) continue;
+    const location = sim.locations[Math.floor(Math.random() * sim.locations.length)];
+    const bay = location?.bays[Math.floor(Math.random() * location.bays.length)];
+    const override = location && criticalOverride(location);
+    const bayId = location && bay && bayIds.get(`${location.id}/${bay.key}`);
+    if (!location || !bay || !override || !bayId) continue;
     const { rows } = await probe.query('select status from bays where id = $1', [bayId]);
     if (rows[0]?.status !== 'operational') continue;
     const t0 = Date.now();
-    await sim.control('POST', `facilities/${facility.id}/bays/${encodeURIComponent(bay.key)}`, override);
+    await sim.control('POST', `locations/${location.id}/bays/${encodeURIComponent(bay.key)}`, override);
     let latency: number | null = null;
     for (;;) {
       const { rows: now } = await probe.query('select status, status_changed_at from bays where id = $1', [
@@ -94,7 +94,7 @@ export async function statusChangeMs(
       if (Date.now() - t0 > (interval + 30) * 1000) break;
       await sleep(100);
     }
-    await sim.control('DELETE', `facilities/${facility.id}/bays/${encodeURIComponent(bay.key)}`, {});
+    await sim.control('DELETE', `locations/${location.id}/bays/${encodeURIComponent(bay.key)}`, {});
     return latency;
   }
   return null;

@@ -6,24 +6,24 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { FacilityInfo } from '@vaskedrift/simulator';
+import type { LocationInfo } from '@vaskedrift/simulator';
 import pg from 'pg';
 import { runMigrations } from '../apps/server/src/db/client';
 import { createApiSecrets } from '../apps/server/src/lib/api-secrets';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-export type SimulatedFacility = FacilityInfo & { endpointUrl: string };
+export type SimulatorLocation = LocationInfo & { endpointUrl: string };
 export type SimulatorProcess = {
   url: string;
   child: ChildProcess;
-  facilities: SimulatedFacility[];
+  locations: SimulatorLocation[];
   control(method: string, route: string, body?: unknown): Promise<unknown>;
   stop(): Promise<void>;
 };
 
 /** Starts `apps/simulator` as its own process on a free port and reads its facilities. */
-export async function startSimulatorProcess(facilities: number, bays: number): Promise<SimulatorProcess> {
+export async function startSimulatorProcess(locations: number, bays: number): Promise<SimulatorProcess> {
   const child = spawn(
     process.execPath,
     [
@@ -32,8 +32,8 @@ export async function startSimulatorProcess(facilities: number, bays: number): P
       'apps/simulator/src/main.ts',
       '--port',
       '0',
-      '--facilities',
-      String(facilities),
+      '--locations',
+      String(locations),
       '--bays',
       String(bays),
       '--seed',
@@ -60,11 +60,11 @@ export async function startSimulatorProcess(facilities: number, bays: number): P
     if (!res.ok) throw new Error(`control ${route}: ${res.status}`);
     return res.json();
   };
-  const list = (await control('GET', 'facilities')) as { facilities: SimulatedFacility[] };
+  const list = (await control('GET', 'locations')) as { locations: SimulatorLocation[] };
   return {
     url,
     child,
-    facilities: list.facilities,
+    locations: list.locations,
     control,
     stop: () =>
       new Promise<void>((resolve) => {
@@ -92,18 +92,18 @@ export async function seedEngine(
   const bayIds = new Map<string, string>();
   try {
     const batch = 50;
-    for (let from = 0; from < sim.facilities.length; from += batch) {
-      const facilities = sim.facilities.slice(from, from + batch);
+    for (let from = 0; from < sim.locations.length; from += batch) {
+      const batchOf = sim.locations.slice(from, from + batch);
       await client.query('begin');
       const { rows: locations } = await client.query<{ id: string }>(
         `insert into locations (name, address, postal_code, city)
          select name, 'Benkeveien 1', '0150', 'Oslo' from unnest($1::text[]) with ordinality as t(name, n)
          order by n returning id`,
-        [facilities.map((_f, i) => `Bench ${String(from + i + 1).padStart(5, '0')}`)],
+        [batchOf.map((_f, i) => `Bench ${String(from + i + 1).padStart(5, '0')}`)],
       );
-      for (const [i, facility] of facilities.entries()) {
+      for (const [i, location] of batchOf.entries()) {
         const locationId = locations[i]?.id as string;
-        const auth = facility.auth;
+        const auth = location.auth;
         const secret = auth.kind === 'apiKey' ? auth.apiKey : auth.kind === 'bearer' ? auth.token : undefined;
         const push = secrets.newPushToken();
         const { rows: api } = await client.query<{ id: string }>(
@@ -112,15 +112,15 @@ export async function seedEngine(
            values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::int, $11, $12, now() + random() * make_interval(secs => $10::int))
            returning id`,
           [
-            `Kasse ${facility.id}`,
-            facility.endpointUrl,
+            `Kasse ${location.id}`,
+            location.endpointUrl,
             auth.kind === 'oauth2' ? `${sim.url}${auth.authEndpointPath}` : null,
             auth.kind === 'oauth2' ? auth.tokenPath : null,
             auth.clientId ?? null,
             auth.clientSecret ? secrets.seal(auth.clientSecret) : null,
             secret ? secrets.seal(secret) : null,
             auth.kind,
-            JSON.stringify(facility.recordsPath ? { recordsPath: facility.recordsPath } : {}),
+            JSON.stringify(location.recordsPath ? { recordsPath: location.recordsPath } : {}),
             options.interval,
             push.hash,
             push.sealed,
@@ -129,7 +129,7 @@ export async function seedEngine(
         const { rows: metric } = await client.query<{ id: string }>(
           `insert into api_metrics (api_id, name, description, key_identifier, target_keys)
            values ($1, 'Hallverdier', 'Verdier per hall', $2, $3) returning id`,
-          [api[0]?.id, facility.keyIdentifier, facility.targetKeys],
+          [api[0]?.id, location.keyIdentifier, location.targetKeys],
         );
         const { rows: bays } = await client.query<{ id: string }>(
           `with new_bays as (
@@ -139,11 +139,11 @@ export async function seedEngine(
              insert into bay_status_periods (bay_id, status, cause) select id, 'operational', 'seed' from new_bays
            )
            select id from new_bays order by sort_order`,
-          [locationId, facility.bays.map((b) => b.name)],
+          [locationId, location.bays.map((b) => b.name)],
         );
-        const attributes = facility.suggestedAttributes.slice(0, options.attributesPerBay);
-        const rows = facility.bays.flatMap((bay, b) => {
-          bayIds.set(`${facility.id}/${bay.key}`, bays[b]?.id as string);
+        const attributes = location.suggestedAttributes.slice(0, options.attributesPerBay);
+        const rows = location.bays.flatMap((bay, b) => {
+          bayIds.set(`${location.id}/${bay.key}`, bays[b]?.id as string);
           return attributes.map((a) => [bays[b]?.id, bay.key, a] as const);
         });
         await client.query(
@@ -179,8 +179,8 @@ export async function seedEngine(
 }
 
 /** A value past the critical threshold of a bay's first suggested attribute, as a simulator override. */
-export function criticalOverride(facility: FacilityInfo): Record<string, unknown> | null {
-  const attribute = facility.suggestedAttributes[0];
+export function criticalOverride(location: LocationInfo): Record<string, unknown> | null {
+  const attribute = location.suggestedAttributes[0];
   if (!attribute) return null;
   const critical = attribute.thresholds.thresholdCritical;
   const key = attribute.path.replace(/\[(\d+)\]/g, '.$1');

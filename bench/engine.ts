@@ -41,7 +41,7 @@ import { seedEngine, startSimulatorProcess } from './engine-setup';
 const env = process.env;
 const ADMIN_URL = env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const num = (name: string, fallback: number) => Number(env[name] ?? fallback);
-const BAYS_PER_FACILITY = num('BAYS_PER_FACILITY', 20);
+const BAYS_PER_LOCATION = num('BAYS_PER_FACILITY', 20);
 const ATTRIBUTES = num('ATTRIBUTES', 5);
 const INTERVAL = num('INTERVAL', 30);
 const WARMUP = num('WARMUP', 30);
@@ -171,16 +171,16 @@ function startInstances(url: string, secretKey: string, count: number) {
 }
 
 async function scenario(bays: number, duration: number, changes: number, instances = 1): Promise<Figures> {
-  const facilities = Math.ceil(bays / BAYS_PER_FACILITY);
+  const locations = Math.ceil(bays / BAYS_PER_LOCATION);
   const dbName = `vd_bench_engine_${randomBytes(4).toString('hex')}`;
   await ensureDatabase(ADMIN_URL, dbName);
   const url = withDatabase(ADMIN_URL, dbName);
-  const sim = await startSimulatorProcess(facilities, BAYS_PER_FACILITY);
+  const sim = await startSimulatorProcess(locations, BAYS_PER_LOCATION);
   const secretKey = randomBytes(32).toString('hex');
   const seeded = performance.now();
   const bayIds = await seedEngine(url, secretKey, sim, { interval: INTERVAL, attributesPerBay: ATTRIBUTES });
   console.log(
-    `  ${bays} vaskehaller, ${facilities} API-er sådd på ${fmt((performance.now() - seeded) / 1000, 1)} s`,
+    `  ${bays} vaskehaller, ${locations} API-er sådd på ${fmt((performance.now() - seeded) / 1000, 1)} s`,
   );
 
   const servers = await startInstances(url, secretKey, instances);
@@ -275,7 +275,7 @@ async function scenario(bays: number, duration: number, changes: number, instanc
     const durations = engines.flatMap((e) => e.stats().durations.values());
     const figures: Figures = {
       bays,
-      apis: facilities,
+      apis: locations,
       instances,
       rulesCachedPerInstance: moved.map((m) => m.rulesCached / (m.rulesCached + m.rulesLoaded)),
       takenOverShare: takenOver / claimed,

@@ -36,7 +36,7 @@ const INTERVAL_MS = Number(values.interval) * 1000;
 const SEED = Number(values.seed);
 /** Monday 2026-01-05 00:00 UTC. */
 const START_MS = Date.UTC(2026, 0, 5);
-const BAYS_PER_FACILITY = 20;
+const BAYS_PER_LOCATION = 20;
 
 const model = foresightModel();
 /* The model's first default trend memory, kept beside it to show why it changed (decision 037). */
@@ -155,21 +155,21 @@ function lostRow(
     const guess = sum(results.map((r) => estimate(r)[m] ?? 0));
     return `${guess.toFixed(0)} / ${truth} (${(((guess - truth) / truth) * 100).toFixed(1)} %)`;
   });
-  const facilityErrors: number[] = [];
-  for (let first = 0; first + BAYS_PER_FACILITY <= results.length; first += BAYS_PER_FACILITY) {
-    const facility = results.slice(first, first + BAYS_PER_FACILITY);
+  const locationErrors: number[] = [];
+  for (let first = 0; first + BAYS_PER_LOCATION <= results.length; first += BAYS_PER_LOCATION) {
+    const location = results.slice(first, first + BAYS_PER_LOCATION);
     for (let m = 0; m < months; m++) {
-      const truth = sum(facility.map((r) => truthOf(r)[m] ?? 0));
+      const truth = sum(location.map((r) => truthOf(r)[m] ?? 0));
       if (truth > 0)
-        facilityErrors.push(Math.abs(sum(facility.map((r) => estimate(r)[m] ?? 0)) - truth) / truth);
+        locationErrors.push(Math.abs(sum(location.map((r) => estimate(r)[m] ?? 0)) - truth) / truth);
     }
   }
-  const within10 = facilityErrors.filter((e) => e <= 0.1).length;
+  const within10 = locationErrors.filter((e) => e <= 0.1).length;
   return [
     name,
     ...perMonth,
-    `${(median(facilityErrors) * 100).toFixed(1)} %`,
-    percent(within10, facilityErrors.length),
+    `${(median(locationErrors) * 100).toFixed(1)} %`,
+    percent(within10, locationErrors.length),
   ];
 }
 const downChecks = sum(results.map((r) => r.downChecks));

@@ -14,8 +14,8 @@ import { startBenchApp } from './bench-app';
 import { percentile, postgresServer } from './bench-server';
 import { seedBays } from './seed-bays';
 
-const FACILITIES = Number(process.env.FACILITIES ?? 500);
-const BAYS_PER_FACILITY = Number(process.env.BAYS_PER_FACILITY ?? 20);
+const LOCATIONS = Number(process.env.LOCATIONS ?? 500);
+const BAYS_PER_LOCATION = Number(process.env.BAYS_PER_LOCATION ?? 20);
 const AUDIT = Number(process.env.AUDIT ?? 200);
 const FAILURE_DAYS = Number(process.env.FAILURE_DAYS ?? 30);
 const CALLS = Number(process.env.CALLS ?? 30);
@@ -27,7 +27,7 @@ const dbName = `vd_bench_${randomBytes(4).toString('hex')}`;
 await ensureDatabase(server.adminUrl, dbName);
 const url = withDatabase(server.adminUrl, dbName);
 try {
-  const seeded = await seedBays(url, FACILITIES, BAYS_PER_FACILITY);
+  const seeded = await seedBays(url, LOCATIONS, BAYS_PER_LOCATION);
   const bench = await startBenchApp(url, { CHECKS_ENABLED: 'false' });
   const { app, database } = bench;
   const admin = await bench.signedIn('admin');
@@ -35,10 +35,10 @@ try {
   const call = (path: string, payload: Record<string, unknown>, method: 'POST' | 'PATCH' = 'POST') =>
     app.inject({ method, url: `/api/v1/${path}`, headers: { authorization: `Bearer ${token}` }, payload });
 
-  const { rows: facilities } = await database.pool.query<{ id: string }>(
+  const { rows: locations } = await database.pool.query<{ id: string }>(
     'select id from locations order by name limit 1',
   );
-  const locationId = facilities[0]?.id as string;
+  const locationId = locations[0]?.id as string;
   const { rows: bays } = await database.pool.query<{ id: string }>(
     'select id from bays where location_id = $1 order by sort_order, name',
     [locationId],
@@ -101,7 +101,7 @@ try {
   );
   await database.pool.query('analyze logs; analyze api_check_logs');
   console.log(
-    `Seeded ${seeded.bays} bays in ${seeded.facilities} facilities, ${AUDIT * FACILITIES} audit entries and ` +
+    `Seeded ${seeded.bays} bays in ${seeded.locations} facilities, ${AUDIT * LOCATIONS} audit entries and ` +
       `${failures} failed checks of the measured facility's API in ${((performance.now() - started) / 1000).toFixed(1)} s`,
   );
 

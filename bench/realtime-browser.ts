@@ -50,14 +50,14 @@ const { option } = benchOptions([
   'string',
 ]);
 const ADMIN_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const FACILITIES = option('facilities', 500);
-const BAYS_PER_FACILITY = option('bays-per-facility', 20);
+const LOCATIONS = option('facilities', 500);
+const BAYS_PER_LOCATION = option('bays-per-facility', 20);
 const CHANGES = option('changes', 100);
 const GAP_MS = option('gap-ms', 200);
 const RATE = option('rate', 100);
 const SECONDS = option('seconds', 20);
 const [WIDTH, HEIGHT] = (process.env.VIEWPORT ?? '1440x900').split('x').map(Number);
-const TOTAL = FACILITIES * BAYS_PER_FACILITY;
+const TOTAL = LOCATIONS * BAYS_PER_LOCATION;
 const STATUSES = ['operational', 'warning', 'error', 'inactive'] as const;
 
 const now = () => performance.timeOrigin + performance.now();
@@ -181,8 +181,8 @@ async function main() {
   let server: ChildProcess | null = null;
   let browser: Browser | null = null;
   try {
-    const seeded = await seedBays(databaseUrl, FACILITIES, BAYS_PER_FACILITY);
-    console.log(`Seeded ${seeded.facilities} facilities, ${seeded.bays} bays in ${seeded.ms} ms`);
+    const seeded = await seedBays(databaseUrl, LOCATIONS, BAYS_PER_LOCATION);
+    console.log(`Seeded ${seeded.locations} facilities, ${seeded.bays} bays in ${seeded.ms} ms`);
     const pool = new pg.Pool({ connectionString: databaseUrl, max: 1 });
     const { rows } = await pool.query<{ id: string; status: string }>(
       `select id, status from bays where status <> 'maintenance' order by random()`,

@@ -67,8 +67,8 @@ const ADMIN_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:543
 const SOCKETS = option('sockets', 1000);
 const USERS = option('users', 100);
 const ADMINS = option('admins', 10);
-const FACILITIES = option('facilities', 50);
-const BAYS_PER_FACILITY = option('bays-per-facility', 4);
+const LOCATIONS = option('facilities', 50);
+const BAYS_PER_LOCATION = option('bays-per-facility', 4);
 const GRANTS = option('grants', 5);
 const RATE = option('rate', 100);
 const SECONDS = option('seconds', 30);
@@ -199,7 +199,7 @@ async function main() {
   let server: ChildProcess | null = null;
   const clients: Client[] = [];
   try {
-    await seedBays(databaseUrl, FACILITIES, BAYS_PER_FACILITY);
+    await seedBays(databaseUrl, LOCATIONS, BAYS_PER_LOCATION);
     const users = await insertUsers(databaseUrl, {
       admins: ADMINS,
       operators: USERS - ADMINS,
@@ -233,7 +233,7 @@ async function main() {
     const grants = users.filter((u) => u.role === 'operator').map((u) => u.locationIds.length);
     console.log(
       `${fmt(SOCKETS)} sockets for ${USERS} users (${ADMINS} admins, ${USERS - ADMINS} operators with ` +
-        `${Math.min(...grants)}–${Math.max(...grants)} of ${FACILITIES} facilities each), ` +
+        `${Math.min(...grants)}–${Math.max(...grants)} of ${LOCATIONS} facilities each), ` +
         `${fmt(bays.size)} bays; connected in ${fmt(now() - connectStart)} ms`,
     );
 

@@ -26,14 +26,14 @@ function pickStatus(random: number): string {
   return 'operational';
 }
 
-export async function seedBays(url: string, facilities: number, baysPerFacility: number, batch = 50) {
+export async function seedBays(url: string, locations: number, baysPerLocation: number, batch = 50) {
   await runMigrations(url);
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   const started = performance.now();
   try {
-    for (let from = 0; from < facilities; from += batch) {
-      const count = Math.min(batch, facilities - from);
+    for (let from = 0; from < locations; from += batch) {
+      const count = Math.min(batch, locations - from);
       const names = Array.from(
         { length: count },
         (_, i) => `Bench Anlegg ${String(from + i + 1).padStart(4, '0')}`,
@@ -49,7 +49,7 @@ export async function seedBays(url: string, facilities: number, baysPerFacility:
       const sortOrders: number[] = [];
       const statuses: string[] = [];
       for (const { id } of rows) {
-        for (let b = 0; b < baysPerFacility; b++) {
+        for (let b = 0; b < baysPerLocation; b++) {
           locationIds.push(id);
           bayNames.push(`Hall ${b + 1}`);
           sortOrders.push(b);
@@ -74,7 +74,7 @@ export async function seedBays(url: string, facilities: number, baysPerFacility:
   } finally {
     await client.end();
   }
-  return { facilities, bays: facilities * baysPerFacility, ms: Math.round(performance.now() - started) };
+  return { locations, bays: locations * baysPerLocation, ms: Math.round(performance.now() - started) };
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
@@ -83,8 +83,8 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     console.error('Sett DATABASE_URL til databasen som skal fylles.');
     process.exit(1);
   }
-  const facilities = Number(process.argv[2] ?? 500);
-  const perFacility = Number(process.argv[3] ?? 20);
-  const result = await seedBays(url, facilities, perFacility);
-  console.log(`La inn ${result.facilities} anlegg og ${result.bays} vaskehaller på ${result.ms} ms`);
+  const locations = Number(process.argv[2] ?? 500);
+  const perLocation = Number(process.argv[3] ?? 20);
+  const result = await seedBays(url, locations, perLocation);
+  console.log(`La inn ${result.locations} anlegg og ${result.bays} vaskehaller på ${result.ms} ms`);
 }

@@ -24,8 +24,8 @@ import { startBenchApp } from './bench-app';
 import { percentile, postgresServer, processCpuSeconds } from './bench-server';
 import { seedBays } from './seed-bays';
 
-const FACILITIES = Number(process.env.FACILITIES ?? 500);
-const BAYS_PER_FACILITY = Number(process.env.BAYS_PER_FACILITY ?? 20);
+const LOCATIONS = Number(process.env.LOCATIONS ?? 500);
+const BAYS_PER_LOCATION = Number(process.env.BAYS_PER_LOCATION ?? 20);
 const DAYS = Number(process.env.DAYS ?? 90);
 const CHANGES_PER_DAY = Number(process.env.CHANGES_PER_DAY ?? 4);
 const CALLS = Number(process.env.CALLS ?? 30);
@@ -160,10 +160,10 @@ const url = withDatabase(server.adminUrl, dbName);
 if (!kept) await ensureDatabase(server.adminUrl, dbName);
 try {
   if (!kept) {
-    const seeded = await seedBays(url, FACILITIES, BAYS_PER_FACILITY);
+    const seeded = await seedBays(url, LOCATIONS, BAYS_PER_LOCATION);
     await seedBays(url, 1, 50);
     console.log(
-      `Seeded ${seeded.facilities} facilities × ${BAYS_PER_FACILITY} bays + 1 of 50 in ${seeded.ms} ms`,
+      `Seeded ${seeded.locations} facilities × ${BAYS_PER_LOCATION} bays + 1 of 50 in ${seeded.ms} ms`,
     );
   }
   const bench = await startBenchApp(url);
@@ -173,7 +173,7 @@ try {
 
   const { token } = await bench.signedIn('admin');
 
-  const { rows: bigFacility } = await database.pool.query<{ id: string }>(
+  const { rows: bigLocation } = await database.pool.query<{ id: string }>(
     `select location_id as id from bays group by location_id having count(*) = 50`,
   );
   const { rows: someBays } = await database.pool.query<{ id: string; location_id: string }>(
@@ -263,11 +263,11 @@ try {
     ...days(90),
   }));
   await measure('locations/stats/get, 50 bays, 30 days', 'backend/locations/stats/get', () => ({
-    locationId: bigFacility[0]?.id,
+    locationId: bigLocation[0]?.id,
     ...days(30),
   }));
   await measure('locations/stats/get, 50 bays, 90 days', 'backend/locations/stats/get', () => ({
-    locationId: bigFacility[0]?.id,
+    locationId: bigLocation[0]?.id,
     ...days(90),
   }));
   await measure('locations/stats/get, 20 bays, 30 days (random)', 'backend/locations/stats/get', (i) => ({
@@ -283,7 +283,7 @@ try {
     ...days(90),
   }));
   await measure('bays/maintenance/stats, facility of 50, 30 days', 'backend/bays/maintenance/stats', () => ({
-    locationId: bigFacility[0]?.id,
+    locationId: bigLocation[0]?.id,
     ...days(30),
   }));
   await measure('reports/availability/get, 1 facility, 30 days', 'backend/reports/availability/get', (i) => ({
@@ -319,7 +319,7 @@ try {
 
   const { rows: fiftyBays } = await database.pool.query<{ id: string }>(
     'select id from bays where location_id = $1',
-    [bigFacility[0]?.id],
+    [bigLocation[0]?.id],
   );
   const explain = await database.db.execute<{ 'QUERY PLAN': string }>(
     sql`explain (analyze, buffers) ${figuresSql(

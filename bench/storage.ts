@@ -25,7 +25,7 @@ import {
   LEVEL_CODES,
   prepareAttribute,
 } from '@vaskedrift/shared';
-import { defineFacilities, readBay, SHAPE_DEFINITIONS } from '@vaskedrift/simulator';
+import { defineLocations, readBay, SHAPE_DEFINITIONS } from '@vaskedrift/simulator';
 import pino from 'pino';
 import { dropDatabase, ensureDatabase, withDatabase } from '../apps/server/src/db/admin';
 import { connectDatabase, type Database, runMigrations } from '../apps/server/src/db/client';
@@ -61,13 +61,13 @@ type Stored = { value: Value; level: AttributeLevel | null; at: Date | null };
 
 /** The simulated fleet: per API its bays' attributes (series numbers) and how to read them at a time. */
 function fleet(bays: number) {
-  const facilities = defineFacilities({
-    facilityCount: Math.ceil(bays / BAYS_PER_API),
-    baysPerFacility: BAYS_PER_API,
+  const locations = defineLocations({
+    locationCount: Math.ceil(bays / BAYS_PER_API),
+    baysPerLocation: BAYS_PER_API,
     seed: 7,
   });
   let series = 0;
-  return facilities.map((f, i) => {
+  return locations.map((f, i) => {
     const definition = SHAPE_DEFINITIONS[f.shape];
     const attributes = f.bays.flatMap((bay, b) =>
       f.suggestedAttributes.slice(0, 5).map((a) => ({
@@ -89,7 +89,7 @@ function fleet(bays: number) {
         const records = f.bays.map((bay, b) =>
           definition.record({ ...bay, index: b }, readBay({ seed: 7, drift: true }, f.index, b, at)),
         );
-        const body = definition.body({ facilityName: f.name, now: new Date(at) }, records);
+        const body = definition.body({ locationName: f.name, now: new Date(at) }, records);
         const index = indexRecords(extractRecords(body, f.recordsPath ?? null) ?? [], f.keyIdentifier);
         return attributes.map((a) => evaluateAttribute(index, a.prepared));
       },

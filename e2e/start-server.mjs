@@ -28,7 +28,7 @@ const simulator = spawn(
     path.join(root, 'apps/simulator/src/main.ts'),
     '--port',
     String(process.env.E2E_SIMULATOR_PORT),
-    '--facilities',
+    '--locations',
     '2',
     '--bays',
     '2',

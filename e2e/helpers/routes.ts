@@ -1,7 +1,7 @@
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import { api, createUser, type Role, type TestUser, uniqueName } from './data';
 import { adminApi, tokenFor } from './session';
-import { criticalFacility } from './simulator';
+import { criticalLocation } from './simulator';
 
 /** What every route of every role needs to exist: see `routeSetup`. */
 export interface RouteSetup {
@@ -20,7 +20,7 @@ export interface RouteSetup {
  * and one user of each role; the operator and the 'user' are granted the facility.
  */
 export async function routeSetup(request: APIRequestContext, prefix: string): Promise<RouteSetup> {
-  const { locationId, locationName, attribute, bays } = await criticalFacility(request, prefix, 1);
+  const { locationId, locationName, attribute, bays } = await criticalLocation(request, prefix, 1);
   const [bay] = bays;
   if (!bay) throw new Error('no bay');
   const admin = await adminApi(request);

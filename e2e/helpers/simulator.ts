@@ -4,7 +4,7 @@ import { uniqueName } from './data';
 import { adminApi } from './session';
 
 /** A facility of the controller simulator that start-server.mjs runs beside the server. */
-export interface SimulatorFacility {
+export interface SimulatorLocation {
   id: string;
   endpointUrl: string;
   auth: { kind: string };
@@ -16,26 +16,26 @@ export interface SimulatorFacility {
  * Shape A without auth (`anlegg-001`): records in `bays`, keyed by `bayId`, with a `temperature`. The
  * simulator is reset to its steady values first.
  */
-export async function simulatorFacility(request: APIRequestContext): Promise<SimulatorFacility> {
+export async function simulatorLocation(request: APIRequestContext): Promise<SimulatorLocation> {
   const response = await request.post(`${SIMULATOR_URL}/control/reset`);
   expect(response.ok()).toBe(true);
-  const facilities = (await (await request.get(`${SIMULATOR_URL}/control/facilities`)).json()) as
-    | SimulatorFacility[]
-    | { data?: SimulatorFacility[]; facilities?: SimulatorFacility[] };
-  const list = Array.isArray(facilities) ? facilities : (facilities.facilities ?? facilities.data ?? []);
-  const facility = list.find((f) => f.auth.kind === 'none' && f.keyIdentifier === 'bayId');
-  if (!facility) throw new Error('Simulatoren har ikke et anlegg med form A uten autentisering');
-  return facility;
+  const locations = (await (await request.get(`${SIMULATOR_URL}/control/locations`)).json()) as
+    | SimulatorLocation[]
+    | { data?: SimulatorLocation[]; locations?: SimulatorLocation[] };
+  const list = Array.isArray(locations) ? locations : (locations.locations ?? locations.data ?? []);
+  const simulated = list.find((f) => f.auth.kind === 'none' && f.keyIdentifier === 'bayId');
+  if (!simulated) throw new Error('Simulatoren har ikke et anlegg med form A uten autentisering');
+  return simulated;
 }
 
 /** The temperature the simulator reports for one of its bays from now on. */
 export async function setTemperature(
   request: APIRequestContext,
-  facility: SimulatorFacility,
+  simulated: SimulatorLocation,
   bayKey: string,
   temperature: number,
 ) {
-  const response = await request.post(`${SIMULATOR_URL}/control/facilities/${facility.id}/bays/${bayKey}`, {
+  const response = await request.post(`${SIMULATOR_URL}/control/locations/${simulated.id}/bays/${bayKey}`, {
     data: { temperature },
   });
   expect(response.ok(), await response.text()).toBe(true);
@@ -58,11 +58,11 @@ export async function waitForOpenAlert(request: APIRequestContext, bayId: string
  * An API connection to the simulator facility (checked every 30 s) with its temperature attribute, made
  * through the API; `attribute` is the attribute's unique name.
  */
-export async function temperatureAttribute(request: APIRequestContext, facility: SimulatorFacility) {
+export async function temperatureAttribute(request: APIRequestContext, simulated: SimulatorLocation) {
   const api = await adminApi(request);
   const connection = await api<{ id: string }>('POST', 'backend/apis/create', {
     name: uniqueName('Kontroller'),
-    endpointUrl: facility.endpointUrl,
+    endpointUrl: simulated.endpointUrl,
     checkInterval: 30,
   });
   const attribute = uniqueName('Temperatur');
@@ -96,7 +96,7 @@ export async function bindTemperature(
   });
 }
 
-export interface CriticalFacility {
+export interface CriticalLocation {
   locationId: string;
   locationName: string;
   /** The API attribute, named apart from other tests' 'Temperatur' (they pick theirs by name). */
@@ -109,15 +109,15 @@ export interface CriticalFacility {
  * bay's temperature (critical over 90), all reporting 95, and waits until each has its open alert (so
  * its tile is red). Set up through the API: it is not what the tests are about.
  */
-export async function criticalFacility(
+export async function criticalLocation(
   request: APIRequestContext,
   prefix: string,
   bayCount: number,
-): Promise<CriticalFacility> {
-  const facility = await simulatorFacility(request);
-  const keys = facility.bays.slice(0, bayCount).map((bay) => bay.key);
+): Promise<CriticalLocation> {
+  const simulated = await simulatorLocation(request);
+  const keys = simulated.bays.slice(0, bayCount).map((bay) => bay.key);
   expect(keys).toHaveLength(bayCount);
-  for (const key of keys) await setTemperature(request, facility, key, 95);
+  for (const key of keys) await setTemperature(request, simulated, key, 95);
 
   const api = await adminApi(request);
   const locationName = uniqueName(prefix);
@@ -127,7 +127,7 @@ export async function criticalFacility(
     postalCode: '0150',
     city: 'Oslo',
   });
-  const { id: apiMetricId, attribute } = await temperatureAttribute(request, facility);
+  const { id: apiMetricId, attribute } = await temperatureAttribute(request, simulated);
   const bays: { id: string; name: string }[] = [];
   for (const [index, key] of keys.entries()) {
     const name = `Vaskehall ${index + 1}`;

@@ -23,8 +23,8 @@ export async function openUserMenu(page: Page) {
 }
 
 /** A facility's card on the dashboard. */
-export function dashboardCard(page: Page, facilityName: string): Locator {
-  return page.getByRole('region', { name: facilityName, exact: true });
+export function dashboardCard(page: Page, locationName: string): Locator {
+  return page.getByRole('region', { name: locationName, exact: true });
 }
 
 export type BayStatus = 'operational' | 'warning' | 'error' | 'inactive' | 'maintenance';

@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { createUser, type TestUser, uniqueName } from '../helpers/data';
 import { adminApi, signIn, tokenFor } from '../helpers/session';
-import { criticalFacility } from '../helpers/simulator';
+import { criticalLocation } from '../helpers/simulator';
 import { bayTile, dashboardCard, expectTileStatus } from '../helpers/ui';
 
 /*
@@ -31,7 +31,7 @@ let setup: Setup;
  */
 test.beforeAll(async ({ request }) => {
   test.setTimeout(120_000);
-  const { locationId, locationName, attribute, bays } = await criticalFacility(request, 'Panel', 2);
+  const { locationId, locationName, attribute, bays } = await criticalLocation(request, 'Panel', 2);
   const api = await adminApi(request);
   const token = await tokenFor(request);
   const operator = await createUser(request, token, { role: 'operator' });

@@ -1,6 +1,6 @@
 import { expect, type Locator, test } from '@playwright/test';
 import { adminApi, signIn } from '../helpers/session';
-import { criticalFacility } from '../helpers/simulator';
+import { criticalLocation } from '../helpers/simulator';
 
 /*
  * Issue 24, desktop tables: in a 1280 and a 1440 px window (the sidebar open), a bay's attribute table
@@ -21,7 +21,7 @@ test("an admin's attribute table and the facility's bay cards fit a 1280 and a 1
   page,
   request,
 }) => {
-  const { locationId, bays } = await criticalFacility(request, 'Bredde', 1);
+  const { locationId, bays } = await criticalLocation(request, 'Bredde', 1);
   const [bay] = bays;
   if (!bay) throw new Error('no bay');
   const api = await adminApi(request);

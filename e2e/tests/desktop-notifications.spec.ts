@@ -4,7 +4,7 @@ import { adminApi, signIn, tokenFor } from '../helpers/session';
 import {
   bindTemperature,
   setTemperature,
-  simulatorFacility,
+  simulatorLocation,
   temperatureAttribute,
   waitForOpenAlert,
 } from '../helpers/simulator';
@@ -57,7 +57,7 @@ test('a bay turning red raises one desktop notification in Norwegian, however ma
   await expect(setting).toBeChecked();
 
   // A facility whose bay the simulator will turn red, and the admin a recipient of its critical alerts.
-  const simulator = await simulatorFacility(request);
+  const simulator = await simulatorLocation(request);
   const [key, nextKey] = simulator.bays.map((b) => b.key) as [string, string];
   const locationName = uniqueName('Skrivebord');
   const location = await api<{ id: string }>('POST', 'backend/locations/create', {

@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { uniqueName } from '../helpers/data';
 import { adminApi, signIn } from '../helpers/session';
-import { setTemperature, simulatorFacility } from '../helpers/simulator';
+import { setTemperature, simulatorLocation } from '../helpers/simulator';
 import { type BayStatus, bayTile, dashboardCard, expectTileStatus, pickOption } from '../helpers/ui';
 
 /*
@@ -18,10 +18,10 @@ const NEXT_CHECK = { timeout: 50_000, intervals: [1_000, 2_000, 5_000] };
 test.use({ actionTimeout: 15_000, viewport: { width: 1680, height: 1000 } });
 
 /** The bay's tile on the dashboard, reloaded until it shows the status (the dashboard polls every 30 s). */
-async function expectTile(page: Page, facilityName: string, bayName: string, status: BayStatus) {
+async function expectTile(page: Page, locationName: string, bayName: string, status: BayStatus) {
   await expect(async () => {
     await page.goto('/');
-    await expectTileStatus(bayTile(dashboardCard(page, facilityName), bayName), bayName, status);
+    await expectTileStatus(bayTile(dashboardCard(page, locationName), bayName), bayName, status);
   }).toPass(NEXT_CHECK);
 }
 
@@ -30,8 +30,8 @@ test('an admin connects a controller, and a bay follows its value: red with an a
   request,
 }) => {
   test.setTimeout(240_000);
-  const facility = await simulatorFacility(request);
-  const bayKey = facility.bays[0]?.key ?? 'hall-1';
+  const simulated = await simulatorLocation(request);
+  const bayKey = simulated.bays[0]?.key ?? 'hall-1';
 
   // The facility and its bay are set up through the API: they are not what this test is about.
   const api = await adminApi(request);
@@ -60,7 +60,7 @@ test('an admin connects a controller, and a bay follows its value: red with an a
   await page.getByRole('button', { name: 'Ny API-tilkobling' }).click();
   const dialog = page.getByRole('dialog', { name: 'Ny API-tilkobling' });
   await dialog.getByLabel('Navn').fill(apiName);
-  await dialog.getByLabel('Endepunkt-URL').fill(facility.endpointUrl);
+  await dialog.getByLabel('Endepunkt-URL').fill(simulated.endpointUrl);
   await dialog.getByLabel('Sjekkintervall (sekunder)').fill('20');
   await dialog.getByRole('button', { name: 'Opprett API-tilkobling' }).click();
   await expect(dialog.getByText('Må være et gyldig tall over 30 sekunder')).toBeVisible();
@@ -116,7 +116,7 @@ test('an admin connects a controller, and a bay follows its value: red with an a
   await expect(row.getByText('Aktiv', { exact: true })).toBeVisible(NEXT_CHECK);
 
   // The controller reports 95 °C: after the next check the bay is red and an alert is open.
-  await setTemperature(request, facility, bayKey, 95);
+  await setTemperature(request, simulated, bayKey, 95);
   await expect(row.getByText('Kritisk', { exact: true })).toBeVisible(NEXT_CHECK);
   await expect(row.getByText('95', { exact: true })).toBeVisible();
   await expectTile(page, locationName, 'Hall 1', 'error');
@@ -135,7 +135,7 @@ test('an admin connects a controller, and a bay follows its value: red with an a
   await expect(alert.getByText('Super Admin')).toBeVisible();
 
   // Back to normal: after the next check the bay is green and the alert is past.
-  await setTemperature(request, facility, bayKey, 40);
+  await setTemperature(request, simulated, bayKey, 40);
   await expect(alert).toHaveCount(0, NEXT_CHECK);
   const past = page.getByRole('region', { name: 'Tidligere varsler' });
   // The past alerts refresh on their own clock.

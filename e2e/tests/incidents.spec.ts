@@ -4,7 +4,7 @@ import { type APIRequestContext, expect, test } from '@playwright/test';
 import { uniqueName } from '../helpers/data';
 import { mailsTo, waitForMail } from '../helpers/mail';
 import { adminApi } from '../helpers/session';
-import { simulatorFacility } from '../helpers/simulator';
+import { simulatorLocation } from '../helpers/simulator';
 import { SIMULATOR_URL } from '../playwright.config';
 
 /*
@@ -32,7 +32,7 @@ const ATTRIBUTES = [
  * critical incidents. Set up through the API: it is not what this test is about.
  */
 async function setUp(request: APIRequestContext) {
-  const simulator = await simulatorFacility(request);
+  const simulator = await simulatorLocation(request);
   const key = simulator.bays[1]?.key;
   if (!key) throw new Error('Simulatoren har ikke to vaskehaller');
   const api = await adminApi(request);
@@ -128,7 +128,7 @@ test('a fault tripping three attributes of one bay: one e-mail naming all three,
     body.type === type && body.payload.locationId === location.id;
   try {
     // One fault: the water is hot, the pump has lost its pressure and the soap has run out.
-    const response = await request.post(`${SIMULATOR_URL}/control/facilities/${simulator.id}/bays/${key}`, {
+    const response = await request.post(`${SIMULATOR_URL}/control/locations/${simulator.id}/bays/${key}`, {
       data: { temperature: 95, waterPressure: 1.2, 'chemicals.soap': 3 },
     });
     expect(response.ok(), await response.text()).toBe(true);
@@ -151,7 +151,7 @@ test('a fault tripping three attributes of one bay: one e-mail naming all three,
     }
 
     // The fault clears: one 'Løst' with its duration, and the same incident id at the webhook.
-    const cleared = await request.delete(`${SIMULATOR_URL}/control/facilities/${simulator.id}/bays/${key}`);
+    const cleared = await request.delete(`${SIMULATOR_URL}/control/locations/${simulator.id}/bays/${key}`);
     expect(cleared.ok(), await cleared.text()).toBe(true);
     for (const to of recipients) {
       const solved = await waitForMail(request, to, {

@@ -1,7 +1,7 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { createUser, type TestUser } from '../helpers/data';
 import { adminApi, signIn, tokenFor } from '../helpers/session';
-import { criticalFacility } from '../helpers/simulator';
+import { criticalLocation } from '../helpers/simulator';
 import { bayTile, dashboardCard, expectNoHorizontalOverflow } from '../helpers/ui';
 
 /*
@@ -25,7 +25,7 @@ let setup: Setup;
 
 test.beforeAll(async ({ request }) => {
   test.setTimeout(120_000);
-  const { locationId, locationName, bays } = await criticalFacility(request, 'Plan', 1);
+  const { locationId, locationName, bays } = await criticalLocation(request, 'Plan', 1);
   const [bay] = bays;
   if (!bay) throw new Error('no bay');
   const api = await adminApi(request);
@@ -146,12 +146,12 @@ test("an admin finds a plan on the facility's and the bay's pages and deletes it
   await expectNoHorizontalOverflow(page, 'vaskehallens side med en plan');
 
   await page.goto(`/locations/${locationId}`);
-  const facilityPlans = page.getByRole('region', { name: 'Planlagt vedlikehold' });
-  await expect(facilityPlans.locator('[data-plan-id]')).toHaveCount(1);
-  await expect(facilityPlans).toContainText(`${bay.name} · ${locationName}`);
+  const locationPlans = page.getByRole('region', { name: 'Planlagt vedlikehold' });
+  await expect(locationPlans.locator('[data-plan-id]')).toHaveCount(1);
+  await expect(locationPlans).toContainText(`${bay.name} · ${locationName}`);
   await expectNoHorizontalOverflow(page, 'anleggets side med en plan');
-  await facilityPlans.getByRole('button', { name: `Slett planen for ${bay.name}` }).tap();
+  await locationPlans.getByRole('button', { name: `Slett planen for ${bay.name}` }).tap();
   const confirm = page.getByRole('dialog', { name: 'Slett plan' });
   await confirm.getByRole('button', { name: 'Slett plan' }).tap();
-  await expect(facilityPlans.getByText('Ingen planlagt vedlikehold')).toBeVisible();
+  await expect(locationPlans.getByText('Ingen planlagt vedlikehold')).toBeVisible();
 });

@@ -2,7 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { createUser, type TestUser } from '../helpers/data';
 import { waitForMail } from '../helpers/mail';
 import { adminApi, signIn, tokenFor } from '../helpers/session';
-import { criticalFacility } from '../helpers/simulator';
+import { criticalLocation } from '../helpers/simulator';
 import { bayTile, dashboardCard, expectTileStatus, pickOption } from '../helpers/ui';
 
 /*
@@ -31,7 +31,7 @@ let setup: Setup;
 /** A facility with red bays; an operator, a colleague (operator) and a 'user', all with access. */
 test.beforeAll(async ({ request }) => {
   test.setTimeout(120_000);
-  const { locationId, locationName, bays } = await criticalFacility(request, 'Vedlikehold', 2);
+  const { locationId, locationName, bays } = await criticalLocation(request, 'Vedlikehold', 2);
   const api = await adminApi(request);
   const token = await tokenFor(request);
   const operator = await createUser(request, token, { role: 'operator' });
@@ -236,9 +236,9 @@ test("the bay's page and the facility's page list the job with its duration, and
   ).toHaveCount(1);
 
   await page.goto(`/locations/${locationId}`);
-  const facilityRow = page
+  const locationRow = page
     .getByRole('region', { name: 'Vedlikeholdshistorikk' })
     .locator(`[data-maintenance-id="${job.id}"]`);
-  await expect(facilityRow).toContainText(bay.name);
-  await expect(facilityRow).toContainText('Langtidsservice');
+  await expect(locationRow).toContainText(bay.name);
+  await expect(locationRow).toContainText('Langtidsservice');
 });

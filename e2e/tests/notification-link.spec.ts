@@ -5,7 +5,7 @@ import { adminApi, tokenFor } from '../helpers/session';
 import {
   bindTemperature,
   setTemperature,
-  simulatorFacility,
+  simulatorLocation,
   temperatureAttribute,
   waitForOpenAlert,
 } from '../helpers/simulator';
@@ -21,7 +21,7 @@ test.use({ actionTimeout: 15_000 });
 
 /** A facility with one bay whose temperature is shown as 'Vanntemperatur', in °C, and an operator told of it. */
 async function setUp(request: APIRequestContext) {
-  const simulator = await simulatorFacility(request);
+  const simulator = await simulatorLocation(request);
   const key = simulator.bays[0]?.key;
   if (!key) throw new Error('the simulator has no bay');
   const api = await adminApi(request);

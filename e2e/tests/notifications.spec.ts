@@ -8,7 +8,7 @@ import { adminApi, signIn, tokenFor } from '../helpers/session';
 import {
   bindTemperature,
   setTemperature,
-  simulatorFacility,
+  simulatorLocation,
   temperatureAttribute,
   waitForOpenAlert,
 } from '../helpers/simulator';
@@ -24,7 +24,7 @@ import { pickOption } from '../helpers/ui';
 
 test.use({ actionTimeout: 15_000 });
 
-interface Facility {
+interface CreatedLocation {
   id: string;
   name: string;
   bay: { id: string; name: string; key: string };
@@ -36,12 +36,12 @@ interface Facility {
  * not what this test is about.
  */
 async function setUp(request: APIRequestContext) {
-  const simulator = await simulatorFacility(request);
+  const simulator = await simulatorLocation(request);
   const keys = simulator.bays.slice(0, 2).map((bay) => bay.key);
   expect(keys).toHaveLength(2);
   const api = await adminApi(request);
   const metric = await temperatureAttribute(request, simulator);
-  const facilities: Facility[] = [];
+  const locations: CreatedLocation[] = [];
   for (const key of keys) {
     const name = uniqueName('Varsel');
     const location = await api<{ id: string }>('POST', 'backend/locations/create', {
@@ -57,11 +57,11 @@ async function setUp(request: APIRequestContext) {
       status: 'operational',
     });
     await bindTemperature(request, { bayId: bay.id, apiMetricId: metric.id, key });
-    facilities.push({ id: location.id, name, bay: { id: bay.id, name: bayName, key } });
+    locations.push({ id: location.id, name, bay: { id: bay.id, name: bayName, key } });
   }
   const member: TestUser = await createUser(request, await tokenFor(request), { role: 'operator' });
-  for (const facility of facilities) {
-    await api('POST', 'backend/users/access/create', { userId: member.id, locationId: facility.id });
+  for (const location of locations) {
+    await api('POST', 'backend/users/access/create', { userId: member.id, locationId: location.id });
   }
   const groupName = uniqueName('Vakt');
   await api('POST', 'backend/groups/create', {
@@ -70,7 +70,7 @@ async function setUp(request: APIRequestContext) {
     config: { color: '#F1416C' },
     members: [member.id],
   });
-  const [watched, other] = facilities as [Facility, Facility];
+  const [watched, other] = locations as [CreatedLocation, CreatedLocation];
   return { simulator, watched, other, member, groupName };
 }
 

@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { uniqueName } from '../helpers/data';
 import { adminApi, signIn } from '../helpers/session';
-import { criticalFacility, setTemperature, simulatorFacility } from '../helpers/simulator';
+import { criticalLocation, setTemperature, simulatorLocation } from '../helpers/simulator';
 import { dashboardCard } from '../helpers/ui';
 
 /*
@@ -61,7 +61,7 @@ test('opened offline, the app shows the last dashboard read-only with its age, a
 }) => {
   // A ceiling for a loaded 2-core machine, not a wait: alone the test takes 15–20 s.
   test.setTimeout(90_000);
-  const { locationName, attribute, bays } = await criticalFacility(request, 'Frakoblet', 1);
+  const { locationName, attribute, bays } = await criticalLocation(request, 'Frakoblet', 1);
   const bay = bays[0] as { id: string; name: string };
 
   await signIn(page);
@@ -102,7 +102,7 @@ test('opened offline, the app shows the last dashboard read-only with its age, a
   await expect(dashboardCard(page, laterName)).toBeVisible();
   await expect(acknowledge).toBeEnabled();
 
-  const simulator = await simulatorFacility(request);
+  const simulator = await simulatorLocation(request);
   await setTemperature(request, simulator, simulator.bays[0]?.key ?? '', 20);
 });
 

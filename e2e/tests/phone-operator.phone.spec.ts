@@ -1,7 +1,7 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { createUser, type TestUser } from '../helpers/data';
 import { adminApi, signIn, tokenFor } from '../helpers/session';
-import { criticalFacility } from '../helpers/simulator';
+import { criticalLocation } from '../helpers/simulator';
 import {
   bayTile,
   dashboardCard,
@@ -39,7 +39,7 @@ let setup: Setup;
  */
 test.beforeAll(async ({ request }) => {
   test.setTimeout(120_000);
-  const { locationId, locationName, bays } = await criticalFacility(request, 'Telefon', 1);
+  const { locationId, locationName, bays } = await criticalLocation(request, 'Telefon', 1);
   const [bay] = bays;
   if (!bay) throw new Error('no bay');
   const api = await adminApi(request);

@@ -3,9 +3,9 @@ import { createUser, type TestUser, uniqueName } from '../helpers/data';
 import { adminApi, signIn, tokenFor } from '../helpers/session';
 import {
   bindTemperature,
-  type SimulatorFacility,
+  type SimulatorLocation,
   setTemperature,
-  simulatorFacility,
+  simulatorLocation,
   temperatureAttribute,
   waitForOpenAlert,
 } from '../helpers/simulator';
@@ -45,7 +45,7 @@ interface Viewer {
 type TileChange = { status: BayStatus; at: number };
 
 interface Setup {
-  simulator: SimulatorFacility;
+  simulator: SimulatorLocation;
   key: string;
   locationId: string;
   locationName: string;
@@ -128,7 +128,7 @@ function tileOf(viewer: Viewer) {
 }
 
 /** Whether anything the viewer's socket received names the facility or its bay. */
-function mentionsFacility(viewer: Viewer): string[] {
+function mentionsLocation(viewer: Viewer): string[] {
   return viewer.received.filter((m) => m.includes(setup.locationId) || m.includes(setup.bay.id));
 }
 
@@ -143,7 +143,7 @@ async function attachScreenshot(testInfo: TestInfo, viewer: Viewer) {
  */
 test.beforeAll(async ({ browser, request }) => {
   test.setTimeout(120_000);
-  const simulator = await simulatorFacility(request);
+  const simulator = await simulatorLocation(request);
   const key = simulator.bays[0]?.key;
   if (!key) throw new Error('Simulatoren har ingen vaskehall');
   await setTemperature(request, simulator, key, 20);
@@ -187,7 +187,7 @@ test.beforeAll(async ({ browser, request }) => {
 test.afterAll(async ({ request }) => {
   for (const viewer of [admin, operator, outsider]) await viewer?.context.close();
   // Back to the simulator's steady values, for whatever runs next.
-  await simulatorFacility(request);
+  await simulatorLocation(request);
 });
 
 test("the simulator turns a bay red: both dashboards that may see it show it within 2 s, without a reload; the other operator's socket never hears of it", async ({
@@ -238,7 +238,7 @@ test("the simulator turns a bay red: both dashboards that may see it show it wit
   await expect(dashboardCard(outsider.page, locationName)).toHaveCount(0);
   await expect(outsider.page.getByText(locationName)).toHaveCount(0);
   expect(outsider.received.length).toBeGreaterThan(0);
-  expect(mentionsFacility(outsider)).toEqual([]);
+  expect(mentionsLocation(outsider)).toEqual([]);
 });
 
 test('granted the facility through the API, the other operator gets it and its next changes live, without a reload', async ({
@@ -283,7 +283,7 @@ test('granted the facility through the API, the other operator gets it and its n
   }
   console.info(`maintenance started/ended → tile: ${figures.join(', ')}`);
   // The facility's events now reach the operator's socket.
-  expect(mentionsFacility(outsider).some((m) => m.includes('bay.status_changed'))).toBe(true);
+  expect(mentionsLocation(outsider).some((m) => m.includes('bay.status_changed'))).toBe(true);
   await expectConnected(outsider.page);
 });
 

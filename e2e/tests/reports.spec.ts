@@ -10,9 +10,9 @@ test('a bay shows its names in the breadcrumbs, the facility log filters, a syst
   request,
 }) => {
   const api = await adminApi(request);
-  const facilityName = uniqueName('Vask Sentrum');
+  const locationName = uniqueName('Vask Sentrum');
   const location = await api<{ id: string }>('POST', 'backend/locations/create', {
-    name: facilityName,
+    name: locationName,
     address: 'Storgata 1',
     postalCode: '0155',
     city: 'Oslo',
@@ -28,13 +28,13 @@ test('a bay shows its names in the breadcrumbs, the facility log filters, a syst
   await signIn(page);
   await page.goto(`/locations/${location.id}/bays/${bay.id}/links`);
   const crumbs = breadcrumbs(page);
-  await expect(crumbs.getByRole('link', { name: facilityName })).toBeVisible();
+  await expect(crumbs.getByRole('link', { name: locationName })).toBeVisible();
   await expect(crumbs.getByRole('link', { name: 'Vaskehall 2 Nord' })).toBeVisible();
   await expect(crumbs.getByText('Lenker', { exact: true })).toBeVisible();
   await expect(page).toHaveTitle(/Vaskehall 2 Nord/);
 
   // The facility's crumb leads to the facility, its log tab to who changed what.
-  await crumbs.getByRole('link', { name: facilityName }).click();
+  await crumbs.getByRole('link', { name: locationName }).click();
   await page.getByRole('tab', { name: 'Logg' }).click();
   await expect(page).toHaveURL(new RegExp(`/locations/${location.id}/logs$`));
   const log = page.getByRole('table', { name: 'Logg' });

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { uniqueName } from '../helpers/data';
 import { adminApi, signIn } from '../helpers/session';
-import { bindTemperature, simulatorFacility, temperatureAttribute } from '../helpers/simulator';
+import { bindTemperature, simulatorLocation, temperatureAttribute } from '../helpers/simulator';
 import { pickOption } from '../helpers/ui';
 
 /*
@@ -21,7 +21,7 @@ test('an admin sees a bay’s statistics and downloads the availability report a
   request,
 }) => {
   // The facility, its bay and the binding are set up through the API: they are not what this is about.
-  const facility = await simulatorFacility(request);
+  const simulated = await simulatorLocation(request);
   const api = await adminApi(request);
   const locationName = uniqueName('Statistikk');
   const location = await api<{ id: string }>('POST', 'backend/locations/create', {
@@ -39,8 +39,8 @@ test('an admin sees a bay’s statistics and downloads the availability report a
     locationId: location.id,
     name: 'Hall 2',
   });
-  const { id: apiMetricId } = await temperatureAttribute(request, facility);
-  await bindTemperature(request, { bayId: bay.id, apiMetricId, key: facility.bays[0]?.key ?? 'hall-1' });
+  const { id: apiMetricId } = await temperatureAttribute(request, simulated);
+  await bindTemperature(request, { bayId: bay.id, apiMetricId, key: simulated.bays[0]?.key ?? 'hall-1' });
   const [bayMetric] = await api<{ id: string }[]>('POST', 'backend/bays/metrics/get', {
     page: 1,
     perPage: 10,

@@ -5,7 +5,7 @@ import { adminApi, signIn, tokenFor } from '../helpers/session';
 import {
   bindTemperature,
   setTemperature,
-  simulatorFacility,
+  simulatorLocation,
   temperatureAttribute,
   waitForOpenAlert,
 } from '../helpers/simulator';
@@ -199,7 +199,7 @@ test('a push shows the alert; its "Jeg ser på det" acknowledges it without the 
     await expect(deskPage.locator('[data-realtime-state="connected"]')).toBeVisible();
 
     // A bay of the facility turns red: the server pushes to the operator's device.
-    const simulator = await simulatorFacility(request);
+    const simulator = await simulatorLocation(request);
     const key = simulator.bays[0]?.key ?? '';
     const metric = await temperatureAttribute(request, simulator);
     const bay = await api<{ id: string }>('POST', 'backend/bays/create', {

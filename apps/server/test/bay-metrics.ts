@@ -1,5 +1,5 @@
-import { caller, createBay, createLocation } from './facilities';
 import type { TestContext } from './helpers';
+import { caller, createBay, createLocation } from './locations';
 
 /**
  * What the bay-attribute tests build on: an admin, a disabled API with one API attribute, a facility with

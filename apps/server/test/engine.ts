@@ -1,14 +1,14 @@
-import type { FacilityInfo, Simulator } from '@vaskedrift/simulator';
-import type { ApiClient } from './facilities';
-import { createBay, createLocation } from './facilities';
+import type { LocationInfo, Simulator } from '@vaskedrift/simulator';
 import type { TestContext } from './helpers';
+import type { ApiClient } from './locations';
+import { createBay, createLocation } from './locations';
 
 /** The API connection body for one simulated facility, with its auth method's credentials. */
-export function apiBodyFor(sim: Simulator, facility: FacilityInfo, overrides: Record<string, unknown> = {}) {
-  const auth = facility.auth;
+export function apiBodyFor(sim: Simulator, location: LocationInfo, overrides: Record<string, unknown> = {}) {
+  const auth = location.auth;
   return {
-    name: `Kasse ${facility.name}`,
-    endpointUrl: `${sim.url}${facility.endpointPath}`,
+    name: `Kasse ${location.name}`,
+    endpointUrl: `${sim.url}${location.endpointPath}`,
     authMethod: auth.kind,
     ...(auth.kind === 'apiKey' ? { apiKey: auth.apiKey } : {}),
     ...(auth.kind === 'bearer' ? { apiKey: auth.token } : {}),
@@ -17,13 +17,13 @@ export function apiBodyFor(sim: Simulator, facility: FacilityInfo, overrides: Re
       ? { authEndpointUrl: `${sim.url}${auth.authEndpointPath}`, tokenPath: auth.tokenPath }
       : {}),
     checkInterval: 300,
-    details: { ...(facility.recordsPath ? { recordsPath: facility.recordsPath } : {}), timeoutMs: 2000 },
+    details: { ...(location.recordsPath ? { recordsPath: location.recordsPath } : {}), timeoutMs: 2000 },
     ...overrides,
   };
 }
 
-export type WiredFacility = {
-  facility: FacilityInfo;
+export type WiredLocation = {
+  location: LocationInfo;
   apiId: string;
   apiMetricId: string;
   locationId: string;
@@ -37,31 +37,31 @@ export type WiredFacility = {
  * A facility, its bays, an API connection to the simulated facility, one API attribute and the suggested
  * bay attributes (or those named by path), all through the API as `admin`.
  */
-export async function wireFacility(
+export async function wireLocation(
   admin: ApiClient,
   sim: Simulator,
-  facility: FacilityInfo,
+  location: LocationInfo,
   options: { bays?: number; paths?: string[]; api?: Record<string, unknown> } = {},
-): Promise<WiredFacility> {
-  const locationId = await createLocation(admin, { name: `Anlegg ${facility.name}` });
-  const api = await admin.post('backend/apis/create', apiBodyFor(sim, facility, options.api));
+): Promise<WiredLocation> {
+  const locationId = await createLocation(admin, { name: `Anlegg ${location.name}` });
+  const api = await admin.post('backend/apis/create', apiBodyFor(sim, location, options.api));
   if (api.statusCode !== 200) throw new Error(`api: ${api.statusCode} ${api.body}`);
   const apiId = api.json().data.id as string;
   const metric = await admin.post('backend/apis/metrics/create', {
     apiId,
     name: 'Hallstatus',
     description: 'Verdiene til hver vaskehall',
-    keyIdentifier: facility.keyIdentifier,
-    targetKeys: facility.targetKeys,
+    keyIdentifier: location.keyIdentifier,
+    targetKeys: location.targetKeys,
   });
   if (metric.statusCode !== 200) throw new Error(`metric: ${metric.statusCode} ${metric.body}`);
   const apiMetricId = metric.json().data.id as string;
   const bays = new Map<string, string>();
   const bayMetrics = new Map<string, string>();
-  const attributes = facility.suggestedAttributes.filter(
+  const attributes = location.suggestedAttributes.filter(
     (a) => !options.paths || options.paths.includes(a.path),
   );
-  for (const bay of facility.bays.slice(0, options.bays ?? facility.bays.length)) {
+  for (const bay of location.bays.slice(0, options.bays ?? location.bays.length)) {
     const bayId = await createBay(admin, locationId, { name: bay.name });
     bays.set(bay.key, bayId);
     for (const attribute of attributes) {
@@ -78,7 +78,7 @@ export async function wireFacility(
       bayMetrics.set(`${bay.key}:${attribute.path}`, res.json().data.id);
     }
   }
-  return { facility, apiId, apiMetricId, locationId, bays, bayMetrics };
+  return { location, apiId, apiMetricId, locationId, bays, bayMetrics };
 }
 
 /**

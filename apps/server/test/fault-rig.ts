@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createSimulator, type FacilityInfo, type Simulator } from '@vaskedrift/simulator';
+import { createSimulator, type LocationInfo, type Simulator } from '@vaskedrift/simulator';
 import pg from 'pg';
 import {
   ADMIN,
@@ -35,7 +35,7 @@ export type Rig = {
   pool: pg.Pool;
   smtp: HoldingSmtp;
   sim: Simulator;
-  facility: FacilityInfo;
+  simulated: LocationInfo;
   servers: ServerProcess[];
   env: Record<string, string>;
   token(): string;
@@ -96,9 +96,9 @@ export async function startRig({
     parts.pool = pool;
     const smtp = await startHoldingSmtp();
     parts.smtp = smtp;
-    const sim = await createSimulator({ facilityCount: 1, baysPerFacility: 4, drift: false });
+    const sim = await createSimulator({ locationCount: 1, baysPerLocation: 4, drift: false });
     parts.sim = sim;
-    const facility = sim.facilities[0] as FacilityInfo;
+    const simulated = sim.locations[0] as LocationInfo;
     const env = {
       DATABASE_URL: databaseUrl,
       SECRET_KEY: randomBytes(32).toString('hex'),
@@ -144,8 +144,8 @@ export async function startRig({
     const location = await call('POST', 'backend/locations/create', { name: 'Vask Feiltest', ...place });
     const changes = await call('POST', 'backend/locations/create', { name: 'Endring 0', ...place });
     const api = await call('POST', 'backend/apis/create', {
-      name: `Kasse ${facility.name}`,
-      endpointUrl: `${sim.url}${facility.endpointPath}`,
+      name: `Kasse ${simulated.name}`,
+      endpointUrl: `${sim.url}${simulated.endpointPath}`,
       authMethod: 'none',
       checkInterval: CHECK_INTERVAL_S,
       details: { timeoutMs: 2000 },
@@ -154,13 +154,13 @@ export async function startRig({
       apiId: api.id,
       name: 'Hallstatus',
       description: 'Verdiene til hver vaskehall',
-      keyIdentifier: facility.keyIdentifier,
-      targetKeys: facility.targetKeys,
+      keyIdentifier: simulated.keyIdentifier,
+      targetKeys: simulated.targetKeys,
     });
-    const attributes = facility.suggestedAttributes.filter((a) =>
+    const attributes = simulated.suggestedAttributes.filter((a) =>
       ['temperature', 'waterPressure'].includes(a.path),
     );
-    for (const bay of facility.bays) {
+    for (const bay of simulated.bays) {
       const created = await call('POST', 'backend/bays/create', { locationId: location.id, name: bay.name });
       for (const attribute of attributes) {
         await call('POST', 'backend/bays/metrics/create', {
@@ -208,7 +208,7 @@ export async function startRig({
       pool,
       smtp,
       sim,
-      facility,
+      simulated,
       servers,
       env,
       token: () => token,
@@ -218,8 +218,8 @@ export async function startRig({
       loop,
       flip() {
         critical = !critical;
-        if (critical) sim.control.setValues(facility.id, 'hall-1', { temperature: 95 });
-        else sim.control.clearValues(facility.id, 'hall-1', ['temperature']);
+        if (critical) sim.control.setValues(simulated.id, 'hall-1', { temperature: 95 });
+        else sim.control.clearValues(simulated.id, 'hall-1', ['temperature']);
         return critical ? 'critical' : 'normal';
       },
       startExtraServer,

@@ -1,5 +1,5 @@
-import { caller, createBay, createLocation, grantAccess } from './facilities';
 import type { TestContext } from './helpers';
+import { caller, createBay, createLocation, grantAccess } from './locations';
 import { setPeriods } from './status-periods';
 
 /*

@@ -1,6 +1,6 @@
 import type { Clock } from '../src/lib/clock';
-import { caller, createBay, createLocation, grantAccess } from './facilities';
 import type { TestContext } from './helpers';
+import { caller, createBay, createLocation, grantAccess } from './locations';
 
 /** A clock that stands still where a test puts it. */
 export function settableClock(): Clock & { set(iso: string): void } {
@@ -21,7 +21,7 @@ export async function clearPlans(ctx: TestContext): Promise<void> {
 }
 
 /** An admin, an operator granted a new facility with one bay, and a viewer granted it too. */
-export async function facilityWithPeople(ctx: TestContext) {
+export async function locationWithPeople(ctx: TestContext) {
   const admin = await caller(ctx, 'admin');
   const operator = await caller(ctx, 'operator');
   const viewer = await caller(ctx, 'user');

@@ -1,9 +1,9 @@
-import { type ApiClient, caller, createBay, createLocation, grantAccess } from './facilities';
 import type { TestContext } from './helpers';
+import { type ApiClient, caller, createBay, createLocation, grantAccess } from './locations';
 
 /**
  * The people of the maintenance tests (an admin; an operator and a viewer granted every facility made by
- * `facilityWithBay`; an operator of other facilities) and what every test makes its own of.
+ * `locationWithBay`; an operator of other facilities) and what every test makes its own of.
  */
 export async function maintenanceSetting(ctx: TestContext) {
   const admin = await caller(ctx, 'admin');
@@ -12,7 +12,7 @@ export async function maintenanceSetting(ctx: TestContext) {
   const viewer = await caller(ctx, 'user');
 
   /** A facility of its own with one bay, granted to `operator` and `viewer`. */
-  async function facilityWithBay(status?: string) {
+  async function locationWithBay(status?: string) {
     const locationId = await createLocation(admin);
     const bayId = await createBay(admin, locationId, status ? { status } : {});
     await grantAccess(ctx, operator.user.id, locationId);
@@ -33,7 +33,7 @@ export async function maintenanceSetting(ctx: TestContext) {
   const running = async (bayId: string, who: ApiClient = operator) =>
     (await who.post('backend/bays/maintenance/get', { bayId })).json().data;
 
-  return { admin, operator, outsider, viewer, facilityWithBay, startBody, running };
+  return { admin, operator, outsider, viewer, locationWithBay, startBody, running };
 }
 
 export type MaintenanceSetting = Awaited<ReturnType<typeof maintenanceSetting>>;

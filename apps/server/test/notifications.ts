@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { type ApiClient, createBay, createLocation } from './facilities';
 import type { TestContext } from './helpers';
+import { type ApiClient, createBay, createLocation } from './locations';
 
 /** A pushed facility: an API fed by pushes (never polled), its facility, bays and their attributes. */
 export type PushedFacility = {

@@ -1,5 +1,5 @@
-import { type ApiClient, createBay, createLocation } from './facilities';
 import type { TestContext } from './helpers';
+import { type ApiClient, createBay, createLocation } from './locations';
 
 /**
  * One number attribute on its own API, facility and bay, as an admin makes it: its id, series number and

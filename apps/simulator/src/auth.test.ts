@@ -1,24 +1,24 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSimulator, type FacilityInfo, type Simulator } from './simulator';
+import { createSimulator, type LocationInfo, type Simulator } from './simulator';
 
 let simulator: Simulator;
 let clock = Date.parse('2025-06-01T12:00:00Z');
 
 beforeAll(async () => {
   // Auth kinds rotate: none, apiKey, bearer, basic, oauth2, none.
-  simulator = await createSimulator({ facilityCount: 6, baysPerFacility: 2, drift: false, now: () => clock });
+  simulator = await createSimulator({ locationCount: 6, baysPerLocation: 2, drift: false, now: () => clock });
 });
 afterAll(() => simulator.close());
 
-function facility(kind: FacilityInfo['auth']['kind']): FacilityInfo {
-  const found = simulator.facilities.find((f) => f.auth.kind === kind);
+function location(kind: LocationInfo['auth']['kind']): LocationInfo {
+  const found = simulator.locations.find((f) => f.auth.kind === kind);
   if (!found) throw new Error(`no ${kind} facility`);
   return found;
 }
 
 const basic = (id: string, secret: string) => `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}`;
 
-async function getData(f: FacilityInfo, headers: Record<string, string> = {}) {
+async function getData(f: LocationInfo, headers: Record<string, string> = {}) {
   const response = await fetch(`${simulator.url}${f.endpointPath}`, { headers });
   return {
     status: response.status,
@@ -38,11 +38,11 @@ async function token(body: string, headers: Record<string, string> = {}) {
 
 describe('auth kinds', () => {
   it('none: answers anyone', async () => {
-    expect((await getData(facility('none'))).status).toBe(200);
+    expect((await getData(location('none'))).status).toBe(200);
   });
 
   it('apiKey: the x-api-key header; missing → 401, wrong → 403', async () => {
-    const f = facility('apiKey');
+    const f = location('apiKey');
     expect((await getData(f, { 'x-api-key': f.auth.apiKey ?? '' })).status).toBe(200);
     expect(await getData(f)).toMatchObject({ status: 401, body: { error: 'unauthorized' } });
     expect(await getData(f, { 'x-api-key': 'wrong' })).toMatchObject({
@@ -50,11 +50,11 @@ describe('auth kinds', () => {
       body: { error: 'forbidden' },
     });
     // Another facility's secret is no key here.
-    expect((await getData(f, { 'x-api-key': facility('bearer').auth.token ?? '' })).status).toBe(403);
+    expect((await getData(f, { 'x-api-key': location('bearer').auth.token ?? '' })).status).toBe(403);
   });
 
   it('bearer: a static token', async () => {
-    const f = facility('bearer');
+    const f = location('bearer');
     expect((await getData(f, { authorization: `Bearer ${f.auth.token}` })).status).toBe(200);
     const wrong = await getData(f, { authorization: 'Bearer nope' });
     expect(wrong).toMatchObject({ status: 401, body: { error: 'invalid_token' } });
@@ -63,7 +63,7 @@ describe('auth kinds', () => {
   });
 
   it('basic: client id and secret', async () => {
-    const f = facility('basic');
+    const f = location('basic');
     const { clientId = '', clientSecret = '' } = f.auth;
     expect((await getData(f, { authorization: basic(clientId, clientSecret) })).status).toBe(200);
     const wrong = await getData(f, { authorization: basic(clientId, 'wrong') });
@@ -76,7 +76,7 @@ describe('auth kinds', () => {
 
 describe('oauth2 client credentials', () => {
   const credentials = () => {
-    const { clientId = '', clientSecret = '' } = facility('oauth2').auth;
+    const { clientId = '', clientSecret = '' } = location('oauth2').auth;
     return { clientId, clientSecret };
   };
 
@@ -89,7 +89,7 @@ describe('oauth2 client credentials', () => {
       status: 200,
       body: { access_token: expect.any(String), token_type: 'Bearer', expires_in: 300 },
     });
-    const f = facility('oauth2');
+    const f = location('oauth2');
     const data = await getData(f, { authorization: `Bearer ${issued.body.access_token}` });
     expect(data.status).toBe(200);
     expect(f.auth).toMatchObject({ tokenPath: 'access_token', authEndpointPath: '/oauth/token' });
@@ -127,14 +127,14 @@ describe('oauth2 client credentials', () => {
     });
     expect(await token('')).toMatchObject({ status: 400, body: { error: 'invalid_request' } });
     // The basic facility's client is no OAuth2 client.
-    const { clientId: basicId = '', clientSecret: basicSecret = '' } = facility('basic').auth;
+    const { clientId: basicId = '', clientSecret: basicSecret = '' } = location('basic').auth;
     expect(
       (await token(`grant_type=client_credentials&client_id=${basicId}&client_secret=${basicSecret}`)).status,
     ).toBe(401);
   });
 
   it('refuses a wrong token, and a token once it has expired (401, so the client fetches a new one)', async () => {
-    const f = facility('oauth2');
+    const f = location('oauth2');
     expect(await getData(f, { authorization: 'Bearer forged' })).toMatchObject({
       status: 401,
       body: { error: 'invalid_token' },
@@ -159,7 +159,7 @@ describe('oauth2 client credentials', () => {
       `grant_type=client_credentials&client_id=${clientId}&client_secret=${clientSecret}`,
     );
     const authorization = `Bearer ${issued.body.access_token}`;
-    const f = facility('oauth2');
+    const f = location('oauth2');
     expect((await getData(f, { authorization })).status).toBe(200);
     const revoke = await fetch(`${simulator.url}/control/oauth`, {
       method: 'POST',
@@ -172,13 +172,13 @@ describe('oauth2 client credentials', () => {
 
   it('expires tokens in real time with a short expires_in', async () => {
     const realTime = await createSimulator({
-      facilityCount: 5,
-      baysPerFacility: 1,
+      locationCount: 5,
+      baysPerLocation: 1,
       drift: false,
       tokenTtlSeconds: 1,
     });
     try {
-      const f = realTime.facilities[4];
+      const f = realTime.locations[4];
       if (f?.auth.kind !== 'oauth2') throw new Error('expected an oauth2 facility');
       const response = await fetch(`${realTime.url}/oauth/token`, {
         method: 'POST',
@@ -200,9 +200,9 @@ describe('oauth2 client credentials', () => {
   });
 
   it('does not let a token of one facility open another', async () => {
-    const many = await createSimulator({ facilityCount: 10, baysPerFacility: 1, drift: false });
+    const many = await createSimulator({ locationCount: 10, baysPerLocation: 1, drift: false });
     try {
-      const [first, second] = many.facilities.filter((f) => f.auth.kind === 'oauth2');
+      const [first, second] = many.locations.filter((f) => f.auth.kind === 'oauth2');
       if (!first || !second) throw new Error('expected two oauth2 facilities');
       const response = await fetch(`${many.url}/oauth/token`, {
         method: 'POST',

@@ -1,8 +1,8 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { DigestNonces, verifyDigest } from './digest';
-import type { Facility } from './facilities';
 import { HttpError, readBody, sendJson } from './http';
+import type { SimulatedLocation } from './locations';
 
 export const DEFAULT_TOKEN_TTL_SECONDS = 300;
 /** Expired tokens are swept when this many are held, so a long benchmark does not grow the map. */
@@ -16,28 +16,28 @@ function safeEqual(given: string, expected: string): boolean {
 
 /** OAuth2 access tokens issued by `POST /oauth/token`, each valid for one facility until it expires. */
 export class TokenStore {
-  private readonly tokens = new Map<string, { facilityId: string; expiresAt: number }>();
+  private readonly tokens = new Map<string, { locationId: string; expiresAt: number }>();
 
   constructor(
     private readonly now: () => number,
     public ttlSeconds: number = DEFAULT_TOKEN_TTL_SECONDS,
   ) {}
 
-  issue(facilityId: string) {
+  issue(locationId: string) {
     if (this.tokens.size >= TOKEN_SWEEP_SIZE) this.sweep();
     const token = randomBytes(24).toString('base64url');
-    this.tokens.set(token, { facilityId, expiresAt: this.now() + this.ttlSeconds * 1000 });
+    this.tokens.set(token, { locationId, expiresAt: this.now() + this.ttlSeconds * 1000 });
     return { access_token: token, token_type: 'Bearer', expires_in: this.ttlSeconds };
   }
 
-  isValid(token: string, facilityId: string): boolean {
+  isValid(token: string, locationId: string): boolean {
     const entry = this.tokens.get(token);
     if (entry === undefined) return false;
     if (entry.expiresAt <= this.now()) {
       this.tokens.delete(token);
       return false;
     }
-    return entry.facilityId === facilityId;
+    return entry.locationId === locationId;
   }
 
   revokeAll() {
@@ -87,9 +87,9 @@ const DIGEST_ERRORS = {
   wrong: new HttpError(401, 'unauthorized', 'Invalid digest credentials'),
 };
 
-function digestOf(facility: Facility, req: IncomingMessage, nonces: DigestNonces) {
-  const { clientId = '', clientSecret = '' } = facility.auth;
-  return verifyDigest(req, { id: facility.id, clientId, clientSecret }, nonces);
+function digestOf(location: SimulatedLocation, req: IncomingMessage, nonces: DigestNonces) {
+  const { clientId = '', clientSecret = '' } = location.auth;
+  return verifyDigest(req, { id: location.id, clientId, clientSecret }, nonces);
 }
 
 /**
@@ -98,11 +98,11 @@ function digestOf(facility: Facility, req: IncomingMessage, nonces: DigestNonces
  * Returns the error to send, or null when the request may pass.
  */
 export function authenticate(
-  facility: Facility,
+  location: SimulatedLocation,
   req: IncomingMessage,
   { tokens, nonces }: AuthState,
 ): HttpError | null {
-  const { auth } = facility;
+  const { auth } = location;
   switch (auth.kind) {
     case 'none':
       return null;
@@ -125,13 +125,13 @@ export function authenticate(
       return ok ? null : new HttpError(401, 'unauthorized', 'Invalid client id or secret');
     }
     case 'digest': {
-      const outcome = digestOf(facility, req, nonces);
+      const outcome = digestOf(location, req, nonces);
       return outcome === 'ok' ? null : DIGEST_ERRORS[outcome];
     }
     case 'oauth2': {
       const token = bearerToken(req);
       if (token === null) return missing('Bearer');
-      return tokens.isValid(token, facility.id)
+      return tokens.isValid(token, location.id)
         ? null
         : new HttpError(401, 'invalid_token', 'The access token is invalid or has expired');
     }
@@ -140,16 +140,16 @@ export function authenticate(
 
 /** The `WWW-Authenticate` challenge sent with a 401 for the facility's auth kind (digest: a fresh nonce). */
 export function challenge(
-  facility: Facility,
+  location: SimulatedLocation,
   req: IncomingMessage,
   { nonces }: AuthState,
 ): Record<string, string> {
-  if (facility.auth.kind === 'digest') {
-    const stale = digestOf(facility, req, nonces) === 'stale';
-    return { 'www-authenticate': nonces.challenge(facility.id, stale) };
+  if (location.auth.kind === 'digest') {
+    const stale = digestOf(location, req, nonces) === 'stale';
+    return { 'www-authenticate': nonces.challenge(location.id, stale) };
   }
-  if (facility.auth.kind === 'basic') return { 'www-authenticate': 'Basic realm="vaskedrift-simulator"' };
-  if (facility.auth.kind === 'bearer' || facility.auth.kind === 'oauth2') {
+  if (location.auth.kind === 'basic') return { 'www-authenticate': 'Basic realm="vaskedrift-simulator"' };
+  if (location.auth.kind === 'bearer' || location.auth.kind === 'oauth2') {
     return { 'www-authenticate': 'Bearer realm="vaskedrift-simulator"' };
   }
   return {};
@@ -180,7 +180,7 @@ async function tokenRequestParams(req: IncomingMessage): Promise<URLSearchParams
 export async function handleTokenRequest(
   req: IncomingMessage,
   res: ServerResponse,
-  facilityByClientId: ReadonlyMap<string, Facility>,
+  locationByClientId: ReadonlyMap<string, SimulatedLocation>,
   tokens: TokenStore,
 ): Promise<void> {
   const params = await tokenRequestParams(req);
@@ -192,14 +192,14 @@ export async function handleTokenRequest(
   const basic = basicCredentials(req);
   const id = basic?.id ?? params.get('client_id');
   const secret = basic?.secret ?? params.get('client_secret');
-  const facility = id === null ? undefined : facilityByClientId.get(id);
+  const location = id === null ? undefined : locationByClientId.get(id);
   if (
-    facility === undefined ||
+    location === undefined ||
     secret === null ||
-    facility.auth.kind !== 'oauth2' ||
-    !safeEqual(secret, facility.auth.clientSecret ?? '')
+    location.auth.kind !== 'oauth2' ||
+    !safeEqual(secret, location.auth.clientSecret ?? '')
   ) {
     throw new HttpError(401, 'invalid_client', 'Unknown client or wrong secret');
   }
-  sendJson(res, 200, tokens.issue(facility.id), { 'cache-control': 'no-store' });
+  sendJson(res, 200, tokens.issue(location.id), { 'cache-control': 'no-store' });
 }

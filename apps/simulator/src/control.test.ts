@@ -4,7 +4,7 @@ import { createSimulator, type Simulator } from './simulator';
 let simulator: Simulator;
 
 beforeAll(async () => {
-  simulator = await createSimulator({ facilityCount: 3, baysPerFacility: 2, drift: false });
+  simulator = await createSimulator({ locationCount: 3, baysPerLocation: 2, drift: false });
 });
 afterAll(() => simulator.close());
 beforeEach(() => simulator.control.reset());
@@ -24,13 +24,13 @@ async function bay(key: string) {
   return body.bays.find((b) => b.bayId === key);
 }
 
-describe('GET /control/facilities', () => {
+describe('GET /control/locations', () => {
   it('lists each facility with its endpoint, credentials, bay keys and suggested attributes', async () => {
-    const { status, body } = await call('GET', '/control/facilities');
+    const { status, body } = await call('GET', '/control/locations');
     expect(status).toBe(200);
-    const facilities = body.facilities as Record<string, unknown>[];
-    expect(facilities).toHaveLength(3);
-    expect(facilities[1]).toMatchObject({
+    const locations = body.locations as Record<string, unknown>[];
+    expect(locations).toHaveLength(3);
+    expect(locations[1]).toMatchObject({
       id: 'anlegg-002',
       name: 'Bergen',
       shape: 'B',
@@ -53,14 +53,14 @@ describe('GET /control/facilities', () => {
       fault: { mode: 'none' },
       overrides: {},
     });
-    expect(facilities[2]).toMatchObject({ recordsPath: 'data.units', keyIdentifier: 'unit' });
-    expect(facilities[0]).not.toHaveProperty('recordsPath');
+    expect(locations[2]).toMatchObject({ recordsPath: 'data.units', keyIdentifier: 'unit' });
+    expect(locations[0]).not.toHaveProperty('recordsPath');
   });
 });
 
 describe('overrides', () => {
   it('sets values by nested objects or dot paths; they stick across requests', async () => {
-    const set = await call('POST', '/control/facilities/anlegg-001/bays/hall-2', {
+    const set = await call('POST', '/control/locations/anlegg-001/bays/hall-2', {
       temperature: 95,
       chemicals: { soap: 3 },
       'chemicals.wax': 10,
@@ -81,12 +81,12 @@ describe('overrides', () => {
   });
 
   it('writes into arrays by index and creates missing objects', async () => {
-    await call('POST', '/control/facilities/anlegg-003/bays/1', {
+    await call('POST', '/control/locations/anlegg-003/bays/1', {
       'sensors[0].v': 99,
       'extra.deep.flag': true,
     });
     const response = await fetch(`${simulator.url}/c/anlegg-003/telemetry`, {
-      headers: { authorization: `Bearer ${simulator.facilities[2]?.auth.token}` },
+      headers: { authorization: `Bearer ${simulator.locations[2]?.auth.token}` },
     });
     const body = (await response.json()) as { data: { units: Record<string, unknown>[] } };
     const unit = body.data.units[0];
@@ -99,39 +99,39 @@ describe('overrides', () => {
   });
 
   it('lets the newest write win over a value set below it', async () => {
-    await call('POST', '/control/facilities/anlegg-001/bays/hall-1', { 'chemicals.soap': 3 });
-    await call('POST', '/control/facilities/anlegg-001/bays/hall-1', { chemicals: [] });
+    await call('POST', '/control/locations/anlegg-001/bays/hall-1', { 'chemicals.soap': 3 });
+    await call('POST', '/control/locations/anlegg-001/bays/hall-1', { chemicals: [] });
     expect((await bay('hall-1'))?.chemicals).toEqual([]);
   });
 
   it('clears one path (and what is below it) with DELETE, or all of a bay', async () => {
-    await call('POST', '/control/facilities/anlegg-001/bays/hall-1', {
+    await call('POST', '/control/locations/anlegg-001/bays/hall-1', {
       temperature: 95,
       chemicals: { soap: 3, wax: 4 },
     });
-    expect(await call('DELETE', '/control/facilities/anlegg-001/bays/hall-1?path=temperature')).toEqual({
+    expect(await call('DELETE', '/control/locations/anlegg-001/bays/hall-1?path=temperature')).toEqual({
       status: 200,
       body: { overrides: { 'chemicals.soap': 3, 'chemicals.wax': 4 } },
     });
     expect(
-      await call('DELETE', '/control/facilities/anlegg-001/bays/hall-1', { paths: ['chemicals'] }),
+      await call('DELETE', '/control/locations/anlegg-001/bays/hall-1', { paths: ['chemicals'] }),
     ).toEqual({
       status: 200,
       body: { overrides: {} },
     });
-    await call('POST', '/control/facilities/anlegg-001/bays/hall-1', { temperature: 95, doorOpen: true });
-    await call('DELETE', '/control/facilities/anlegg-001/bays/hall-1');
+    await call('POST', '/control/locations/anlegg-001/bays/hall-1', { temperature: 95, doorOpen: true });
+    await call('DELETE', '/control/locations/anlegg-001/bays/hall-1');
     expect(await bay('hall-1')).toMatchObject({ doorOpen: false });
   });
 
   it('clears everything on reset', async () => {
-    await call('POST', '/control/facilities/anlegg-001/bays/hall-1', { temperature: 95 });
+    await call('POST', '/control/locations/anlegg-001/bays/hall-1', { temperature: 95 });
     expect(await call('POST', '/control/reset')).toEqual({ status: 200, body: { ok: true } });
     expect((await bay('hall-1'))?.temperature).not.toBe(95);
   });
 
   it('refuses patches that are not objects, bad or prototype paths, and unknown bays', async () => {
-    const path = '/control/facilities/anlegg-001/bays/hall-1';
+    const path = '/control/locations/anlegg-001/bays/hall-1';
     expect((await call('POST', path, [1, 2])).body).toMatchObject({ error: 'invalid_patch' });
     expect((await call('POST', path, 'not json')).body).toMatchObject({ error: 'invalid_json' });
     expect(await call('POST', path, { 'a..b': 1 })).toMatchObject({
@@ -141,8 +141,8 @@ describe('overrides', () => {
     expect((await call('POST', path, '{"__proto__": {"polluted": 1}}')).status).toBe(400);
     expect((await call('POST', path, { constructor: { prototype: 1 } })).status).toBe(400);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
-    expect((await call('POST', '/control/facilities/anlegg-001/bays/hall-9', { x: 1 })).status).toBe(404);
-    expect((await call('POST', '/control/facilities/nope/bays/hall-1', { x: 1 })).status).toBe(404);
+    expect((await call('POST', '/control/locations/anlegg-001/bays/hall-9', { x: 1 })).status).toBe(404);
+    expect((await call('POST', '/control/locations/nope/bays/hall-1', { x: 1 })).status).toBe(404);
   });
 });
 
@@ -155,7 +155,7 @@ describe('stats and routing', () => {
     expect(body).toMatchObject({
       requests: 3,
       tokenRequests: 0,
-      facilities: {
+      locations: {
         'anlegg-001': { requests: 2, lastRequestAt: expect.any(String) },
         'anlegg-002': { requests: 1 },
         'anlegg-003': { requests: 0, lastRequestAt: null },
@@ -169,7 +169,7 @@ describe('stats and routing', () => {
     expect((await call('GET', '/control/nothing')).status).toBe(404);
     expect((await call('POST', '/a/anlegg-001/status')).status).toBe(405);
     expect((await call('GET', '/oauth/token')).status).toBe(405);
-    expect((await call('GET', '/')).body).toMatchObject({ facilities: 3 });
+    expect((await call('GET', '/')).body).toMatchObject({ locations: 3 });
   });
 
   it('changes the token lifetime over HTTP', async () => {

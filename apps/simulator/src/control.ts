@@ -1,9 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { z } from 'zod';
 import type { TokenStore } from './auth';
-import { type Facility, type FacilityInfo, facilityInfo } from './facilities';
 import { type FaultSpec, faultSchema } from './faults';
 import { HttpError, readJson, sendJson } from './http';
+import { type LocationInfo, locationInfo, type SimulatedLocation } from './locations';
 import type { OverrideStore } from './overrides';
 
 /*
@@ -12,7 +12,7 @@ import type { OverrideStore } from './overrides';
  * meant to bind to 127.0.0.1).
  */
 
-interface FacilityStats {
+interface LocationStats {
   requests: number;
   lastRequestAt: string | null;
 }
@@ -23,7 +23,7 @@ export interface SimulatorStats {
   requests: number;
   tokenRequests: number;
   openConnections: number;
-  facilities: Record<string, FacilityStats>;
+  locations: Record<string, LocationStats>;
 }
 
 export class StatsCounter {
@@ -31,12 +31,12 @@ export class StatsCounter {
   requests = 0;
   tokenRequests = 0;
   openConnections = 0;
-  private perFacility = new Map<string, { requests: number; lastRequestAt: number }>();
+  private perLocation = new Map<string, { requests: number; lastRequestAt: number }>();
 
-  count(facilityId: string, now: number) {
+  count(locationId: string, now: number) {
     this.requests++;
-    const entry = this.perFacility.get(facilityId);
-    if (entry === undefined) this.perFacility.set(facilityId, { requests: 1, lastRequestAt: now });
+    const entry = this.perLocation.get(locationId);
+    if (entry === undefined) this.perLocation.set(locationId, { requests: 1, lastRequestAt: now });
     else {
       entry.requests++;
       entry.lastRequestAt = now;
@@ -47,14 +47,14 @@ export class StatsCounter {
     this.startedAt = new Date();
     this.requests = 0;
     this.tokenRequests = 0;
-    this.perFacility.clear();
+    this.perLocation.clear();
   }
 
-  snapshot(facilityIds: readonly string[]): SimulatorStats {
-    const facilities: Record<string, FacilityStats> = {};
-    for (const id of facilityIds) {
-      const entry = this.perFacility.get(id);
-      facilities[id] = {
+  snapshot(locationIds: readonly string[]): SimulatorStats {
+    const locations: Record<string, LocationStats> = {};
+    for (const id of locationIds) {
+      const entry = this.perLocation.get(id);
+      locations[id] = {
         requests: entry?.requests ?? 0,
         lastRequestAt: entry ? new Date(entry.lastRequestAt).toISOString() : null,
       };
@@ -64,15 +64,15 @@ export class StatsCounter {
       requests: this.requests,
       tokenRequests: this.tokenRequests,
       openConnections: this.openConnections,
-      facilities,
+      locations,
     };
   }
 }
 
 /** The simulator's state the control API changes. */
 export interface ControlTarget {
-  facilities: readonly Facility[];
-  facilityById: ReadonlyMap<string, Facility>;
+  locations: readonly SimulatedLocation[];
+  locationById: ReadonlyMap<string, SimulatedLocation>;
   overrides: OverrideStore;
   faults: Map<string, FaultSpec>;
   tokens: TokenStore;
@@ -80,7 +80,7 @@ export interface ControlTarget {
   url(): string;
 }
 
-interface FacilityState extends FacilityInfo {
+interface LocationState extends LocationInfo {
   endpointUrl: string;
   fault: FaultSpec;
   overrides: Record<string, Record<string, unknown>>;
@@ -88,12 +88,12 @@ interface FacilityState extends FacilityInfo {
 
 export interface SimulatorControl {
   /** Every facility with its endpoint URL, credentials, current fault and overrides. */
-  facilities(): FacilityState[];
+  locations(): LocationState[];
   /** Sets values of one bay's record (shape-specific paths, nested objects or dot paths); they stick. */
-  setValues(facilityId: string, bayKey: string, patch: Record<string, unknown>): void;
+  setValues(locationId: string, bayKey: string, patch: Record<string, unknown>): void;
   /** Clears the given paths of one bay, or all its overrides when none are given. */
-  clearValues(facilityId: string, bayKey: string, paths?: string[]): void;
-  setFault(facilityId: string, fault: FaultSpec): void;
+  clearValues(locationId: string, bayKey: string, paths?: string[]): void;
+  setFault(locationId: string, fault: FaultSpec): void;
   /** Clears every override and fault and the stats; issued tokens stay valid. */
   reset(): void;
   stats(): SimulatorStats;
@@ -106,46 +106,46 @@ export interface SimulatorControl {
 const NO_FAULT: FaultSpec = { mode: 'none' };
 
 export function createControl(target: ControlTarget): SimulatorControl {
-  const facility = (id: string) => {
-    const found = target.facilityById.get(id);
-    if (found === undefined) throw new HttpError(404, 'not_found', `No facility "${id}"`);
+  const location = (id: string) => {
+    const found = target.locationById.get(id);
+    if (found === undefined) throw new HttpError(404, 'not_found', `No location "${id}"`);
     return found;
   };
-  const bay = (facilityId: string, bayKey: string) => {
-    const found = facility(facilityId);
+  const bay = (locationId: string, bayKey: string) => {
+    const found = location(locationId);
     if (!found.bayIndexByKey.has(bayKey))
-      throw new HttpError(404, 'not_found', `No bay "${bayKey}" in "${facilityId}"`);
+      throw new HttpError(404, 'not_found', `No bay "${bayKey}" in "${locationId}"`);
     return found;
   };
   return {
-    facilities: () =>
-      target.facilities.map((f) => ({
-        ...facilityInfo(f),
+    locations: () =>
+      target.locations.map((f) => ({
+        ...locationInfo(f),
         endpointUrl: `${target.url()}${f.endpointPath}`,
         fault: target.faults.get(f.id) ?? NO_FAULT,
         overrides: target.overrides.list(f.id),
       })),
-    setValues(facilityId, bayKey, patch) {
-      bay(facilityId, bayKey);
-      target.overrides.set(facilityId, bayKey, patch);
+    setValues(locationId, bayKey, patch) {
+      bay(locationId, bayKey);
+      target.overrides.set(locationId, bayKey, patch);
     },
-    clearValues(facilityId, bayKey, paths) {
-      bay(facilityId, bayKey);
-      target.overrides.clear(facilityId, bayKey, paths);
+    clearValues(locationId, bayKey, paths) {
+      bay(locationId, bayKey);
+      target.overrides.clear(locationId, bayKey, paths);
     },
-    setFault(facilityId, fault) {
-      facility(facilityId);
+    setFault(locationId, fault) {
+      location(locationId);
       const parsed = faultSchema.safeParse(fault);
       if (!parsed.success) throw new HttpError(400, 'invalid_fault', z.prettifyError(parsed.error));
-      if (parsed.data.mode === 'none') target.faults.delete(facilityId);
-      else target.faults.set(facilityId, parsed.data);
+      if (parsed.data.mode === 'none') target.faults.delete(locationId);
+      else target.faults.set(locationId, parsed.data);
     },
     reset() {
       target.overrides.clearAll();
       target.faults.clear();
       target.stats.reset();
     },
-    stats: () => target.stats.snapshot(target.facilities.map((f) => f.id)),
+    stats: () => target.stats.snapshot(target.locations.map((f) => f.id)),
     setTokenTtl(seconds) {
       if (!Number.isInteger(seconds) || seconds < 1)
         throw new HttpError(400, 'invalid_ttl', 'tokenTtlSeconds must be ≥ 1');
@@ -182,8 +182,8 @@ export async function handleControlRequest(
   const [first, id, sub, bayKey] = segments;
   const route = `${method} ${segments.length}:${first ?? ''}/${sub ?? ''}`;
   switch (route) {
-    case 'GET 1:facilities/':
-      return sendJson(res, 200, { facilities: control.facilities() });
+    case 'GET 1:locations/':
+      return sendJson(res, 200, { locations: control.locations() });
     case 'GET 1:stats/':
       return sendJson(res, 200, control.stats());
     case 'POST 1:reset/':
@@ -195,16 +195,16 @@ export async function handleControlRequest(
       if (body.revokeTokens) control.revokeTokens();
       return sendJson(res, 200, { ok: true });
     }
-    case 'POST 3:facilities/fault': {
+    case 'POST 3:locations/fault': {
       control.setFault(id as string, (await readJson(req)) as FaultSpec);
-      return sendJson(res, 200, { fault: control.facilities().find((f) => f.id === id)?.fault });
+      return sendJson(res, 200, { fault: control.locations().find((f) => f.id === id)?.fault });
     }
-    case 'POST 4:facilities/bays': {
+    case 'POST 4:locations/bays': {
       const patch = await readJson(req);
       control.setValues(id as string, bayKey as string, patch as Record<string, unknown>);
       return sendJson(res, 200, { overrides: overridesOf(control, id as string, bayKey as string) });
     }
-    case 'DELETE 4:facilities/bays': {
+    case 'DELETE 4:locations/bays': {
       const body = parse(clearSchema, await readJson(req));
       const paths = [...query.getAll('path'), ...(body?.paths ?? [])];
       control.clearValues(id as string, bayKey as string, paths);
@@ -215,6 +215,6 @@ export async function handleControlRequest(
   }
 }
 
-function overridesOf(control: SimulatorControl, facilityId: string, bayKey: string) {
-  return control.facilities().find((f) => f.id === facilityId)?.overrides[bayKey] ?? {};
+function overridesOf(control: SimulatorControl, locationId: string, bayKey: string) {
+  return control.locations().find((f) => f.id === locationId)?.overrides[bayKey] ?? {};
 }

@@ -1,29 +1,29 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIGEST_NONCE_TTL_SECONDS, expectedDigestResponse } from './digest';
-import { createSimulator, type FacilityInfo, type Simulator } from './simulator';
+import { createSimulator, type LocationInfo, type Simulator } from './simulator';
 
 let simulator: Simulator;
 let clock = Date.parse('2025-06-01T12:00:00Z');
-let first: FacilityInfo;
-let second: FacilityInfo;
+let first: LocationInfo;
+let second: LocationInfo;
 
 beforeAll(async () => {
   simulator = await createSimulator({
-    facilityCount: 2,
-    baysPerFacility: 1,
+    locationCount: 2,
+    baysPerLocation: 1,
     drift: false,
     authKinds: ['digest'],
     now: () => clock,
   });
-  [first, second] = simulator.facilities as [FacilityInfo, FacilityInfo];
+  [first, second] = simulator.locations as [LocationInfo, LocationInfo];
 });
 afterAll(() => simulator.close());
 
-const get = (f: FacilityInfo, headers: Record<string, string> = {}) =>
+const get = (f: LocationInfo, headers: Record<string, string> = {}) =>
   fetch(`${simulator.url}${f.endpointPath}`, { headers });
 
 /** The first challenge's nonce, and all of the header. */
-async function challengeOf(f: FacilityInfo) {
+async function challengeOf(f: LocationInfo) {
   const response = await get(f);
   expect(response.status).toBe(401);
   const header = response.headers.get('www-authenticate') ?? '';
@@ -31,7 +31,7 @@ async function challengeOf(f: FacilityInfo) {
 }
 
 function answer(
-  f: FacilityInfo,
+  f: LocationInfo,
   nonce: string,
   { algorithm = 'SHA-256', password = f.auth.clientSecret ?? '', uri = f.endpointPath } = {},
 ) {

@@ -20,18 +20,18 @@ export class DigestNonces {
 
   constructor(private readonly now: () => number) {}
 
-  private sign(facilityId: string, issued: string): string {
-    return createHmac('sha256', this.key).update(`${facilityId}\0${issued}`).digest('base64url');
+  private sign(locationId: string, issued: string): string {
+    return createHmac('sha256', this.key).update(`${locationId}\0${issued}`).digest('base64url');
   }
 
-  issue(facilityId: string): string {
+  issue(locationId: string): string {
     const issued = this.now().toString(36);
-    return `${issued}.${this.sign(facilityId, issued)}`;
+    return `${issued}.${this.sign(locationId, issued)}`;
   }
 
-  check(nonce: string, facilityId: string): NonceState {
+  check(nonce: string, locationId: string): NonceState {
     const [issued = '', signature = ''] = nonce.split('.');
-    const expected = Buffer.from(this.sign(facilityId, issued));
+    const expected = Buffer.from(this.sign(locationId, issued));
     const given = Buffer.from(signature);
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) return 'invalid';
     const age = this.now() - Number.parseInt(issued, 36);
@@ -39,8 +39,8 @@ export class DigestNonces {
   }
 
   /** The `WWW-Authenticate` value: one challenge per algorithm, SHA-256 first, one fresh nonce. */
-  challenge(facilityId: string, stale: boolean): string {
-    const nonce = this.issue(facilityId);
+  challenge(locationId: string, stale: boolean): string {
+    const nonce = this.issue(locationId);
     return Object.keys(ALGORITHMS)
       .map(
         (algorithm) =>
@@ -86,19 +86,19 @@ export function expectedDigestResponse(
  */
 export function verifyDigest(
   req: IncomingMessage,
-  facility: { id: string; clientId: string; clientSecret: string },
+  location: { id: string; clientId: string; clientSecret: string },
   nonces: DigestNonces,
 ): 'ok' | 'missing' | 'stale' | 'wrong' {
   const params = digestParams(req);
   if (params === null) return 'missing';
-  const nonce = nonces.check(params.get('nonce') ?? '', facility.id);
+  const nonce = nonces.check(params.get('nonce') ?? '', location.id);
   if (nonce === 'stale') return 'stale';
-  const expected = expectedDigestResponse(params, facility.clientSecret, req.method ?? 'GET');
+  const expected = expectedDigestResponse(params, location.clientSecret, req.method ?? 'GET');
   const given = params.get('response') ?? '';
   const ok =
     nonce === 'valid' &&
     expected !== null &&
-    params.get('username') === facility.clientId &&
+    params.get('username') === location.clientId &&
     params.get('realm') === DIGEST_REALM &&
     params.get('uri') === req.url &&
     params.get('qop') === 'auth' &&

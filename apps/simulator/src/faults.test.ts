@@ -1,21 +1,21 @@
 import { request } from 'node:http';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createSimulator, type FacilityInfo, type FaultSpec, type Simulator } from './simulator';
+import { createSimulator, type FaultSpec, type LocationInfo, type Simulator } from './simulator';
 import { levelsOf, rawGet } from './test-support';
 
 let simulator: Simulator;
 /** Facilities without auth: faults are what is tested here. Shapes A and C. */
-let shapeA: FacilityInfo;
-let shapeC: FacilityInfo;
+let shapeA: LocationInfo;
+let shapeC: LocationInfo;
 
 beforeAll(async () => {
   simulator = await createSimulator({
-    facilityIds: ['a', 'x1', 'x2', 'x3', 'x4', 'b'],
-    baysPerFacility: 2,
+    locationIds: ['a', 'x1', 'x2', 'x3', 'x4', 'b'],
+    baysPerLocation: 2,
     drift: false,
   });
-  const [first, , , , , sixth] = simulator.facilities;
+  const [first, , , , , sixth] = simulator.locations;
   if (first?.auth.kind !== 'none' || sixth?.auth.kind !== 'none')
     throw new Error('expected facilities without auth');
   shapeA = first;
@@ -27,8 +27,8 @@ beforeEach(async () => {
   await fetch(`${simulator.url}/control/reset`, { method: 'POST' });
 });
 
-async function setFault(facility: FacilityInfo, fault: FaultSpec) {
-  const response = await fetch(`${simulator.url}/control/facilities/${facility.id}/fault`, {
+async function setFault(location: LocationInfo, fault: FaultSpec) {
+  const response = await fetch(`${simulator.url}/control/locations/${location.id}/fault`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(fault),
@@ -36,7 +36,7 @@ async function setFault(facility: FacilityInfo, fault: FaultSpec) {
   expect(response.status).toBe(200);
 }
 
-const endpoint = (facility: FacilityInfo) => `${simulator.url}${facility.endpointPath}`;
+const endpoint = (location: LocationInfo) => `${simulator.url}${location.endpointPath}`;
 
 /** Times when the headers and the end of the body arrive. */
 function timedGet(url: string) {
@@ -100,7 +100,7 @@ describe('faults', () => {
   });
 
   it('timeout: closing the simulator does not wait for a held request', async () => {
-    const other = await createSimulator({ facilityCount: 1, baysPerFacility: 1 });
+    const other = await createSimulator({ locationCount: 1, baysPerLocation: 1 });
     other.control.setFault('anlegg-001', { mode: 'timeout' });
     const held = fetch(`${other.url}/a/anlegg-001/status`).then(
       () => 'answered',
@@ -145,7 +145,7 @@ describe('faults', () => {
     const body = JSON.parse(a.body.toString());
     expect(levelsOf(shapeA, body)['hall-1']).toMatchObject({ Temperatur: 'active' });
 
-    const arrayShape = simulator.facilities[1] as FacilityInfo;
+    const arrayShape = simulator.locations[1] as LocationInfo;
     simulator.control.setFault(arrayShape.id, { mode: 'huge', sizeBytes: 5_000 });
     const b = await rawGet(endpoint(arrayShape), { headers: { 'x-api-key': arrayShape.auth.apiKey ?? '' } });
     expect(b.body.length).toBeGreaterThan(5_000);
@@ -192,13 +192,13 @@ describe('faults', () => {
   });
 
   it('refuses an unknown mode or facility', async () => {
-    const response = await fetch(`${simulator.url}/control/facilities/${shapeA.id}/fault`, {
+    const response = await fetch(`${simulator.url}/control/locations/${shapeA.id}/fault`, {
       method: 'POST',
       body: JSON.stringify({ mode: 'meltdown' }),
     });
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({ error: 'invalid_fault' });
-    const missing = await fetch(`${simulator.url}/control/facilities/nope/fault`, {
+    const missing = await fetch(`${simulator.url}/control/locations/nope/fault`, {
       method: 'POST',
       body: JSON.stringify({ mode: 'slow' }),
     });

@@ -1,16 +1,16 @@
 import { parseArgs } from 'node:util';
-import { createSimulator, type FacilityInfo } from './simulator';
+import { createSimulator, type LocationInfo } from './simulator';
 
 const USAGE = `Usage: node --import tsx apps/simulator/src/main.ts [options]
   --port <n>        port to listen on (default 4010; 0 = any free port)
   --host <address>  address to bind (default 127.0.0.1; the control API has no auth)
-  --facilities <n>  number of facilities (default 5)
-  --bays <n>        bays per facility (default 4)
+  --locations <n>   number of locations (default 5)
+  --bays <n>        bays per location (default 4)
   --seed <n>        seed of values and credentials (default 1)
   --token-ttl <s>   expires_in of OAuth2 tokens (default 300)
   --no-drift        steady values, no random faults
   --scenario        bays follow the scenario with a truth (rhythm, wash counter, faults; docs in README)
-  --quiet           print only the URL, not every facility`;
+  --quiet           print only the URL, not every location`;
 
 function integer(name: string, value: string | undefined, fallback: number): number {
   if (value === undefined) return fallback;
@@ -22,8 +22,8 @@ function integer(name: string, value: string | undefined, fallback: number): num
   return number;
 }
 
-function credentials(facility: FacilityInfo): string {
-  const { auth } = facility;
+function credentials(location: LocationInfo): string {
+  const { auth } = location;
   switch (auth.kind) {
     case 'none':
       return 'no auth';
@@ -44,7 +44,7 @@ async function main() {
     options: {
       port: { type: 'string' },
       host: { type: 'string' },
-      facilities: { type: 'string' },
+      locations: { type: 'string' },
       bays: { type: 'string' },
       seed: { type: 'string' },
       'token-ttl': { type: 'string' },
@@ -61,24 +61,24 @@ async function main() {
   const simulator = await createSimulator({
     port: integer('port', values.port, 4010),
     host: values.host ?? '127.0.0.1',
-    facilityCount: integer('facilities', values.facilities, 5),
-    baysPerFacility: integer('bays', values.bays, 4),
+    locationCount: integer('locations', values.locations, 5),
+    baysPerLocation: integer('bays', values.bays, 4),
     seed: integer('seed', values.seed, 1),
     tokenTtlSeconds: integer('token-ttl', values['token-ttl'], 300),
     drift: !values['no-drift'],
     scenario: values.scenario ?? false,
   });
-  console.log(`Simulator: ${simulator.url} (${simulator.facilities.length} facilities)`);
-  console.log(`Control:   ${simulator.url}/control/facilities`);
+  console.log(`Simulator: ${simulator.url} (${simulator.locations.length} locations)`);
+  console.log(`Control:   ${simulator.url}/control/locations`);
   if (!values.quiet) {
-    for (const facility of simulator.facilities) {
+    for (const location of simulator.locations) {
       const line = [
-        facility.id,
-        facility.name,
-        `shape ${facility.shape}`,
-        `${simulator.url}${facility.endpointPath}`,
+        location.id,
+        location.name,
+        `shape ${location.shape}`,
+        `${simulator.url}${location.endpointPath}`,
       ];
-      console.log(`  ${line.join('  ')}  ${credentials(facility)}`);
+      console.log(`  ${line.join('  ')}  ${credentials(location)}`);
     }
   }
 

@@ -68,12 +68,12 @@ const isUnder = (segments: ParsedPath, prefix: ParsedPath) =>
 
 /** The overrides of every bay: facility id → bay key → path → value. */
 export class OverrideStore {
-  private readonly byFacility = new Map<string, Map<string, Map<string, Override>>>();
+  private readonly byLocation = new Map<string, Map<string, Map<string, Override>>>();
 
-  set(facilityId: string, bayKey: string, patch: unknown) {
+  set(locationId: string, bayKey: string, patch: unknown) {
     const overrides = flattenPatch(patch);
-    const bays = this.byFacility.get(facilityId) ?? new Map<string, Map<string, Override>>();
-    this.byFacility.set(facilityId, bays);
+    const bays = this.byLocation.get(locationId) ?? new Map<string, Map<string, Override>>();
+    this.byLocation.set(locationId, bays);
     const paths = bays.get(bayKey) ?? new Map<string, Override>();
     bays.set(bayKey, paths);
     for (const override of overrides) {
@@ -85,8 +85,8 @@ export class OverrideStore {
   }
 
   /** Clears the given paths (and everything below them), or all of the bay's overrides. */
-  clear(facilityId: string, bayKey: string, paths?: readonly string[]) {
-    const bayOverrides = this.byFacility.get(facilityId)?.get(bayKey);
+  clear(locationId: string, bayKey: string, paths?: readonly string[]) {
+    const bayOverrides = this.byLocation.get(locationId)?.get(bayKey);
     if (bayOverrides === undefined) return;
     if (paths === undefined || paths.length === 0) {
       bayOverrides.clear();
@@ -100,13 +100,13 @@ export class OverrideStore {
   }
 
   clearAll() {
-    this.byFacility.clear();
+    this.byLocation.clear();
   }
 
   /** The overrides of one facility, for the control API: bay key → path → value. */
-  list(facilityId: string): Record<string, Record<string, unknown>> {
+  list(locationId: string): Record<string, Record<string, unknown>> {
     const result: Record<string, Record<string, unknown>> = {};
-    for (const [bayKey, paths] of this.byFacility.get(facilityId) ?? []) {
+    for (const [bayKey, paths] of this.byLocation.get(locationId) ?? []) {
       if (paths.size === 0) continue;
       result[bayKey] = Object.fromEntries([...paths].map(([path, override]) => [path, override.value]));
     }
@@ -114,15 +114,15 @@ export class OverrideStore {
   }
 
   /** Writes a bay's overrides into its generated record (in place) and returns it. */
-  apply(facilityId: string, bayKey: string, record: Record<string, unknown>): Record<string, unknown> {
-    const paths = this.byFacility.get(facilityId)?.get(bayKey);
+  apply(locationId: string, bayKey: string, record: Record<string, unknown>): Record<string, unknown> {
+    const paths = this.byLocation.get(locationId)?.get(bayKey);
     if (paths !== undefined)
       for (const override of paths.values()) writePath(record, override.segments, override.value);
     return record;
   }
 
-  hasAny(facilityId: string): boolean {
-    const bays = this.byFacility.get(facilityId);
+  hasAny(locationId: string): boolean {
+    const bays = this.byLocation.get(locationId);
     if (bays === undefined) return false;
     for (const paths of bays.values()) if (paths.size > 0) return true;
     return false;

@@ -83,54 +83,54 @@ const round1 = (value: number) => Math.round(value * 10) / 10;
 /** The fault that starts in hour `hour` (seconds since the epoch / 3600), if any: its seconds and code. */
 export function faultInHour(
   seed: number,
-  facility: number,
+  location: number,
   bay: number,
   hour: number,
 ): { start: number; end: number; code: number } | null {
-  if (unitHash(seed, facility, bay, hour, SALT.faultHour) >= FAULT_CHANCE_PER_HOUR) return null;
-  const start = hour * HOUR_S + unitHash(seed, facility, bay, hour, SALT.faultStart) * HOUR_S;
+  if (unitHash(seed, location, bay, hour, SALT.faultHour) >= FAULT_CHANCE_PER_HOUR) return null;
+  const start = hour * HOUR_S + unitHash(seed, location, bay, hour, SALT.faultStart) * HOUR_S;
   const length =
-    FAULT_MIN_S + unitHash(seed, facility, bay, hour, SALT.faultLength) * (FAULT_MAX_S - FAULT_MIN_S);
+    FAULT_MIN_S + unitHash(seed, location, bay, hour, SALT.faultLength) * (FAULT_MAX_S - FAULT_MIN_S);
   return {
     start,
     end: start + length,
-    code: 10 + Math.floor(unitHash(seed, facility, bay, hour, SALT.faultCode) * 90),
+    code: 10 + Math.floor(unitHash(seed, location, bay, hour, SALT.faultCode) * 90),
   };
 }
 
 /** The fault active at second `t`, if any; a fault may start in the previous hour and run into this one. */
-function faultAt(seed: number, facility: number, bay: number, t: number): number | null {
+function faultAt(seed: number, location: number, bay: number, t: number): number | null {
   const hour = Math.floor(t / HOUR_S);
   for (const h of [hour, hour - 1]) {
-    const fault = faultInHour(seed, facility, bay, h);
+    const fault = faultInHour(seed, location, bay, h);
     if (fault && t >= fault.start && t < fault.end) return fault.code;
   }
   return null;
 }
 
 /** A tank level following a sawtooth: drains linearly, refilled at the end of each cycle. */
-function tankLevel(seed: number, facility: number, bay: number, salt: number, t: number): number {
-  const cycle = (2 + 2 * unitHash(seed, facility, bay, salt)) * 24 * HOUR_S;
-  const offset = unitHash(seed, facility, bay, salt, SALT.phase) * cycle;
+function tankLevel(seed: number, location: number, bay: number, salt: number, t: number): number {
+  const cycle = (2 + 2 * unitHash(seed, location, bay, salt)) * 24 * HOUR_S;
+  const offset = unitHash(seed, location, bay, salt, SALT.phase) * cycle;
   const progress = ((t + offset) % cycle) / cycle;
   return round1(100 - progress * (100 - TANK_LOW));
 }
 
 /** The bay's steady values: what it reads without drift, and the centre its drift moves around. */
-function baseline(seed: number, facility: number, bay: number) {
+function baseline(seed: number, location: number, bay: number) {
   return {
-    temperature: 36 + 4 * unitHash(seed, facility, bay, SALT.temperature),
-    pressure: 5.8 + 0.6 * unitHash(seed, facility, bay, SALT.pressure),
-    soap: 40 + Math.floor(55 * unitHash(seed, facility, bay, SALT.soap)),
-    wax: 40 + Math.floor(55 * unitHash(seed, facility, bay, SALT.wax)),
-    rinse: 40 + Math.floor(55 * unitHash(seed, facility, bay, SALT.rinse)),
+    temperature: 36 + 4 * unitHash(seed, location, bay, SALT.temperature),
+    pressure: 5.8 + 0.6 * unitHash(seed, location, bay, SALT.pressure),
+    soap: 40 + Math.floor(55 * unitHash(seed, location, bay, SALT.soap)),
+    wax: 40 + Math.floor(55 * unitHash(seed, location, bay, SALT.wax)),
+    rinse: 40 + Math.floor(55 * unitHash(seed, location, bay, SALT.rinse)),
   };
 }
 
 /** The reading of bay `bay` (0-based) of facility `facility` (0-based) at `nowMs`. */
-export function readBay(context: ReadingContext, facility: number, bay: number, nowMs: number): BayReading {
+export function readBay(context: ReadingContext, location: number, bay: number, nowMs: number): BayReading {
   const { seed } = context;
-  const base = baseline(seed, facility, bay);
+  const base = baseline(seed, location, bay);
   if (!context.drift) {
     return {
       condition: 'running',
@@ -144,24 +144,24 @@ export function readBay(context: ReadingContext, facility: number, bay: number, 
     };
   }
   const t = nowMs / 1000;
-  const phase = 2 * Math.PI * unitHash(seed, facility, bay, SALT.phase);
+  const phase = 2 * Math.PI * unitHash(seed, location, bay, SALT.phase);
   const wave =
     Math.sin((2 * Math.PI * t) / HOUR_S + phase) + 0.5 * Math.sin((2 * Math.PI * t) / 420 + 2 * phase);
-  const busy = unitHash(seed, facility, bay, Math.floor(t / BUSY_SLOT_S), SALT.busy) < BUSY_SHARE;
-  const errorCode = faultAt(seed, facility, bay, t);
+  const busy = unitHash(seed, location, bay, Math.floor(t / BUSY_SLOT_S), SALT.busy) < BUSY_SHARE;
+  const errorCode = faultAt(seed, location, bay, t);
   const condition: BayCondition = errorCode !== null ? 'fault' : busy ? 'running' : 'idle';
   const temperature = base.temperature + 1.5 * wave - (condition === 'idle' ? 8 : 0);
   const pressure =
     condition === 'fault'
-      ? 0.8 + 0.4 * unitHash(seed, facility, bay, errorCode ?? 0)
+      ? 0.8 + 0.4 * unitHash(seed, location, bay, errorCode ?? 0)
       : base.pressure + 0.2 * wave;
   return {
     condition,
     temperature: round1(temperature),
     pressure: round1(pressure),
-    soap: tankLevel(seed, facility, bay, SALT.soap, t),
-    wax: tankLevel(seed, facility, bay, SALT.wax, t),
-    rinse: tankLevel(seed, facility, bay, SALT.rinse, t),
+    soap: tankLevel(seed, location, bay, SALT.soap, t),
+    wax: tankLevel(seed, location, bay, SALT.wax, t),
+    rinse: tankLevel(seed, location, bay, SALT.rinse, t),
     errorCode,
     doorOpen: false,
   };

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSimulator, type FacilityInfo, type Simulator } from './simulator';
-import { evaluateFacility } from './test-support';
+import { createSimulator, type LocationInfo, type Simulator } from './simulator';
+import { evaluateLocation } from './test-support';
 
 /*
  * The benchmark's size: 500 facilities × 20 bays × 5 values. Prints how long one full sweep takes; timing is
  * never asserted (benchmarks live in bench/).
  */
 
-const FACILITIES = 500;
+const LOCATIONS = 500;
 const BAYS = 20;
 const CONCURRENCY = 50;
 
@@ -15,12 +15,12 @@ let simulator: Simulator;
 const tokens = new Map<string, string>();
 
 beforeAll(async () => {
-  simulator = await createSimulator({ facilityCount: FACILITIES, baysPerFacility: BAYS });
+  simulator = await createSimulator({ locationCount: LOCATIONS, baysPerLocation: BAYS });
 });
 afterAll(() => simulator.close());
 
-async function headersFor(facility: FacilityInfo): Promise<Record<string, string>> {
-  const { auth } = facility;
+async function headersFor(location: LocationInfo): Promise<Record<string, string>> {
+  const { auth } = location;
   switch (auth.kind) {
     case 'none':
       return {};
@@ -35,7 +35,7 @@ async function headersFor(facility: FacilityInfo): Promise<Record<string, string
     case 'digest':
       throw new Error('digest is not in the default rotation of auth kinds');
     case 'oauth2': {
-      let token = tokens.get(facility.id);
+      let token = tokens.get(location.id);
       if (token === undefined) {
         const response = await fetch(`${simulator.url}${auth.authEndpointPath}`, {
           method: 'POST',
@@ -46,7 +46,7 @@ async function headersFor(facility: FacilityInfo): Promise<Record<string, string
           }),
         });
         token = ((await response.json()) as { access_token: string }).access_token;
-        tokens.set(facility.id, token);
+        tokens.set(location.id, token);
       }
       return { authorization: `Bearer ${token}` };
     }
@@ -60,13 +60,13 @@ async function sweep() {
   const statuses = new Set<number>();
   let next = 0;
   const worker = async () => {
-    while (next < simulator.facilities.length) {
-      const facility = simulator.facilities[next++] as FacilityInfo;
-      const response = await fetch(`${simulator.url}${facility.endpointPath}`, {
-        headers: await headersFor(facility),
+    while (next < simulator.locations.length) {
+      const location = simulator.locations[next++] as LocationInfo;
+      const response = await fetch(`${simulator.url}${location.endpointPath}`, {
+        headers: await headersFor(location),
       });
       statuses.add(response.status);
-      bodies.set(facility.id, await response.json());
+      bodies.set(location.id, await response.json());
     }
   };
   await Promise.all(Array.from({ length: CONCURRENCY }, worker));
@@ -83,8 +83,8 @@ describe('500 facilities × 20 bays', () => {
     const evaluationStarted = performance.now();
     const levels = new Map<string, number>();
     let attributes = 0;
-    for (const facility of simulator.facilities) {
-      const evaluated = evaluateFacility(facility, second.bodies.get(facility.id));
+    for (const location of simulator.locations) {
+      const evaluated = evaluateLocation(location, second.bodies.get(location.id));
       for (const byName of Object.values(evaluated)) {
         for (const { level } of Object.values(byName)) {
           attributes++;
@@ -94,14 +94,14 @@ describe('500 facilities × 20 bays', () => {
     }
     const evaluationMs = performance.now() - evaluationStarted;
 
-    expect(attributes).toBe(FACILITIES * BAYS * 5);
+    expect(attributes).toBe(LOCATIONS * BAYS * 5);
     expect(levels.get('nodata')).toBeUndefined();
     expect(levels.get('active')).toBeGreaterThan(attributes * 0.9);
     const stats = simulator.control.stats();
-    expect(stats.requests).toBe(2 * FACILITIES);
-    expect(stats.tokenRequests).toBe(FACILITIES / 5);
+    expect(stats.requests).toBe(2 * LOCATIONS);
+    expect(stats.tokenRequests).toBe(LOCATIONS / 5);
     console.log(
-      `sweep of ${FACILITIES} facilities × ${BAYS} bays: first ${first.ms.toFixed(0)} ms (with ${stats.tokenRequests} ` +
+      `sweep of ${LOCATIONS} facilities × ${BAYS} bays: first ${first.ms.toFixed(0)} ms (with ${stats.tokenRequests} ` +
         `token requests), second ${second.ms.toFixed(0)} ms; evaluating ${attributes} values ` +
         `${evaluationMs.toFixed(0)} ms; levels ${JSON.stringify(Object.fromEntries(levels))}`,
     );

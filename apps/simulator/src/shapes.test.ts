@@ -1,41 +1,41 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defineFacilities, facilityName } from './facilities';
+import { defineLocations, locationName } from './locations';
 import { readBay } from './readings';
-import { createSimulator, listFacilities, type Simulator } from './simulator';
+import { createSimulator, listLocations, type Simulator } from './simulator';
 import { levelsOf } from './test-support';
 
 const HOUR = 3_600_000;
 
 describe('facility definitions', () => {
   it('rotates shapes and auth kinds, with distinct Norwegian names', () => {
-    const facilities = listFacilities({ facilityCount: 500, baysPerFacility: 20 });
-    expect(facilities.slice(0, 5).map((f) => [f.id, f.name, f.shape, f.auth.kind])).toEqual([
+    const locations = listLocations({ locationCount: 500, baysPerLocation: 20 });
+    expect(locations.slice(0, 5).map((f) => [f.id, f.name, f.shape, f.auth.kind])).toEqual([
       ['anlegg-001', 'Oslo', 'A', 'none'],
       ['anlegg-002', 'Bergen', 'B', 'apiKey'],
       ['anlegg-003', 'Trondheim', 'C', 'bearer'],
       ['anlegg-004', 'Stavanger', 'A', 'basic'],
       ['anlegg-005', 'Tromsø', 'B', 'oauth2'],
     ]);
-    expect(new Set(facilities.map((f) => f.name)).size).toBe(500);
-    expect(facilities.every((f) => /^[\p{L}\p{N} ]{3,100}$/u.test(f.name))).toBe(true);
-    expect(facilityName(28)).toBe('Oslo Nord');
-    expect(facilities[1]?.bays[19]).toEqual({ key: 'B-0002-20', name: 'Vaskehall 20' });
+    expect(new Set(locations.map((f) => f.name)).size).toBe(500);
+    expect(locations.every((f) => /^[\p{L}\p{N} ]{3,100}$/u.test(f.name))).toBe(true);
+    expect(locationName(28)).toBe('Oslo Nord');
+    expect(locations[1]?.bays[19]).toEqual({ key: 'B-0002-20', name: 'Vaskehall 20' });
   });
 
   it('gives the same credentials for the same seed and other ones for another', () => {
-    const [, a] = defineFacilities({ seed: 7 });
-    const [, b] = defineFacilities({ seed: 7 });
-    const [, c] = defineFacilities({ seed: 8 });
+    const [, a] = defineLocations({ seed: 7 });
+    const [, b] = defineLocations({ seed: 7 });
+    const [, c] = defineLocations({ seed: 8 });
     expect(a?.auth.apiKey).toBe(b?.auth.apiKey);
     expect(a?.auth.apiKey).not.toBe(c?.auth.apiKey);
   });
 
   it('takes given facility ids and refuses duplicates', () => {
-    expect(listFacilities({ facilityIds: ['x', 'y'] }).map((f) => f.endpointPath)).toEqual([
+    expect(listLocations({ locationIds: ['x', 'y'] }).map((f) => f.endpointPath)).toEqual([
       '/a/x/status',
       '/b/y/devices',
     ]);
-    expect(() => defineFacilities({ facilityIds: ['x', 'x'] })).toThrow();
+    expect(() => defineLocations({ locationIds: ['x', 'x'] })).toThrow();
   });
 });
 
@@ -92,28 +92,28 @@ describe('shapes served over HTTP', () => {
 
   beforeAll(async () => {
     simulator = await createSimulator({
-      facilityIds: ['oslo', 'bergen', 'trondheim'],
-      baysPerFacility: 3,
+      locationIds: ['oslo', 'bergen', 'trondheim'],
+      baysPerLocation: 3,
       drift: false,
     });
   });
   afterAll(() => simulator.close());
 
   async function get(index: number) {
-    const facility = simulator.facilities[index];
-    if (!facility) throw new Error('no facility');
+    const location = simulator.locations[index];
+    if (!location) throw new Error('no facility');
     // The first three facilities use no auth, an API key and a bearer token.
     const headers: Record<string, string> = {};
-    if (facility.auth.kind === 'apiKey') headers['x-api-key'] = facility.auth.apiKey ?? '';
-    if (facility.auth.kind === 'bearer') headers.authorization = `Bearer ${facility.auth.token}`;
-    const response = await fetch(`${simulator.url}${facility.endpointPath}`, { headers });
+    if (location.auth.kind === 'apiKey') headers['x-api-key'] = location.auth.apiKey ?? '';
+    if (location.auth.kind === 'bearer') headers.authorization = `Bearer ${location.auth.token}`;
+    const response = await fetch(`${simulator.url}${location.endpointPath}`, { headers });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toContain('application/json');
-    return { facility, body: (await response.json()) as unknown };
+    return { location, body: (await response.json()) as unknown };
   }
 
   it('A: an object with the bays in its first array property, keyed by bayId', async () => {
-    const { facility, body } = await get(0);
+    const { location, body } = await get(0);
     expect(body).toMatchObject({ site: 'Oslo', updatedAt: expect.any(String) });
     expect((body as { bays: unknown[] }).bays[0]).toEqual({
       bayId: 'hall-1',
@@ -124,13 +124,13 @@ describe('shapes served over HTTP', () => {
       errorCode: null,
       doorOpen: false,
     });
-    const levels = levelsOf(facility, body);
+    const levels = levelsOf(location, body);
     expect(Object.keys(levels)).toEqual(['hall-1', 'hall-2', 'hall-3']);
     expect(new Set(Object.values(levels).flatMap(Object.values))).toEqual(new Set(['active']));
   });
 
   it('B: a top-level array keyed by device.id, numbers as strings with a decimal comma', async () => {
-    const { facility, body } = await get(1);
+    const { location, body } = await get(1);
     const [first] = body as { device: { id: string }; values: Record<string, unknown> }[];
     expect(first?.device).toEqual({ id: 'B-0002-01', type: 'washbay' });
     expect(first?.values).toMatchObject({
@@ -138,13 +138,13 @@ describe('shapes served over HTTP', () => {
       online: 'true',
       temp_c: expect.stringMatching(/^\d+,\d$/),
     });
-    const levels = levelsOf(facility, body);
+    const levels = levelsOf(location, body);
     expect(new Set(Object.values(levels).flatMap(Object.values))).toEqual(new Set(['active']));
   });
 
   it('C: units under data.units keyed by a number, values in a sensor list', async () => {
-    const { facility, body } = await get(2);
-    expect(facility.recordsPath).toBe('data.units');
+    const { location, body } = await get(2);
+    expect(location.recordsPath).toBe('data.units');
     const units = (body as { data: { units: Record<string, unknown>[] } }).data.units;
     expect(units[2]).toMatchObject({
       unit: 3,
@@ -157,7 +157,7 @@ describe('shapes served over HTTP', () => {
       { k: 'pressure', v: expect.any(Number) },
       { k: 'soap', v: expect.any(Number) },
     ]);
-    const levels = levelsOf(facility, body);
+    const levels = levelsOf(location, body);
     expect(Object.keys(levels)).toEqual(['1', '2', '3']);
     expect(new Set(Object.values(levels).flatMap(Object.values))).toEqual(new Set(['active']));
   });
@@ -170,17 +170,17 @@ describe('shapes served over HTTP', () => {
     });
     simulator.control.setValues('trondheim', '3', { 'sensors[1].v': 1.2, alarm: { active: true, code: 42 } });
     const oslo = await get(0);
-    expect(levelsOf(oslo.facility, oslo.body)['hall-2']).toMatchObject({
+    expect(levelsOf(oslo.location, oslo.body)['hall-2']).toMatchObject({
       Temperatur: 'critical',
       Voksnivå: 'warning',
     });
     const bergen = await get(1);
-    expect(levelsOf(bergen.facility, bergen.body)['B-0002-01']).toMatchObject({
+    expect(levelsOf(bergen.location, bergen.body)['B-0002-01']).toMatchObject({
       Status: 'critical',
       Tilkoblet: 'inactive',
     });
     const trondheim = await get(2);
-    expect(levelsOf(trondheim.facility, trondheim.body)['3']).toEqual({
+    expect(levelsOf(trondheim.location, trondheim.body)['3']).toEqual({
       Temperatur: 'active',
       Vanntrykk: 'critical',
       Såpenivå: 'active',
@@ -194,15 +194,15 @@ describe('shapes served over HTTP', () => {
 describe('drift over HTTP', () => {
   it('gives only active, warning or critical levels, never nodata', async () => {
     let clock = 0;
-    const simulator = await createSimulator({ facilityCount: 3, baysPerFacility: 10, now: () => clock });
+    const simulator = await createSimulator({ locationCount: 3, baysPerLocation: 10, now: () => clock });
     try {
       const seen = new Set<string>();
-      const facility = simulator.facilities[0];
-      if (!facility) throw new Error('no facility');
+      const location = simulator.locations[0];
+      if (!location) throw new Error('no facility');
       for (let hour = 0; hour < 200; hour++) {
         clock = hour * HOUR + 17 * 60_000;
-        const body = await (await fetch(`${simulator.url}${facility.endpointPath}`)).json();
-        for (const byName of Object.values(levelsOf(facility, body)))
+        const body = await (await fetch(`${simulator.url}${location.endpointPath}`)).json();
+        for (const byName of Object.values(levelsOf(location, body)))
           for (const level of Object.values(byName)) seen.add(level);
       }
       expect(seen.has('active')).toBe(true);

@@ -41,12 +41,12 @@ interface ShapeBay {
 
 interface ShapeDefinition {
   /** The endpoint path of a facility, e.g. `/a/anlegg-001/status`. */
-  endpointPath(facilityId: string): string;
+  endpointPath(locationId: string): string;
   recordsPath?: string;
   keyIdentifier: string;
-  bayKey(facilityNumber: number, bayNumber: number): string;
+  bayKey(locationNumber: number, bayNumber: number): string;
   record(bay: ShapeBay, reading: BayReading): Record<string, unknown>;
-  body(context: { facilityName: string; now: Date }, records: Record<string, unknown>[]): unknown;
+  body(context: { locationName: string; now: Date }, records: Record<string, unknown>[]): unknown;
   suggestedAttributes: SuggestedAttribute[];
   /** The bay attribute of its wash counter, answered only with the counter on (`BayReading.washCount`). */
   washCounter: SuggestedAttribute;
@@ -114,7 +114,7 @@ export const SHAPE_DEFINITIONS: Record<Shape, ShapeDefinition> = {
   A: {
     endpointPath: (id) => `/a/${encodeURIComponent(id)}/status`,
     keyIdentifier: 'bayId',
-    bayKey: (_facility, bay) => `hall-${bay}`,
+    bayKey: (_location, bay) => `hall-${bay}`,
     record: (bay, reading) => ({
       bayId: bay.key,
       state: STATE_A[reading.condition],
@@ -125,8 +125,8 @@ export const SHAPE_DEFINITIONS: Record<Shape, ShapeDefinition> = {
       doorOpen: reading.doorOpen,
       ...washCountField('washCount', reading),
     }),
-    body: ({ facilityName, now }, records) => ({
-      site: facilityName,
+    body: ({ locationName, now }, records) => ({
+      site: locationName,
       updatedAt: now.toISOString(),
       bays: records,
     }),
@@ -151,7 +151,7 @@ export const SHAPE_DEFINITIONS: Record<Shape, ShapeDefinition> = {
   B: {
     endpointPath: (id) => `/b/${encodeURIComponent(id)}/devices`,
     keyIdentifier: 'device.id',
-    bayKey: (facility, bay) => `B-${pad(facility, 4)}-${pad(bay, 2)}`,
+    bayKey: (location, bay) => `B-${pad(location, 4)}-${pad(bay, 2)}`,
     record: (bay, reading) => ({
       device: { id: bay.key, type: 'washbay' },
       values: {
@@ -193,7 +193,7 @@ export const SHAPE_DEFINITIONS: Record<Shape, ShapeDefinition> = {
     endpointPath: (id) => `/c/${encodeURIComponent(id)}/telemetry`,
     recordsPath: 'data.units',
     keyIdentifier: 'unit',
-    bayKey: (_facility, bay) => String(bay),
+    bayKey: (_location, bay) => String(bay),
     record: (bay, reading) => ({
       unit: bay.index + 1,
       name: bay.name,

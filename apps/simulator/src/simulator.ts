@@ -9,14 +9,6 @@ import {
 } from './auth';
 import { createControl, handleControlRequest, type SimulatorControl, StatsCounter } from './control';
 import {
-  defineFacilities,
-  type Facility,
-  type FacilityInfo,
-  type FacilityOptions,
-  facilityInfo,
-  TOKEN_ENDPOINT_PATH,
-} from './facilities';
-import {
   afterDelay,
   DEFAULT_HUGE_BYTES,
   DEFAULT_SLOW_BODY_MS,
@@ -31,15 +23,23 @@ import {
   trickle,
 } from './faults';
 import { HttpError, sendError, sendJson } from './http';
+import {
+  defineLocations,
+  type LocationInfo,
+  type LocationOptions,
+  locationInfo,
+  type SimulatedLocation,
+  TOKEN_ENDPOINT_PATH,
+} from './locations';
 import { OverrideStore } from './overrides';
 import { type ReadingContext, readBay } from './readings';
 import { scenarioReader } from './scenario/controller-reading';
 import { SHAPE_DEFINITIONS } from './shapes';
 import { washCountAt } from './wash-counter';
 
-export type { FacilityInfo, FacilityOptions } from './facilities';
-export { AUTH_KINDS, defineFacilities } from './facilities';
 export type { FaultSpec } from './faults';
+export type { LocationInfo, LocationOptions } from './locations';
+export { AUTH_KINDS, defineLocations } from './locations';
 export { type BayReading, readBay } from './readings';
 export {
   type Anomaly,
@@ -53,7 +53,7 @@ export {
 export { SHAPE_DEFINITIONS } from './shapes';
 export { washCountAt } from './wash-counter';
 
-export interface SimulatorOptions extends FacilityOptions {
+export interface SimulatorOptions extends LocationOptions {
   /** 0 (the default) picks a free port. */
   port?: number;
   /** Defaults to 127.0.0.1: the control API has no auth. */
@@ -80,14 +80,14 @@ export interface Simulator {
   /** `http://127.0.0.1:<port>`, no trailing slash. */
   url: string;
   port: number;
-  facilities: FacilityInfo[];
+  locations: LocationInfo[];
   control: SimulatorControl;
   close(): Promise<void>;
 }
 
 /** The facility definitions a simulator started with these options serves, without starting one. */
-export function listFacilities(options: FacilityOptions = {}): FacilityInfo[] {
-  return defineFacilities(options).map(facilityInfo);
+export function listLocations(options: LocationOptions = {}): LocationInfo[] {
+  return defineLocations(options).map(locationInfo);
 }
 
 const NO_FAULT: FaultSpec = { mode: 'none' };
@@ -121,10 +121,10 @@ function sendAnswer(res: ServerResponse, fault: FaultSpec, data: () => unknown, 
 
 export async function createSimulator(options: SimulatorOptions = {}): Promise<Simulator> {
   const now = options.now ?? Date.now;
-  const facilities = defineFacilities(options);
-  const facilityById = new Map(facilities.map((f) => [f.id, f]));
-  const facilityByClientId = new Map(
-    facilities.flatMap((f) =>
+  const locations = defineLocations(options);
+  const locationById = new Map(locations.map((f) => [f.id, f]));
+  const locationByClientId = new Map(
+    locations.flatMap((f) =>
       f.auth.kind === 'oauth2' && f.auth.clientId ? [[f.auth.clientId, f] as const] : [],
     ),
   );
@@ -132,11 +132,11 @@ export async function createSimulator(options: SimulatorOptions = {}): Promise<S
   const read = options.scenario
     ? scenarioReader(readings.seed)
     : options.washCounter
-      ? (facility: number, bay: number, at: number) => ({
-          ...readBay(readings, facility, bay, at),
-          washCount: washCountAt(readings.seed, facility, bay, at),
+      ? (location: number, bay: number, at: number) => ({
+          ...readBay(readings, location, bay, at),
+          washCount: washCountAt(readings.seed, location, bay, at),
         })
-      : (facility: number, bay: number, at: number) => readBay(readings, facility, bay, at);
+      : (location: number, bay: number, at: number) => readBay(readings, location, bay, at);
   const overrides = new OverrideStore();
   const faults = new Map<string, FaultSpec>();
   const auth = createAuthState(now, options.tokenTtlSeconds ?? DEFAULT_TOKEN_TTL_SECONDS);
@@ -144,8 +144,8 @@ export async function createSimulator(options: SimulatorOptions = {}): Promise<S
   const stats = new StatsCounter();
   let baseUrl = '';
   const control = createControl({
-    facilities,
-    facilityById,
+    locations,
+    locationById,
     overrides,
     faults,
     tokens,
@@ -153,36 +153,36 @@ export async function createSimulator(options: SimulatorOptions = {}): Promise<S
     url: () => baseUrl,
   });
 
-  function body(facility: Facility): unknown {
+  function body(location: SimulatedLocation): unknown {
     const at = now();
-    const shape = SHAPE_DEFINITIONS[facility.shape];
-    const records = facility.bays.map((bay, index) =>
-      overrides.apply(facility.id, bay.key, shape.record({ ...bay, index }, read(facility.index, index, at))),
+    const shape = SHAPE_DEFINITIONS[location.shape];
+    const records = location.bays.map((bay, index) =>
+      overrides.apply(location.id, bay.key, shape.record({ ...bay, index }, read(location.index, index, at))),
     );
-    return shape.body({ facilityName: facility.name, now: new Date(at) }, records);
+    return shape.body({ locationName: location.name, now: new Date(at) }, records);
   }
 
   async function serveData(
     req: IncomingMessage,
     res: ServerResponse,
-    facility: Facility,
+    location: SimulatedLocation,
     redirected: boolean,
   ) {
-    stats.count(facility.id, now());
+    stats.count(location.id, now());
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       return sendError(res, new HttpError(405, 'method_not_allowed', 'Use GET'), { allow: 'GET' });
     }
     // The redirect target answers without auth: it tests whether a client follows, not how it signs in.
     if (!redirected) {
-      const denied = authenticate(facility, req, auth);
-      if (denied) return sendError(res, denied, denied.status === 401 ? challenge(facility, req, auth) : {});
+      const denied = authenticate(location, req, auth);
+      if (denied) return sendError(res, denied, denied.status === 401 ? challenge(location, req, auth) : {});
     }
-    const fault = redirected ? NO_FAULT : (faults.get(facility.id) ?? NO_FAULT);
+    const fault = redirected ? NO_FAULT : (faults.get(location.id) ?? NO_FAULT);
     return sendAnswer(
       res,
       fault,
-      () => body(facility),
-      `${baseUrl}/redirected/${encodeURIComponent(facility.id)}`,
+      () => body(location),
+      `${baseUrl}/redirected/${encodeURIComponent(location.id)}`,
     );
   }
 
@@ -200,18 +200,18 @@ export async function createSimulator(options: SimulatorOptions = {}): Promise<S
     if (url.pathname === TOKEN_ENDPOINT_PATH) {
       if (req.method !== 'POST') throw new HttpError(405, 'method_not_allowed', 'Use POST');
       stats.tokenRequests++;
-      return handleTokenRequest(req, res, facilityByClientId, tokens);
+      return handleTokenRequest(req, res, locationByClientId, tokens);
     }
-    const facility = segments[1] === undefined ? undefined : facilityById.get(segments[1]);
-    if (facility && segments.length === 2 && segments[0] === 'redirected') {
-      return serveData(req, res, facility, true);
+    const location = segments[1] === undefined ? undefined : locationById.get(segments[1]);
+    if (location && segments.length === 2 && segments[0] === 'redirected') {
+      return serveData(req, res, location, true);
     }
-    if (facility && url.pathname === facility.endpointPath) return serveData(req, res, facility, false);
+    if (location && url.pathname === location.endpointPath) return serveData(req, res, location, false);
     if (url.pathname === '/') {
       return sendJson(res, 200, {
         name: 'Vaskedrift controller simulator',
-        facilities: facilities.length,
-        control: '/control/facilities',
+        locations: locations.length,
+        control: '/control/locations',
       });
     }
     throw new HttpError(404, 'not_found', `Nothing at ${url.pathname}`);
@@ -247,7 +247,7 @@ export async function createSimulator(options: SimulatorOptions = {}): Promise<S
   return {
     url: baseUrl,
     port: address.port,
-    facilities: facilities.map(facilityInfo),
+    locations: locations.map(locationInfo),
     control,
     close: () =>
       new Promise<void>((resolve, reject) => {

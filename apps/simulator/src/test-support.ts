@@ -5,22 +5,22 @@ import {
   extractRecords,
   indexRecords,
 } from '@vaskedrift/shared/evaluation';
-import type { FacilityInfo } from './facilities';
+import type { LocationInfo } from './locations';
 
 /** Helpers for the simulator's tests (not part of the package's API). */
 
 /** Evaluates a facility's body with its suggested attributes, as the server will: bay key → attribute name → result. */
-export function evaluateFacility(
-  facility: FacilityInfo,
+export function evaluateLocation(
+  location: LocationInfo,
   body: unknown,
 ): Record<string, Record<string, AttributeEvaluation>> {
-  const records = extractRecords(body, facility.recordsPath);
-  const index = indexRecords(records ?? [], facility.keyIdentifier);
+  const records = extractRecords(body, location.recordsPath);
+  const index = indexRecords(records ?? [], location.keyIdentifier);
   return Object.fromEntries(
-    facility.bays.map((bay) => [
+    location.bays.map((bay) => [
       bay.key,
       Object.fromEntries(
-        facility.suggestedAttributes.map((attribute) => [
+        location.suggestedAttributes.map((attribute) => [
           attribute.name,
           evaluateAttribute(index, {
             keyValue: bay.key,
@@ -36,8 +36,8 @@ export function evaluateFacility(
 }
 
 /** The levels only: bay key → attribute name → level. */
-export function levelsOf(facility: FacilityInfo, body: unknown): Record<string, Record<string, string>> {
-  const evaluations = evaluateFacility(facility, body);
+export function levelsOf(location: LocationInfo, body: unknown): Record<string, Record<string, string>> {
+  const evaluations = evaluateLocation(location, body);
   return Object.fromEntries(
     Object.entries(evaluations).map(([bay, byName]) => [
       bay,

@@ -12,8 +12,8 @@ type Json = Record<string, unknown>;
 
 /** The first bay's record of facility `index` (0, 1, 2: shapes A, B and C). */
 async function firstRecord(simulator: Simulator, index: number): Promise<Json> {
-  const facility = simulator.facilities[index];
-  const body: unknown = await (await fetch(`${simulator.url}${facility?.endpointPath}`)).json();
+  const location = simulator.locations[index];
+  const body: unknown = await (await fetch(`${simulator.url}${location?.endpointPath}`)).json();
   const records =
     index === 0
       ? (body as { bays: Json[] }).bays
@@ -24,9 +24,9 @@ async function firstRecord(simulator: Simulator, index: number): Promise<Json> {
 }
 
 /** The first fault of a bay from `fromMs` on: its start and end in ms. */
-function firstFault(seed: number, facility: number, bay: number, fromMs: number): [number, number] {
+function firstFault(seed: number, location: number, bay: number, fromMs: number): [number, number] {
   for (let hour = fromMs / HOUR; ; hour++) {
-    const fault = faultInHour(seed, facility, bay, hour);
+    const fault = faultInHour(seed, location, bay, hour);
     if (fault) return [fault.start * 1000, fault.end * 1000];
   }
 }
@@ -67,15 +67,15 @@ describe('the drifting controllers’ wash counter', () => {
 
   it('is answered by every shape with the option on, and by none without it', async () => {
     const at = SATURDAY + 15 * HOUR;
-    const options = { facilityCount: 3, baysPerFacility: 1, authKinds: ['none' as const], now: () => at };
+    const options = { locationCount: 3, baysPerLocation: 1, authKinds: ['none' as const], now: () => at };
     const counting = await createSimulator({ ...options, washCounter: true });
     const plain = await createSimulator(options);
     try {
-      const expected = (facility: number) => washCountAt(1, facility, 0, at);
+      const expected = (location: number) => washCountAt(1, location, 0, at);
       expect((await firstRecord(counting, 0)).washCount).toBe(expected(0));
       expect(((await firstRecord(counting, 1)).values as Json).wash_count).toBe(expected(1));
       expect((await firstRecord(counting, 2)).cycles).toBe(expected(2));
-      expect(counting.facilities.map((f) => f.washCounter.path)).toEqual([
+      expect(counting.locations.map((f) => f.washCounter.path)).toEqual([
         'washCount',
         'values.wash_count',
         'cycles',

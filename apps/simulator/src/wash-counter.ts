@@ -16,7 +16,7 @@ const PACE_SALT = 12;
 /** Washes of bay `bay` in [fromMs, toMs): its pace (0.6–1.4 × an average bay) over the week's rhythm, less its faults. */
 export function washesBetween(
   seed: number,
-  facility: number,
+  location: number,
   bay: number,
   fromMs: number,
   toMs: number,
@@ -27,14 +27,14 @@ export function washesBetween(
   // two may overlap (one running on into the next hour), so the time down is counted once.
   let downUntil = fromMs;
   for (let hour = Math.floor(fromMs / HOUR_MS) - 1; hour <= Math.floor(toMs / HOUR_MS); hour++) {
-    const fault = faultInHour(seed, facility, bay, hour);
+    const fault = faultInHour(seed, location, bay, hour);
     if (!fault) continue;
     const from = Math.max(downUntil, fault.start * 1000);
     const to = Math.min(toMs, fault.end * 1000);
     if (to > from) washes -= demandAt(to) - demandAt(from);
     downUntil = Math.max(downUntil, to);
   }
-  return (0.6 + 0.8 * unitHash(seed, facility, bay, PACE_SALT)) * Math.max(0, washes);
+  return (0.6 + 0.8 * unitHash(seed, location, bay, PACE_SALT)) * Math.max(0, washes);
 }
 
 /**
@@ -43,15 +43,15 @@ export function washesBetween(
  */
 export function washCountAt(
   seed: number,
-  facility: number,
+  location: number,
   bay: number,
   atMs: number,
   down: ReadonlyArray<readonly [fromMs: number, toMs: number]> = [],
 ): number {
   const midnight = Math.floor(atMs / DAY_MS) * DAY_MS;
-  let washes = washesBetween(seed, facility, bay, midnight, atMs);
+  let washes = washesBetween(seed, location, bay, midnight, atMs);
   for (const [from, to] of down) {
-    washes -= washesBetween(seed, facility, bay, Math.max(from, midnight), Math.min(to, atMs));
+    washes -= washesBetween(seed, location, bay, Math.max(from, midnight), Math.min(to, atMs));
   }
   return Math.max(0, Math.floor(washes + 1e-9));
 }

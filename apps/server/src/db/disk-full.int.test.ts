@@ -43,7 +43,7 @@ async function call(method: string, route: string, body?: unknown): Promise<Answ
 }
 
 let counter = 0;
-const facility = (name = `Vask Full ${++counter}`) => ({
+const location = (name = `Vask Full ${++counter}`) => ({
   name,
   address: 'Storgata 1',
   postalCode: '0155',
@@ -123,7 +123,7 @@ describe.skipIf(unavailable)('a full database volume', () => {
   });
 
   it('refuses writes with a Norwegian 503 and keeps reads and the dashboard; nothing is left half-written, and the same write goes through once space is back', async () => {
-    const before = facility();
+    const before = location();
     expect((await call('POST', 'backend/locations/create', before)).status).toBe(200);
 
     expect(volume?.fill()).toBeGreaterThan(0);
@@ -132,7 +132,7 @@ describe.skipIf(unavailable)('a full database volume', () => {
     let refused: { name: string; answer: Answer } | undefined;
     const taken: string[] = [];
     for (let i = 0; i < 5000 && !refused; i++) {
-      const body = facility();
+      const body = location();
       const answer = await call('POST', 'backend/locations/create', body);
       if (answer.status === 200) taken.push(body.name);
       else refused = { name: body.name, answer };
@@ -141,7 +141,7 @@ describe.skipIf(unavailable)('a full database volume', () => {
     const name = refused?.name ?? '';
     expect(await rowsNamed(name)).toBe(0);
     // Refused again while the volume is full: the first refusal was no accident of timing.
-    expect((await call('POST', 'backend/locations/create', facility(name))).status).toBe(503);
+    expect((await call('POST', 'backend/locations/create', location(name))).status).toBe(503);
 
     expect(await listed(before.name)).toContain(before.name);
     expect(await rowsNamed(...taken)).toBe(taken.length);
@@ -151,7 +151,7 @@ describe.skipIf(unavailable)('a full database volume', () => {
     expect(JSON.stringify(dashboard.body)).toContain(before.name);
 
     volume?.free();
-    const again = await call('POST', 'backend/locations/create', facility(name));
+    const again = await call('POST', 'backend/locations/create', location(name));
     expect(again.status).toBe(200);
     expect(await rowsNamed(name)).toBe(1);
     expect(await listed(name)).toContain(name);
@@ -166,7 +166,7 @@ describe.skipIf(unavailable)('a full database volume', () => {
   }, 120_000);
 
   it('survives a checkpoint on the full volume, which takes PostgreSQL down: reads then answer 503 too, and everything is back once space is', async () => {
-    const before = facility();
+    const before = location();
     expect((await call('POST', 'backend/locations/create', before)).status).toBe(200);
     volume?.fill();
     // What the checkpointer does every checkpoint_timeout: on a full data volume PostgreSQL PANICs
@@ -191,7 +191,7 @@ describe.skipIf(unavailable)('a full database volume', () => {
       return res.status === 200 && (res.body.data as { name: string }[]).some((l) => l.name === before.name);
     }, 'lesing svarer 200 igjen');
     expect((await call('POST', 'dashboard/get')).status).toBe(200);
-    const after = facility();
+    const after = location();
     expect((await call('POST', 'backend/locations/create', after)).status).toBe(200);
     expect(await rowsNamed(after.name)).toBe(1);
     expect(server?.child.exitCode).toBeNull();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiClient, caller, createBay, createLocation } from '../../test/facilities';
 import { createTestApp, createUser, type TestContext } from '../../test/helpers';
+import { type ApiClient, caller, createBay, createLocation } from '../../test/locations';
 
 let ctx: TestContext;
 let admin: ApiClient;

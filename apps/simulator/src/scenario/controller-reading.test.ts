@@ -11,8 +11,8 @@ describe('the HTTP simulator playing the scenario (--scenario)', () => {
   let sim: Simulator;
   beforeAll(async () => {
     sim = await createSimulator({
-      facilityCount: 1,
-      baysPerFacility: 3,
+      locationCount: 1,
+      baysPerLocation: 3,
       seed: 4,
       scenario: true,
       now: () => clock,
@@ -21,9 +21,9 @@ describe('the HTTP simulator playing the scenario (--scenario)', () => {
   afterAll(() => sim.close());
 
   async function bays(): Promise<Record<string, unknown>[]> {
-    const facility = sim.facilities[0];
-    if (!facility) throw new Error('no facility');
-    const response = await fetch(`${sim.url}${facility.endpointPath}`);
+    const location = sim.locations[0];
+    if (!location) throw new Error('no facility');
+    const response = await fetch(`${sim.url}${location.endpointPath}`);
     return ((await response.json()) as { bays: Record<string, unknown>[] }).bays;
   }
 

@@ -10,7 +10,7 @@ import { BayScenario } from './bay-scenario';
 /** A bay with a wash started in the last ten minutes is running. */
 const RUNNING_WINDOW_MS = 10 * 60_000;
 /** The scenario's bay number of a facility's bay. */
-const BAYS_PER_FACILITY_KEY = 1000;
+const BAYS_PER_LOCATION_KEY = 1000;
 
 interface CachedBay {
   scenario: BayScenario;
@@ -28,10 +28,10 @@ function washCount(bay: CachedBay, nowMs: number): number {
   return value;
 }
 
-export function scenarioReader(seed: number): (facility: number, bay: number, nowMs: number) => BayReading {
+export function scenarioReader(seed: number): (location: number, bay: number, nowMs: number) => BayReading {
   const bays = new Map<number, CachedBay>();
-  return (facility, bayIndex, nowMs) => {
-    const key = facility * BAYS_PER_FACILITY_KEY + bayIndex;
+  return (location, bayIndex, nowMs) => {
+    const key = location * BAYS_PER_LOCATION_KEY + bayIndex;
     let bay = bays.get(key);
     if (!bay) {
       bay = { scenario: new BayScenario(seed, key), counter: null };

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 
-const FACILITY_KEYS: readonly string[] = ['locations', 'bays', 'links', 'cameras', 'dashboard'];
+const LOCATION_KEYS: readonly string[] = ['locations', 'bays', 'links', 'cameras', 'dashboard'];
 
 /**
  * A change to a facility or a bay shows in many places: facility lists (bay counts, status summary),
@@ -11,7 +11,7 @@ export function invalidateLocationData(queryClient: QueryClient, deletedId?: str
   return queryClient.invalidateQueries({
     predicate: (query) => {
       const [root, , id] = query.queryKey;
-      if (typeof root !== 'string' || !FACILITY_KEYS.includes(root)) return false;
+      if (typeof root !== 'string' || !LOCATION_KEYS.includes(root)) return false;
       return deletedId === undefined || id !== deletedId;
     },
   });

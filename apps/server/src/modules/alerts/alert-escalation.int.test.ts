@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type ApiClient, caller } from '../../../test/facilities';
 import { createTestApp, type TestContext } from '../../../test/helpers';
+import { type ApiClient, caller } from '../../../test/locations';
 import { type PushedFacility, pushedFacility, recordedEvents } from '../../../test/notifications';
 import { createAlertEscalation } from './alert-escalation';
 

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type ApiClient, caller } from '../../../test/facilities';
 import { createTestApp, createTestInstance, type TestContext } from '../../../test/helpers';
+import { type ApiClient, caller } from '../../../test/locations';
 import { type PushedFacility, pushedFacility, recordedEvents } from '../../../test/notifications';
 
 /*

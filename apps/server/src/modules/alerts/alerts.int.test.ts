@@ -1,8 +1,8 @@
 import { createSimulator, type Simulator } from '@vaskedrift/simulator';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { bayStatus, runCheck, type WiredFacility, wireFacility } from '../../../test/engine';
-import { type ApiClient, caller, grantAccess } from '../../../test/facilities';
+import { bayStatus, runCheck, type WiredLocation, wireLocation } from '../../../test/engine';
 import { createTestApp, type TestContext } from '../../../test/helpers';
+import { type ApiClient, caller, grantAccess } from '../../../test/locations';
 import type { DomainEvents } from '../../events/domain-events';
 
 /*
@@ -15,12 +15,12 @@ let admin: ApiClient;
 let operator: ApiClient;
 let outsider: ApiClient;
 let viewer: ApiClient;
-let w: WiredFacility;
+let w: WiredLocation;
 let bayId: string;
 const seen: Array<{ event: string; payload: Record<string, unknown>; savedStatus?: string }> = [];
 
 beforeAll(async () => {
-  sim = await createSimulator({ facilityCount: 1, baysPerFacility: 1, drift: false });
+  sim = await createSimulator({ locationCount: 1, baysPerLocation: 1, drift: false });
 });
 afterAll(async () => {
   await sim?.close();
@@ -34,9 +34,9 @@ beforeEach(async () => {
   operator = await caller(ctx, 'operator');
   outsider = await caller(ctx, 'operator');
   viewer = await caller(ctx, 'user');
-  const facility = sim.facilities[0];
-  if (!facility) throw new Error('ingen anlegg');
-  w = await wireFacility(admin, sim, facility, { paths: ['temperature'] });
+  const location = sim.locations[0];
+  if (!location) throw new Error('ingen anlegg');
+  w = await wireLocation(admin, sim, location, { paths: ['temperature'] });
   bayId = w.bays.get('hall-1') as string;
   await grantAccess(ctx, operator.user.id, w.locationId);
   await grantAccess(ctx, viewer.user.id, w.locationId);
@@ -69,7 +69,7 @@ afterEach(async () => {
 });
 
 const setTemperature = async (temperature: number) => {
-  sim.control.setValues(w.facility.id, 'hall-1', { temperature });
+  sim.control.setValues(w.location.id, 'hall-1', { temperature });
   seen.length = 0;
   await runCheck(ctx, w.apiId);
 };
@@ -197,7 +197,7 @@ describe('an open alert: acknowledging, back to normal, listing, and the API dis
   });
 
   it('losing the data is an info event, not an alert; the bay goes grey', async () => {
-    sim.control.setFault(w.facility.id, { mode: 'http500' });
+    sim.control.setFault(w.location.id, { mode: 'http500' });
     seen.length = 0;
     for (let i = 0; i < 3; i++) await runCheck(ctx, w.apiId);
     expect(await bayStatus(ctx, bayId)).toBe('inactive');
@@ -205,7 +205,7 @@ describe('an open alert: acknowledging, back to normal, listing, and the API dis
       'nodata',
     ]);
     expect((await openAlerts()).count).toBe(0);
-    sim.control.setFault(w.facility.id, { mode: 'none' });
+    sim.control.setFault(w.location.id, { mode: 'none' });
     await runCheck(ctx, w.apiId);
     expect(await bayStatus(ctx, bayId)).toBe('operational');
   });
@@ -229,12 +229,12 @@ describe('an open alert: acknowledging, back to normal, listing, and the API dis
     await setTemperature(95);
     expect((await openAlerts()).count).toBe(1);
     const res = await admin.patch('backend/apis/update', { id: w.apiId, status: 'disabled' });
-    expect(res.json().message).toBe(`Kasse ${w.facility.name} er deaktivert`);
+    expect(res.json().message).toBe(`Kasse ${w.location.name} er deaktivert`);
     expect((await openAlerts()).count).toBe(0);
     expect((await admin.patch('backend/bays/update', { id: bayId, status: 'maintenance' })).statusCode).toBe(
       200,
     );
     const enabled = await admin.patch('backend/apis/update', { id: w.apiId, status: 'enabled' });
-    expect(enabled.json().message).toBe(`Kasse ${w.facility.name} er aktivert`);
+    expect(enabled.json().message).toBe(`Kasse ${w.location.name} er aktivert`);
   });
 });

@@ -1,7 +1,7 @@
 import type { WebhookBody } from '@vaskedrift/shared';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type ApiClient, caller, createBay, createLocation, grantAccess } from '../../../test/facilities';
 import { createTestApp, createTestInstance, type TestContext } from '../../../test/helpers';
+import { type ApiClient, caller, createBay, createLocation, grantAccess } from '../../../test/locations';
 import { type PushedFacility, pushedFacility, recordedEvents } from '../../../test/notifications';
 import { insertRecipient } from '../../../test/notify';
 

@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type ApiClient, caller, fieldMessages } from '../../../test/facilities';
 import { createTestApp, type TestContext, testConfig } from '../../../test/helpers';
+import { type ApiClient, caller, fieldMessages } from '../../../test/locations';
 import { buildApp } from '../../app';
 import { connectDatabase } from '../../db/client';
 

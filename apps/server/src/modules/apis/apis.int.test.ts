@@ -1,8 +1,8 @@
 import { createSimulator, type Simulator } from '@vaskedrift/simulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiBodyFor, runCheck, wireFacility } from '../../../test/engine';
-import { type ApiClient, caller, fieldMessages, unknownId } from '../../../test/facilities';
+import { apiBodyFor, runCheck, wireLocation } from '../../../test/engine';
 import { createTestApp, type TestContext } from '../../../test/helpers';
+import { type ApiClient, caller, fieldMessages, unknownId } from '../../../test/locations';
 import { logRows } from '../../../test/people';
 
 let ctx: TestContext;
@@ -10,7 +10,7 @@ let sim: Simulator;
 let admin: ApiClient;
 
 beforeAll(async () => {
-  sim = await createSimulator({ facilityCount: 5, baysPerFacility: 2, drift: false });
+  sim = await createSimulator({ locationCount: 5, baysPerLocation: 2, drift: false });
   ctx = await createTestApp({ ALLOW_LOOPBACK_TARGETS: 'true' });
   admin = await caller(ctx, 'admin');
 });
@@ -19,15 +19,15 @@ afterAll(async () => {
   await sim?.close();
 });
 
-const facility = (kind: string) => {
-  const found = sim.facilities.find((f) => f.auth.kind === kind);
+const location = (kind: string) => {
+  const found = sim.locations.find((f) => f.auth.kind === kind);
   if (!found) throw new Error(kind);
   return found;
 };
 
 describe('API connections: secrets', () => {
   it('stores secrets encrypted and never answers them, in any response', async () => {
-    const oauth = facility('oauth2');
+    const oauth = location('oauth2');
     const body = apiBodyFor(sim, oauth, { name: 'Hemmelig Kasse' });
     const created = await admin.post('backend/apis/create', body);
     expect(created.statusCode).toBe(200);
@@ -63,7 +63,7 @@ describe('API connections: secrets', () => {
   });
 
   it('keeps a secret left out of an update, clears it with an empty string', async () => {
-    const key = facility('apiKey');
+    const key = location('apiKey');
     const api = (
       await admin.post('backend/apis/create', apiBodyFor(sim, key, { name: 'Nokkel Kasse' }))
     ).json().data;
@@ -136,9 +136,9 @@ describe('API connections: status, check, logs, roles', () => {
   });
 
   it("'Test tilkobling' shows the records, their keys and the key values, and stores nothing", async () => {
-    const basic = facility('basic');
+    const basic = location('basic');
     const paths = basic.suggestedAttributes.slice(0, 2).map((a) => a.path);
-    const w = await wireFacility(admin, sim, basic, { paths });
+    const w = await wireLocation(admin, sim, basic, { paths });
     await runCheck(ctx, w.apiId);
     const before = await ctx.database.pool.query(
       'select count(*)::int as n from api_check_logs where api_id = $1',
@@ -175,7 +175,7 @@ describe('API connections: status, check, logs, roles', () => {
   });
 
   it('tests an unsaved draft, and says why a failing one fails', async () => {
-    const none = facility('none');
+    const none = location('none');
     const draft = await admin.post('backend/apis/check', {
       draft: { endpointUrl: `${sim.url}${none.endpointPath}` },
     });
@@ -198,15 +198,15 @@ describe('API connections: status, check, logs, roles', () => {
   });
 
   it('lists the check log newest first, filtered by outcome', async () => {
-    const bearer = facility('bearer');
-    const w = await wireFacility(admin, sim, bearer, {
+    const bearer = location('bearer');
+    const w = await wireLocation(admin, sim, bearer, {
       bays: 1,
       paths: [bearer.suggestedAttributes[0]?.path ?? ''],
     });
     await runCheck(ctx, w.apiId);
-    sim.control.setFault(w.facility.id, { mode: 'invalidJson' });
+    sim.control.setFault(w.location.id, { mode: 'invalidJson' });
     await runCheck(ctx, w.apiId);
-    sim.control.setFault(w.facility.id, { mode: 'none' });
+    sim.control.setFault(w.location.id, { mode: 'none' });
     const all = (await admin.post('backend/apis/logs/get', { apiId: w.apiId, perPage: 10 })).json();
     expect(all.data[0]).toMatchObject({
       outcome: 'error',

@@ -77,7 +77,7 @@ async function query<T extends pg.QueryResultRow>(
 async function contents(url: string) {
   const [counts = {}] = await query<Record<string, number>>(
     url,
-    `select (select count(*) from users)::int as users, (select count(*) from locations)::int as facilities,
+    `select (select count(*) from users)::int as users, (select count(*) from locations)::int as locations,
             (select count(*) from bays)::int as bays, (select count(*) from alerts)::int as alerts,
             (select count(*) from readings)::int as readings,
             (select coalesce(sum(cardinality(series)), 0) from readings)::int as values`,
@@ -85,7 +85,7 @@ async function contents(url: string) {
   const users = await query(url, 'select id, email, role, password_hash from users order by email');
   const bays = await query(
     url,
-    'select b.id, l.name as facility, b.name from bays b join locations l on l.id = b.location_id order by 2, 3',
+    'select b.id, l.name as location, b.name from bays b join locations l on l.id = b.location_id order by 2, 3',
   );
   return { counts, users, bays };
 }
@@ -178,7 +178,7 @@ describe.sequential('backup and restore of the embedded install', () => {
       const counted = (name: string) => header.tables.find((t) => t.name === name)?.rows;
       expect(after.counts).toEqual({
         users: counted('users'),
-        facilities: counted('locations'),
+        locations: counted('locations'),
         bays: counted('bays'),
         alerts: counted('alerts'),
         readings: counted('readings'),
@@ -197,9 +197,9 @@ describe.sequential('backup and restore of the embedded install', () => {
 
     const server = await start({ DATA_DIR: target, ...admin });
     const token = await signIn(server.url);
-    const facilities = await post(server.url, token, 'backend/locations/get', {});
-    expect(facilities.status).toBe(200);
-    expect(facilities.body.count).toBe(6);
+    const locations = await post(server.url, token, 'backend/locations/get', {});
+    expect(locations.status).toBe(200);
+    expect(locations.body.count).toBe(6);
     await stop(server);
   }, 180_000);
 

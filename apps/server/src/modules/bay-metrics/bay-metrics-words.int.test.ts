@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AttributeSetting, attributeSetting } from '../../../test/bay-metrics';
-import { type ApiClient, createBay, fieldMessages } from '../../../test/facilities';
 import { createTestApp, type TestContext } from '../../../test/helpers';
+import { type ApiClient, createBay, fieldMessages } from '../../../test/locations';
 
 /** The words an attribute is shown with: display names, units and the words for true and false. */
 

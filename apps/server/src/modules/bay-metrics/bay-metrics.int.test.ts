@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AttributeSetting, attributeSetting } from '../../../test/bay-metrics';
+import { createTestApp, type TestContext } from '../../../test/helpers';
 import {
   type ApiClient,
   caller,
@@ -7,8 +8,7 @@ import {
   fieldMessages,
   grantAccess,
   unknownId,
-} from '../../../test/facilities';
-import { createTestApp, type TestContext } from '../../../test/helpers';
+} from '../../../test/locations';
 
 let ctx: TestContext;
 let admin: ApiClient;

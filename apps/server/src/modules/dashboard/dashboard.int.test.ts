@@ -1,5 +1,6 @@
 import { dashboardBayFromTuple, dashboardWireSchema, decodeDashboard } from '@vaskedrift/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from '../../../test/helpers';
 import {
   type ApiClient,
   caller,
@@ -7,8 +8,7 @@ import {
   createLocation,
   grantAccess,
   unknownId,
-} from '../../../test/facilities';
-import { createTestApp, type TestContext } from '../../../test/helpers';
+} from '../../../test/locations';
 
 let ctx: TestContext;
 let admin: ApiClient;

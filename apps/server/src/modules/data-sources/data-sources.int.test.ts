@@ -1,7 +1,7 @@
 import { DATA_SOURCE_MAX_BYTES, LOG_TYPES } from '@vaskedrift/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type ApiClient, caller, unknownId } from '../../../test/facilities';
 import { createTestApp, type TestContext } from '../../../test/helpers';
+import { type ApiClient, caller, unknownId } from '../../../test/locations';
 import { type MultipartFile, multipartBody } from '../../../test/multipart';
 import { logRows, signedIn } from '../../../test/people';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiClient, caller, unknownId } from '../../../test/facilities';
 import { createTestApp, type TestContext } from '../../../test/helpers';
+import { type ApiClient, caller, unknownId } from '../../../test/locations';
 
 /* `POST dbviews/get`: only whitelisted views, each read with its own module's access rules. */
 let ctx: TestContext;

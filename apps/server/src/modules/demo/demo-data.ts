@@ -5,8 +5,8 @@ import type { Role } from '@vaskedrift/shared';
  * (issue 26: the washes statistics have numbers from the first start).
  */
 export const DEMO_SIMULATOR = {
-  facilityCount: 6,
-  baysPerFacility: 4,
+  locationCount: 6,
+  baysPerLocation: 4,
   seed: 2026,
   washCounter: true,
 } as const;
@@ -27,7 +27,7 @@ export type DemoUser = {
   lastName: string;
   role: Role;
   /** Facilities (by index) granted to an operator or user; admins see all. */
-  facilities: number[];
+  locations: number[];
 };
 
 /** One user of each role below superadmin (the superadmin comes from ensureSuperadmin). */
@@ -37,20 +37,20 @@ export const DEMO_USERS: DemoUser[] = [
     firstName: 'Dina',
     lastName: 'Driftsleder',
     role: 'admin',
-    facilities: [],
+    locations: [],
   },
   {
     email: 'tekniker@demo.vaskedrift.no',
     firstName: 'Tore',
     lastName: 'Tekniker',
     role: 'operator',
-    facilities: [0, 1, 2],
+    locations: [0, 1, 2],
   },
   {
     email: 'bruker@demo.vaskedrift.no',
     firstName: 'Berit',
     lastName: 'Bruker',
     role: 'user',
-    facilities: [0, 3],
+    locations: [0, 3],
   },
 ];

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCheck } from '../../../test/engine';
-import { caller } from '../../../test/facilities';
 import { createTestApp, signIn, type TestContext, testConfig } from '../../../test/helpers';
+import { caller } from '../../../test/locations';
 import { type Demo, startDemo } from './demo';
 
 const env = { SECRET_KEY: randomBytes(32).toString('hex'), ALLOW_LOOPBACK_TARGETS: 'true' };

@@ -16,12 +16,12 @@ export async function hasAnyLocation(db: Db): Promise<boolean> {
 }
 
 /** The demo's API connections (marked `details.demo`) with the simulated facility each one reads. */
-export async function demoApis(db: Db): Promise<Array<{ id: string; facilityId: string }>> {
+export async function demoApis(db: Db): Promise<Array<{ id: string; simulatorLocationId: string }>> {
   const rows = await db
-    .select({ id: apis.id, facilityId: sql<string>`${apis.details}->>'simulatorFacility'` })
+    .select({ id: apis.id, simulatorLocationId: sql<string>`${apis.details}->>'simulatorFacility'` })
     .from(apis)
     .where(and(sql`${apis.details}->>'demo' = 'true'`, isNull(apis.deletedAt)));
-  return rows.filter((r) => r.facilityId);
+  return rows.filter((r) => r.simulatorLocationId);
 }
 
 /** Points a demo API at the simulator's new address and checks it at once. */

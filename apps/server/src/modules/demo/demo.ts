@@ -1,5 +1,5 @@
 import { BAY_STATUS_CAUSES, DEFAULT_TOKEN_PATH } from '@vaskedrift/shared';
-import { createSimulator, type FacilityInfo, type Simulator } from '@vaskedrift/simulator';
+import { createSimulator, type LocationInfo, type Simulator } from '@vaskedrift/simulator';
 import type { Logger } from 'pino';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
@@ -21,10 +21,10 @@ export type Demo = { simulator: Simulator; stop(): Promise<void> };
 type Deps = { db: Db; config: Config; log: Pick<Logger, 'info' | 'warn'>; announce?: (text: string) => void };
 
 /** Where a simulated facility answers, and its OAuth2 token endpoint. */
-function urlsOf(simulator: Simulator, facility: FacilityInfo) {
-  const auth = facility.auth;
+function urlsOf(simulator: Simulator, simulated: LocationInfo) {
+  const auth = simulated.auth;
   return {
-    endpointUrl: `${simulator.url}${facility.endpointPath}`,
+    endpointUrl: `${simulator.url}${simulated.endpointPath}`,
     authEndpointUrl:
       auth.kind === 'oauth2' && auth.authEndpointPath ? `${simulator.url}${auth.authEndpointPath}` : null,
   };
@@ -45,10 +45,10 @@ export async function startDemo(deps: Deps): Promise<Demo | null> {
       const users = await loadDemo(deps, simulator);
       if (users) announceDemo(deps, simulator, users);
     } else {
-      const byId = new Map(simulator.facilities.map((f) => [f.id, f]));
+      const byId = new Map(simulator.locations.map((f) => [f.id, f]));
       for (const api of existing) {
-        const facility = byId.get(api.facilityId);
-        if (facility) await pointDemoApi(deps.db, api.id, urlsOf(simulator, facility));
+        const simulated = byId.get(api.simulatorLocationId);
+        if (simulated) await pointDemoApi(deps.db, api.id, urlsOf(simulator, simulated));
       }
       deps.log.info(
         { url: simulator.url, apis: existing.length },
@@ -80,18 +80,18 @@ async function loadDemo({ db, config, log }: Deps, simulator: Simulator): Promis
     await lockDemo(tx);
     if (await hasAnyLocation(tx)) return null;
     const locationIds: string[] = [];
-    for (const facility of simulator.facilities) {
-      const town = DEMO_ADDRESSES[facility.name] ?? { address: 'Storgata 1', postalCode: '0155' };
+    for (const simulated of simulator.locations) {
+      const town = DEMO_ADDRESSES[simulated.name] ?? { address: 'Storgata 1', postalCode: '0155' };
       const location = await insertLocation(tx, {
-        name: `Bilvask ${facility.name}`,
+        name: `Bilvask ${simulated.name}`,
         address: town.address,
         postalCode: town.postalCode,
-        city: facility.name,
+        city: simulated.name,
         isVisibleInDashboard: true,
         imageId: null,
       });
       locationIds.push(location.id);
-      await wireFacility(tx, secrets, simulator, facility, location.id);
+      await wireLocation(tx, secrets, simulator, simulated, location.id);
     }
     const credentials: Credentials = [];
     for (const { user, password, hash } of passwords) {
@@ -106,7 +106,7 @@ async function loadDemo({ db, config, log }: Deps, simulator: Simulator): Promis
       await grantLocations(
         tx,
         row.id,
-        user.facilities.flatMap((i) => locationIds[i] ?? []),
+        user.locations.flatMap((i) => locationIds[i] ?? []),
       );
       credentials.push({ email: user.email, password, role: user.role });
     }
@@ -117,19 +117,19 @@ async function loadDemo({ db, config, log }: Deps, simulator: Simulator): Promis
 }
 
 /** A facility's bays, its API connection to the simulator, the API attribute and the suggested bay attributes. */
-async function wireFacility(
+async function wireLocation(
   tx: Db,
   secrets: ReturnType<typeof createApiSecrets>,
   simulator: Simulator,
-  facility: FacilityInfo,
+  simulated: LocationInfo,
   locationId: string,
 ) {
-  const auth = facility.auth;
+  const auth = simulated.auth;
   const push = secrets.newPushToken();
   const secret = auth.kind === 'apiKey' ? auth.apiKey : auth.kind === 'bearer' ? auth.token : undefined;
   const apiId = await insertApi(tx, {
-    name: `Kontroller ${facility.name}`,
-    ...urlsOf(simulator, facility),
+    name: `Kontroller ${simulated.name}`,
+    ...urlsOf(simulator, simulated),
     tokenPath: auth.kind === 'oauth2' ? (auth.tokenPath ?? DEFAULT_TOKEN_PATH) : null,
     clientId: auth.clientId ?? null,
     clientSecretEncrypted: auth.clientSecret ? secrets.seal(auth.clientSecret) : null,
@@ -141,8 +141,8 @@ async function wireFacility(
     params: {},
     details: {
       demo: true,
-      simulatorFacility: facility.id,
-      ...(facility.recordsPath ? { recordsPath: facility.recordsPath } : {}),
+      simulatorFacility: simulated.id,
+      ...(simulated.recordsPath ? { recordsPath: simulated.recordsPath } : {}),
       ...(auth.apiKeyHeader ? { apiKeyHeader: auth.apiKeyHeader } : {}),
     },
     checkInterval: 30,
@@ -154,11 +154,11 @@ async function wireFacility(
   const apiMetricId = await insertApiMetric(tx, apiId, {
     name: 'Hallverdier',
     description: 'Temperatur, trykk, kjemikalier, alarmer og vasketeller per vaskehall',
-    keyIdentifier: facility.keyIdentifier,
-    targetKeys: [...facility.targetKeys, facility.washCounter.path],
+    keyIdentifier: simulated.keyIdentifier,
+    targetKeys: [...simulated.targetKeys, simulated.washCounter.path],
     status: 'enabled',
   });
-  for (const [index, simBay] of facility.bays.entries()) {
+  for (const [index, simBay] of simulated.bays.entries()) {
     const bay = await insertBay(tx, {
       locationId,
       name: simBay.name,
@@ -169,7 +169,7 @@ async function wireFacility(
       { bayId: bay.id, status: 'operational', cause: BAY_STATUS_CAUSES.created, changedBy: null },
     ]);
     // The suggested attributes and the wash counter the demo's controllers answer (`washCounter`).
-    for (const attribute of [...facility.suggestedAttributes, facility.washCounter]) {
+    for (const attribute of [...simulated.suggestedAttributes, simulated.washCounter]) {
       await insertBayMetric(tx, bay.id, {
         apiMetricId,
         keyValue: simBay.key,
@@ -190,7 +190,7 @@ async function wireFacility(
 function announceDemo({ config, announce }: Deps, simulator: Simulator, users: Credentials) {
   const lines = users.map((u) => `    ${u.role.padEnd(9)} ${u.email.padEnd(34)} ${u.password}`);
   const text =
-    `\n  Demoen er lastet: ${simulator.facilities.length} anlegg med vaskehaller og API-tilkoblinger mot den\n` +
+    `\n  Demoen er lastet: ${simulator.locations.length} anlegg med vaskehaller og API-tilkoblinger mot den\n` +
     `  innebygde simulatoren (${simulator.url}). Tavla blir levende i løpet av et halvt minutt.\n` +
     `  Demo-brukere (passordene vises bare denne ene gangen):\n${lines.join('\n')}\n` +
     `  Logg inn på ${config.publicUrl}\n\n`;

@@ -29,7 +29,7 @@ export type PlannedAlert = {
   inMaintenance: boolean;
   /** When it first was critical; the facility's position (who takes it). */
   criticalAt: Date | null;
-  facility: number;
+  location: number;
 };
 export type PlannedAlertEvent = {
   alertId: string | null;
@@ -51,7 +51,7 @@ export function applyAlerts(
   byId: Map<string, PlannedAlert>,
   transitions: AttributeTransition[],
   at: Date,
-  facility: number,
+  location: number,
 ) {
   const planned = planAlertTransitions(transitions, open);
   const event = (alertId: string | null, t: AttributeTransition, kind: PlannedAlertEvent['kind']) =>
@@ -83,7 +83,7 @@ export function applyAlerts(
       reason: t.reason,
       inMaintenance: t.inMaintenance,
       criticalAt: t.alertLevel === 'critical' ? at : null,
-      facility,
+      location,
     };
     plan.alerts.push(alert);
     byId.set(alert.id, alert);
@@ -119,7 +119,7 @@ export function acknowledge(plan: AlertsOfHistory, people: HistoryInput['people'
     if (!alert.criticalAt) continue;
     const end = alert.resolvedAt ?? now;
     if (end.getTime() - alert.criticalAt.getTime() < ACKNOWLEDGED_AFTER_MS) continue;
-    const by = people.operatorLocations.has(alert.facility) ? people.operator : people.admin;
+    const by = people.operatorLocations.has(alert.location) ? people.operator : people.admin;
     alert.acknowledgedBy = by;
     alert.acknowledgedAt = new Date(alert.criticalAt.getTime() + ACKNOWLEDGE_DELAY_MS);
     plan.events.push({

@@ -14,8 +14,8 @@ export type HistoryLocation = { simulatorId: string; apiKey: number; bays: Histo
 export type HistoryInput = {
   now: Date;
   start: Date;
-  simulator: { facilityCount: number; baysPerFacility: number; seed: number };
-  facilities: HistoryLocation[];
+  simulator: { locationCount: number; baysPerLocation: number; seed: number };
+  locations: HistoryLocation[];
   script: HistoryScript;
   /** The demo users who take alerts and do the work: the operator on their facilities, else the admin. */
   people: { admin: string; operator: string; operatorLocations: ReadonlySet<number> };

@@ -5,7 +5,7 @@ import {
   type PlanRule,
   pendingOccurrence,
 } from '@vaskedrift/shared';
-import { defineFacilities } from '@vaskedrift/simulator';
+import { defineLocations } from '@vaskedrift/simulator';
 import type { HistoryInput } from './history-input';
 import type { BayRef } from './history-script';
 
@@ -44,14 +44,14 @@ export type HistoryServicePlan = {
 };
 
 function bayIdOf(input: HistoryInput, ref: BayRef): string | null {
-  const definition = defineFacilities(input.simulator)[ref.facility];
+  const definition = defineLocations(input.simulator)[ref.location];
   const key = definition?.bays[ref.bay]?.key;
-  const facility = input.facilities.find((f) => f.simulatorId === definition?.id);
-  return facility?.bays.find((b) => b.key === key)?.id ?? null;
+  const location = input.locations.find((f) => f.simulatorId === definition?.id);
+  return location?.bays.find((b) => b.key === key)?.id ?? null;
 }
 
-const whoFor = (input: HistoryInput, facility: number) =>
-  input.people.operatorLocations.has(facility) ? input.people.operator : input.people.admin;
+const whoFor = (input: HistoryInput, location: number) =>
+  input.people.operatorLocations.has(location) ? input.people.operator : input.people.admin;
 
 /** The weekly service's occurrences that ended before `now`. */
 function pastServices(input: HistoryInput): Occurrence[] {
@@ -65,7 +65,7 @@ export function historyJobs(input: HistoryInput): HistoryJob[] {
   const jobs: HistoryJob[] = [];
   const { service, pumpRepair } = input.script;
   const serviceBay = bayIdOf(input, service);
-  const serviceBy = whoFor(input, service.facility);
+  const serviceBy = whoFor(input, service.location);
   for (const o of serviceBay ? pastServices(input) : []) {
     if (!serviceBay || !o.endsAt) continue;
     jobs.push({
@@ -84,7 +84,7 @@ export function historyJobs(input: HistoryInput): HistoryJob[] {
   }
   const repairBay = bayIdOf(input, pumpRepair);
   if (repairBay) {
-    const by = whoFor(input, pumpRepair.facility);
+    const by = whoFor(input, pumpRepair.location);
     jobs.push({
       bayId: repairBay,
       type: 'service',
@@ -112,7 +112,7 @@ export function historyServicePlan(input: HistoryInput): HistoryServicePlan | nu
     bayId,
     rule: service.rule,
     description: service.description,
-    createdBy: whoFor(input, service.facility),
+    createdBy: whoFor(input, service.location),
     lastStartAt: last?.startsAt ?? null,
     next: pendingOccurrence(service.rule, {
       after: last?.startsAt ?? null,

@@ -12,7 +12,7 @@ import {
   type RecordIndex,
   readPath,
 } from '@vaskedrift/shared';
-import { defineFacilities, SHAPE_DEFINITIONS } from '@vaskedrift/simulator';
+import { defineLocations, SHAPE_DEFINITIONS } from '@vaskedrift/simulator';
 import type { AttributeTransition, OpenAlert } from '../alerts';
 import { type CheckReadings, deadbandOf, shouldStoreReading } from '../readings';
 import { acknowledge, applyAlerts, type PlannedAlert, type PlannedAlertEvent } from './history-alerts';
@@ -82,7 +82,7 @@ type AttributeState = {
 };
 type BayState = {
   bay: HistoryBay;
-  facility: number;
+  location: number;
   index: number;
   attributes: AttributeState[];
   period: PlannedPeriod;
@@ -94,7 +94,7 @@ const utcFloor = (t: number, unit: number) => Math.floor(t / unit) * unit;
 
 export function planHistory(input: HistoryInput): HistoryPlan {
   const { now, start, simulator } = input;
-  const definitions = new Map(defineFacilities(simulator).map((f) => [f.id, f]));
+  const definitions = new Map(defineLocations(simulator).map((f) => [f.id, f]));
   const bounds = {
     rawFrom: now.getTime() - input.readings.rawHours * HOUR_MS,
     // The readings job rolls up from the hour before its first round and the day before it (decision 022).
@@ -120,11 +120,11 @@ export function planHistory(input: HistoryInput): HistoryPlan {
   const alertsById = new Map<string, PlannedAlert>();
   const first = utcFloor(start.getTime(), HISTORY_STEP_MS) + HISTORY_STEP_MS;
 
-  for (const facility of input.facilities) {
-    const definition = definitions.get(facility.simulatorId);
+  for (const location of input.locations) {
+    const definition = definitions.get(location.simulatorId);
     if (!definition) continue;
     const shape = SHAPE_DEFINITIONS[definition.shape];
-    const bays = initialBays(plan, facility, definition, start);
+    const bays = initialBays(plan, location, definition, start);
     const boundaries = jobBoundaries(plan.jobs, bays);
 
     const setStatus = (bay: BayState, status: BayStatus, cause: string, by: string | null, at: Date) => {
@@ -165,13 +165,13 @@ export function planHistory(input: HistoryInput): HistoryPlan {
         }
       }
       const at = new Date(t);
-      const readings = bays.map((b) => scriptedReading(input.script, simulator.seed, b.facility, b.index, t));
+      const readings = bays.map((b) => scriptedReading(input.script, simulator.seed, b.location, b.index, t));
       const records = bays.flatMap((b, i) => {
         const reading = readings[i];
         return reading ? [shape.record({ key: b.bay.key, name: b.bay.key, index: b.index }, reading)] : [];
       });
       const index = indexRecords(records, definition.keyIdentifier);
-      const check: CheckReadings = { api: facility.apiKey, at, rows: [] };
+      const check: CheckReadings = { api: location.apiKey, at, rows: [] };
       for (const bay of bays) {
         const transitions: AttributeTransition[] = [];
         for (const a of bay.attributes) {
@@ -205,13 +205,13 @@ export function planHistory(input: HistoryInput): HistoryPlan {
           const text = typeof e.value === 'string' ? e.value : null;
           const worst = LEVEL_CODES[e.level];
           if (t >= bounds.minuteFrom && t < bounds.minuteTo) {
-            plan.minute.add(facility.apiKey, series, t, number, text, worst);
+            plan.minute.add(location.apiKey, series, t, number, text, worst);
           }
-          if (t < bounds.hourTo) plan.hour.add(facility.apiKey, series, t, number, text, worst);
+          if (t < bounds.hourTo) plan.hour.add(location.apiKey, series, t, number, text, worst);
         }
         // As the engine: only a bay whose attributes changed level is derived again.
         if (transitions.length === 0) continue;
-        applyAlerts(plan, open, alertsById, transitions, at, bay.facility);
+        applyAlerts(plan, open, alertsById, transitions, at, bay.location);
         setStatus(bay, derived(bay), BAY_STATUS_CAUSES.engine, null, at);
       }
       if (check.rows.length > 0) plan.raw.push(check);
@@ -254,11 +254,11 @@ class HourlyWashes {
 /** The bays of a facility before their first check: made at the start, not yet monitored. */
 function initialBays(
   plan: HistoryPlan,
-  facility: HistoryLocation,
+  location: HistoryLocation,
   definition: { index: number; bayIndexByKey: Map<string, number> },
   start: Date,
 ): BayState[] {
-  return facility.bays.map((bay): BayState => {
+  return location.bays.map((bay): BayState => {
     const period: PlannedPeriod = {
       bayId: bay.id,
       status: 'operational',
@@ -271,7 +271,7 @@ function initialBays(
     plan.periods.push(period);
     return {
       bay,
-      facility: definition.index,
+      location: definition.index,
       index: definition.bayIndexByKey.get(bay.key) ?? 0,
       attributes: bay.attributes.map((attribute) => ({
         attribute,

@@ -12,7 +12,7 @@ const DAY_MS = 86_400_000;
 const MINUTE_MS = 60_000;
 
 /** A facility's bay by position (facility and bay from 0, as the simulator numbers them). */
-export type BayRef = { facility: number; bay: number };
+export type BayRef = { location: number; bay: number };
 
 /** A maintenance job the script starts and ends (the weekly service's jobs come from its plan). */
 type ScriptedJob = BayRef & {
@@ -28,7 +28,7 @@ export type HistoryScript = {
   soap: BayRef & { drainFrom: Date; emptyAt: Date; refilledAt: Date };
   pump: BayRef & { sagFrom: Date; criticalFrom: Date; repairedAt: Date };
   pumpRepair: ScriptedJob;
-  offline: { facility: number; from: Date; to: Date };
+  offline: { location: number; from: Date; to: Date };
   service: BayRef & { rule: PlanRule; description: string };
 };
 
@@ -53,21 +53,21 @@ export function historyScript(now: Date, start: Date): HistoryScript {
   const serviceStart = firstTuesdayMorning(start);
   return {
     soap: {
-      facility: 0,
+      location: 0,
       bay: 2,
       drainFrom: osloTime(now, 20, 12),
       emptyAt: osloTime(now, 20, 23),
       refilledAt: osloTime(now, 19, 7, 30),
     },
     pump: {
-      facility: 1,
+      location: 1,
       bay: 1,
       sagFrom: osloTime(now, 34, 8),
       criticalFrom: osloTime(now, 34, 13, 5),
       repairedAt: osloTime(now, 34, 16, 40),
     },
     pumpRepair: {
-      facility: 1,
+      location: 1,
       bay: 1,
       startedAt: pumpJobStart,
       expiresAt: new Date(pumpJobStart.getTime() + 120 * MINUTE_MS),
@@ -75,9 +75,9 @@ export function historyScript(now: Date, start: Date): HistoryScript {
       description: 'Bytte av høytrykkspumpe: trykket falt gjennom dagen',
       by: 'operator',
     },
-    offline: { facility: 2, from: osloTime(now, 12, 2, 10), to: osloTime(now, 12, 2, 50) },
+    offline: { location: 2, from: osloTime(now, 12, 2, 10), to: osloTime(now, 12, 2, 50) },
     service: {
-      facility: 0,
+      location: 0,
       bay: 0,
       rule: {
         startsAt: serviceStart,
@@ -90,17 +90,17 @@ export function historyScript(now: Date, start: Date): HistoryScript {
 }
 
 const within = (t: number, from: Date, to: Date) => t >= from.getTime() && t < to.getTime();
-const isBay = (ref: BayRef, facility: number, bay: number) => ref.facility === facility && ref.bay === bay;
+const isBay = (ref: BayRef, location: number, bay: number) => ref.location === location && ref.bay === bay;
 
 /**
  * When the script keeps a bay from washing, so its wash counter stands still: the soap tank empty until
  * refilled, the pump critical until its repair job ended. (The weekly service's hour is left counting.)
  */
-function downtimeOf(script: HistoryScript, facility: number, bay: number): Array<[number, number]> {
+function downtimeOf(script: HistoryScript, location: number, bay: number): Array<[number, number]> {
   const down: Array<[number, number]> = [];
   const { soap, pump, pumpRepair } = script;
-  if (isBay(soap, facility, bay)) down.push([soap.emptyAt.getTime(), soap.refilledAt.getTime()]);
-  if (isBay(pump, facility, bay)) down.push([pump.criticalFrom.getTime(), pumpRepair.endedAt.getTime()]);
+  if (isBay(soap, location, bay)) down.push([soap.emptyAt.getTime(), soap.refilledAt.getTime()]);
+  if (isBay(pump, location, bay)) down.push([pump.criticalFrom.getTime(), pumpRepair.endedAt.getTime()]);
   return down;
 }
 
@@ -111,23 +111,23 @@ function downtimeOf(script: HistoryScript, facility: number, bay: number): Array
 export function scriptedReading(
   script: HistoryScript,
   seed: number,
-  facility: number,
+  location: number,
   bay: number,
   t: number,
 ): BayReading | null {
-  if (script.offline.facility === facility && within(t, script.offline.from, script.offline.to)) return null;
+  if (script.offline.location === location && within(t, script.offline.from, script.offline.to)) return null;
   const reading = {
-    ...readBay({ seed, drift: true }, facility, bay, t),
-    washCount: washCountAt(seed, facility, bay, t, downtimeOf(script, facility, bay)),
+    ...readBay({ seed, drift: true }, location, bay, t),
+    washCount: washCountAt(seed, location, bay, t, downtimeOf(script, location, bay)),
   };
   const { soap, pump } = script;
-  if (isBay(soap, facility, bay) && within(t, soap.drainFrom, soap.refilledAt)) {
+  if (isBay(soap, location, bay) && within(t, soap.drainFrom, soap.refilledAt)) {
     // Drains from where the simulator had it to empty by `emptyAt`, and stays empty until refilled.
-    const from = readBay({ seed, drift: true }, facility, bay, soap.drainFrom.getTime()).soap;
+    const from = readBay({ seed, drift: true }, location, bay, soap.drainFrom.getTime()).soap;
     const share = (t - soap.drainFrom.getTime()) / (soap.emptyAt.getTime() - soap.drainFrom.getTime());
     return { ...reading, soap: Math.max(0, Math.round(from * (1 - share) * 10) / 10) };
   }
-  if (isBay(pump, facility, bay) && within(t, pump.sagFrom, pump.repairedAt)) {
+  if (isBay(pump, location, bay) && within(t, pump.sagFrom, pump.repairedAt)) {
     // Sags from 3.8 to 2.1 bar (a warning), then holds about 1.5 bar (critical) until the pump is replaced.
     if (t >= pump.criticalFrom.getTime()) return { ...reading, pressure: 1.5 };
     const share = (t - pump.sagFrom.getTime()) / (pump.criticalFrom.getTime() - pump.sagFrom.getTime());

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { caller } from '../../../test/facilities';
 import { createTestApp, type TestContext, testConfig } from '../../../test/helpers';
+import { caller } from '../../../test/locations';
 import { type Demo, startDemo } from './demo';
 import { writeDemoHistory } from './history';
 

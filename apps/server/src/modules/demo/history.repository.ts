@@ -40,7 +40,7 @@ export async function hasHappened(tx: Db): Promise<boolean> {
 /** The demo's facilities as the history needs them: each demo API with its bays and their attributes. */
 export async function demoLocations(tx: Db): Promise<HistoryLocation[]> {
   const { rows } = await tx.execute<{
-    facility: string;
+    location: string;
     api: number;
     bay_id: string;
     location_id: string;
@@ -57,24 +57,24 @@ export async function demoLocations(tx: Db): Promise<HistoryLocation[]> {
     display_name: string | null;
     deadband_percent: number | null;
   }>(sql`
-    select a.details->>'simulatorFacility' as facility, a.key as api, b.id as bay_id, b.location_id, bm.id,
+    select a.details->>'simulatorFacility' as location, a.key as api, b.id as bay_id, b.location_id, bm.id,
       bm.series, bm.key_value, bm.path, bm.type, bm.operator, bm.threshold_critical, bm.threshold_warning,
       bm.threshold_inactive, bm.threshold_active, bm.display_name, bm.deadband_percent
     from apis a join api_metrics am on am.api_id = a.id join bay_metrics bm on bm.api_metric_id = am.id
       join bays b on b.id = bm.bay_id
     where a.details->>'demo' = 'true' and a.deleted_at is null and b.deleted_at is null
     order by a.key, b.sort_order, bm.series`);
-  const facilities = new Map<string, HistoryLocation>();
+  const locations = new Map<string, HistoryLocation>();
   for (const r of rows) {
-    let facility = facilities.get(r.facility);
-    if (!facility) {
-      facility = { simulatorId: r.facility, apiKey: Number(r.api), bays: [] };
-      facilities.set(r.facility, facility);
+    let location = locations.get(r.location);
+    if (!location) {
+      location = { simulatorId: r.location, apiKey: Number(r.api), bays: [] };
+      locations.set(r.location, location);
     }
-    let bay = facility.bays.find((b) => b.id === r.bay_id);
+    let bay = location.bays.find((b) => b.id === r.bay_id);
     if (!bay) {
       bay = { id: r.bay_id, locationId: r.location_id, key: r.key_value, attributes: [] };
-      facility.bays.push(bay);
+      location.bays.push(bay);
     }
     bay.attributes.push({
       id: r.id,
@@ -91,7 +91,7 @@ export async function demoLocations(tx: Db): Promise<HistoryLocation[]> {
       deadbandPercent: r.deadband_percent === null ? null : Number(r.deadband_percent),
     });
   }
-  return [...facilities.values()];
+  return [...locations.values()];
 }
 
 export async function userIdsByEmail(tx: Db, emails: string[]): Promise<Map<string, string>> {
@@ -143,7 +143,7 @@ export async function writeCurrentState(tx: Db, plan: HistoryPlan): Promise<void
 }
 
 export async function insertAlerts(tx: Db, plan: HistoryPlan): Promise<void> {
-  const rows = plan.alerts.map(({ criticalAt: _c, facility: _f, ...alert }) => ({
+  const rows = plan.alerts.map(({ criticalAt: _c, location: _f, ...alert }) => ({
     ...alert,
     notifiedLevel: alert.level,
   }));

@@ -38,8 +38,8 @@ export async function writeDemoHistory(
 ): Promise<HistoryReport | null> {
   const began = performance.now();
   if (await hasHappened(tx)) return null;
-  const facilities = await demoLocations(tx);
-  if (facilities.length === 0) return null;
+  const locations = await demoLocations(tx);
+  if (locations.length === 0) return null;
   const ids = await userIdsByEmail(
     tx,
     DEMO_USERS.map((u) => u.email),
@@ -54,9 +54,9 @@ export async function writeDemoHistory(
     now,
     start,
     simulator: DEMO_SIMULATOR,
-    facilities,
+    locations,
     script: historyScript(now, start),
-    people: { admin: adminId, operator: operatorId, operatorLocations: new Set(operator.facilities) },
+    people: { admin: adminId, operator: operatorId, operatorLocations: new Set(operator.locations) },
     readings: {
       heartbeatMs: config.readings.heartbeatMinutes * 60_000,
       rawHours: config.readings.rawRetentionHours,
@@ -66,7 +66,7 @@ export async function writeDemoHistory(
   const plan = planHistory(input);
   await backdateDemo(
     tx,
-    facilities.flatMap((f) => f.bays.map((b) => b.id)),
+    locations.flatMap((f) => f.bays.map((b) => b.id)),
     start,
   );
   await insertPeriods(tx, plan);

@@ -1,14 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { createSimulator, type Simulator } from '@vaskedrift/simulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { wireFacility } from '../../../test/engine';
-import { type ApiClient, caller } from '../../../test/facilities';
+import { wireLocation } from '../../../test/engine';
 import {
   createTestApp,
   createTestInstance,
   type TestContext,
   type TestInstance,
 } from '../../../test/helpers';
+import { type ApiClient, caller } from '../../../test/locations';
 import { ownerOf } from './affinity';
 
 /*
@@ -121,8 +121,8 @@ async function rounds(n: number) {
   sim.control.reset();
   for (let i = 1; i <= n; i++) {
     await round();
-    const perFacility = Object.values(sim.control.stats().facilities).map((f) => f.requests);
-    expect(perFacility).toEqual(sim.facilities.map(() => i));
+    const perLocation = Object.values(sim.control.stats().locations).map((f) => f.requests);
+    expect(perLocation).toEqual(sim.locations.map(() => i));
   }
 }
 
@@ -143,14 +143,14 @@ async function expectSteadyOwners(live: string[], n = 5) {
 }
 
 beforeAll(async () => {
-  sim = await createSimulator({ facilityCount: 40, baysPerFacility: 1, drift: false });
+  sim = await createSimulator({ locationCount: 40, baysPerLocation: 1, drift: false });
   ctx = await createTestApp(envOf('vask-a'), { backgroundChecks: true });
   b = await createTestInstance(ctx, envOf('vask-b'), { backgroundChecks: true });
   instances.set('vask-a', ctx);
   instances.set('vask-b', b);
   admin = await caller(ctx, 'admin');
-  for (const facility of sim.facilities) {
-    await wireFacility(admin, sim, facility, { paths: ['temperature'], api: { checkInterval: 30 } });
+  for (const location of sim.locations) {
+    await wireLocation(admin, sim, location, { paths: ['temperature'], api: { checkInterval: 30 } });
   }
   await waitUntil(seeing(2));
   await rounds(3); // first levels (full transaction), rules read again, then cached
@@ -190,7 +190,7 @@ describe('affinity between instances and APIs', () => {
     const moved = since(before);
     const takenOver = [...moved.values()].reduce((n, m) => n + m.takenOver, 0);
     expect(takenOver).toBe(cOwned);
-    expect([...moved.values()].reduce((n, m) => n + m.claimed, 0)).toBe(sim.facilities.length);
+    expect([...moved.values()].reduce((n, m) => n + m.claimed, 0)).toBe(sim.locations.length);
     // Its heartbeat goes stale: the two own everything between them again.
     await q(
       `update engine_instances set last_seen = now() - interval '1 minute' where instance_key = 'vask-c'`,

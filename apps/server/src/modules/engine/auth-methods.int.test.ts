@@ -6,29 +6,29 @@ import {
   bayStatus,
   checkLogs,
   runCheck,
-  type WiredFacility,
-  wireFacility,
+  type WiredLocation,
+  wireLocation,
 } from '../../../test/engine';
-import { type ApiClient, caller } from '../../../test/facilities';
 import { createTestApp, type TestContext } from '../../../test/helpers';
+import { type ApiClient, caller } from '../../../test/locations';
 
 let ctx: TestContext;
 let sim: Simulator;
 let admin: ApiClient;
-const wired = new Map<string, WiredFacility>();
+const wired = new Map<string, WiredLocation>();
 
 beforeAll(async () => {
   // One facility per auth method of the shared registry.
   sim = await createSimulator({
-    facilityCount: AUTH_KINDS.length,
+    locationCount: AUTH_KINDS.length,
     authKinds: AUTH_KINDS,
-    baysPerFacility: 2,
+    baysPerLocation: 2,
     drift: false,
   });
   ctx = await createTestApp({ ALLOW_LOOPBACK_TARGETS: 'true' });
   admin = await caller(ctx, 'admin');
-  for (const facility of sim.facilities)
-    wired.set(facility.auth.kind, await wireFacility(admin, sim, facility));
+  for (const location of sim.locations)
+    wired.set(location.auth.kind, await wireLocation(admin, sim, location));
 });
 afterAll(async () => {
   await ctx?.close();
@@ -88,7 +88,7 @@ describe('Digest', () => {
   const digest = () => {
     const w = wired.get('digest');
     if (!w) throw new Error('digest');
-    return { w, requests: () => sim.control.stats().facilities[w.facility.id]?.requests ?? 0 };
+    return { w, requests: () => sim.control.stats().locations[w.location.id]?.requests ?? 0 };
   };
 
   it('a wrong password fails the check with the 401 its answer to the challenge got', async () => {

@@ -1,9 +1,9 @@
 import { createSimulator, type Simulator } from '@vaskedrift/simulator';
 import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { attributeRow, type WiredFacility, wireFacility } from '../../../test/engine';
-import { caller } from '../../../test/facilities';
+import { attributeRow, type WiredLocation, wireLocation } from '../../../test/engine';
 import { createTestApp, type TestContext } from '../../../test/helpers';
+import { caller } from '../../../test/locations';
 import { apis } from '../../db/schema';
 import { writeQuietChecks } from './quiet-checks.repository';
 
@@ -14,15 +14,15 @@ import { writeQuietChecks } from './quiet-checks.repository';
  */
 let sim: Simulator;
 let ctx: TestContext;
-let wired: WiredFacility[];
+let wired: WiredLocation[];
 
 beforeAll(async () => {
-  sim = await createSimulator({ facilityCount: 3, baysPerFacility: 2, drift: false });
+  sim = await createSimulator({ locationCount: 3, baysPerLocation: 2, drift: false });
   ctx = await createTestApp({ ALLOW_LOOPBACK_TARGETS: 'true' });
   const admin = await caller(ctx, 'admin');
   wired = [];
-  for (const facility of sim.facilities) {
-    wired.push(await wireFacility(admin, sim, facility, { paths: ['temperature'] }));
+  for (const location of sim.locations) {
+    wired.push(await wireLocation(admin, sim, location, { paths: ['temperature'] }));
   }
 });
 afterAll(async () => {
@@ -45,14 +45,14 @@ describe('quiet checks', () => {
   it('are written together, in one transaction, and counted and stored like any check', async () => {
     await checkAll(); // the first readings: levels change, each check its own transaction
     const first = await q('select id, last_success_at from apis where id = any($1)', [apiIds()]);
-    const facility = sim.facilities[0];
-    if (!facility) throw new Error('ingen anlegg');
+    const location = sim.locations[0];
+    if (!location) throw new Error('ingen anlegg');
     // A value moved beyond the deadband, within its level: stored, and still quiet.
-    const bayKey = facility.bays[0]?.key ?? '';
+    const bayKey = location.bays[0]?.key ?? '';
     const metricId = wired[0]?.bayMetrics.get(`${bayKey}:temperature`) ?? '';
     const previous = await attributeRow(ctx, metricId);
     const moved = Number(previous.last_value) + 1;
-    sim.control.setValues(facility.id, bayKey, { temperature: moved });
+    sim.control.setValues(location.id, bayKey, { temperature: moved });
 
     await checkAll();
     const second = await q('select id, last_success_at, xmin::text as tx from apis where id = any($1)', [

@@ -3,9 +3,9 @@ import { createSimulator, type Simulator } from '@vaskedrift/simulator';
 import { eq } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { runCheck, wireFacility } from '../../../test/engine';
-import { type ApiClient, caller } from '../../../test/facilities';
+import { runCheck, wireLocation } from '../../../test/engine';
 import { createTestApp, type TestContext } from '../../../test/helpers';
+import { type ApiClient, caller } from '../../../test/locations';
 import { recordedEvents } from '../../../test/notifications';
 import { apis } from '../../db/schema';
 import { createCheckProcessor } from './check-processor';
@@ -19,7 +19,7 @@ let ctx: TestContext;
 let admin: ApiClient;
 
 beforeAll(async () => {
-  sim = await createSimulator({ facilityCount: 1, baysPerFacility: 3, drift: false });
+  sim = await createSimulator({ locationCount: 1, baysPerLocation: 3, drift: false });
 });
 afterAll(async () => {
   await sim?.close();
@@ -35,12 +35,12 @@ afterEach(async () => {
 
 describe('a polled controller that stops answering', () => {
   it("3 bays × 2 attributes: the facility's incident opens at the threshold and is resolved at the next answer", async () => {
-    const facility = sim.facilities[0];
-    if (!facility) throw new Error('ingen anlegg');
-    const w = await wireFacility(admin, sim, facility, { paths: ['temperature', 'waterPressure'] });
+    const location = sim.locations[0];
+    if (!location) throw new Error('ingen anlegg');
+    const w = await wireLocation(admin, sim, location, { paths: ['temperature', 'waterPressure'] });
     expect(w.bayMetrics.size).toBe(6);
     await runCheck(ctx, w.apiId);
-    sim.control.setFault(facility.id, { mode: 'http500' });
+    sim.control.setFault(location.id, { mode: 'http500' });
     for (let i = 0; i < 4; i++) await runCheck(ctx, w.apiId);
     const down = await recordedEvents(ctx);
     expect(down.map((e) => e.type)).toEqual(['incident.opened']);
@@ -50,7 +50,7 @@ describe('a polled controller that stops answering', () => {
     });
     expect(new Set(down[0]?.bay_ids)).toEqual(new Set(w.bays.values()));
 
-    sim.control.setFault(facility.id, { mode: 'none' });
+    sim.control.setFault(location.id, { mode: 'none' });
     await runCheck(ctx, w.apiId);
     await runCheck(ctx, w.apiId);
     const after = await recordedEvents(ctx);
@@ -62,9 +62,9 @@ describe('a polled controller that stops answering', () => {
 
 describe('the dispatcher nudge', () => {
   it('is called after a check that recorded events, not after one that recorded none', async () => {
-    const facility = sim.facilities[0];
-    if (!facility) throw new Error('ingen anlegg');
-    const w = await wireFacility(admin, sim, facility, { paths: ['temperature'], bays: 1 });
+    const location = sim.locations[0];
+    if (!location) throw new Error('ingen anlegg');
+    const w = await wireLocation(admin, sim, location, { paths: ['temperature'], bays: 1 });
     await runCheck(ctx, w.apiId);
     let nudges = 0;
     const processor = createCheckProcessor({
@@ -79,7 +79,7 @@ describe('the dispatcher nudge', () => {
     const [api] = await ctx.database.db.select().from(apis).where(eq(apis.id, w.apiId));
     if (!api) throw new Error('fant ikke API-et');
     const check = async (temperature: number) => {
-      sim.control.setValues(facility.id, 'hall-1', { temperature });
+      sim.control.setValues(location.id, 'hall-1', { temperature });
       const { outcome } = await engine.poll(() => engine.connectionOf(api), 2000);
       await processor.process(api, outcome, 'poll');
     };

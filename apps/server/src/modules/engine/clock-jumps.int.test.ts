@@ -1,8 +1,8 @@
 import { createSimulator, type Simulator } from '@vaskedrift/simulator';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { wireFacility } from '../../../test/engine';
-import { type ApiClient, caller, createBay } from '../../../test/facilities';
+import { wireLocation } from '../../../test/engine';
 import { createTestApp, createUser, type SessionBody, signIn, type TestContext } from '../../../test/helpers';
+import { type ApiClient, caller, createBay } from '../../../test/locations';
 import { insertRecipient } from '../../../test/notify';
 import { callApi } from '../../../test/people';
 import type { Clock } from '../../lib/clock';
@@ -35,34 +35,34 @@ let ctx: TestContext;
 let sim: Simulator;
 const clock = movableClock();
 /** APIs checked every 30 s, and one checked hourly whose check, made due, shows the scheduler has ticked. */
-const fleet: Array<{ apiId: string; facilityId: string }> = [];
-let canary: { apiId: string; facilityId: string };
+const fleet: Array<{ apiId: string; simLocationId: string }> = [];
+let canary: { apiId: string; simLocationId: string };
 /** An hourly API with two bays; a test makes a bay critical and checks it at once. */
-let alarm: { apiId: string; facilityId: string; locationId: string; bays: Map<string, string> };
+let alarm: { apiId: string; simLocationId: string; locationId: string; bays: Map<string, string> };
 
 const q = (text: string, values: unknown[] = []) => ctx.database.pool.query(text, values);
 const admin = (): Promise<ApiClient> => caller(ctx, 'admin');
-const requests = (facilityId: string) => sim.control.stats().facilities[facilityId]?.requests ?? 0;
+const requests = (simLocationId: string) => sim.control.stats().locations[simLocationId]?.requests ?? 0;
 
 beforeAll(async () => {
-  sim = await createSimulator({ facilityCount: 5, baysPerFacility: 2, drift: false });
+  sim = await createSimulator({ locationCount: 5, baysPerLocation: 2, drift: false });
   ctx = await createTestApp({ ALLOW_LOOPBACK_TARGETS: 'true' }, { backgroundChecks: true, clock });
   const wiring = await admin();
-  const [alarmFacility, ...rest] = sim.facilities;
-  const canaryFacility = rest.pop();
-  if (!alarmFacility || !canaryFacility) throw new Error('for få anlegg');
+  const [alarmLocation, ...rest] = sim.locations;
+  const canaryLocation = rest.pop();
+  if (!alarmLocation || !canaryLocation) throw new Error('for få anlegg');
   const hourly = { api: { checkInterval: 3600 } };
-  const a = await wireFacility(wiring, sim, alarmFacility, { paths: ['temperature'], ...hourly });
-  alarm = { apiId: a.apiId, facilityId: alarmFacility.id, locationId: a.locationId, bays: a.bays };
-  const c = await wireFacility(wiring, sim, canaryFacility, { bays: 1, ...hourly });
-  canary = { apiId: c.apiId, facilityId: canaryFacility.id };
-  for (const facility of rest) {
-    const w = await wireFacility(wiring, sim, facility, { bays: 1, api: { checkInterval: INTERVAL_S } });
-    fleet.push({ apiId: w.apiId, facilityId: facility.id });
+  const a = await wireLocation(wiring, sim, alarmLocation, { paths: ['temperature'], ...hourly });
+  alarm = { apiId: a.apiId, simLocationId: alarmLocation.id, locationId: a.locationId, bays: a.bays };
+  const c = await wireLocation(wiring, sim, canaryLocation, { bays: 1, ...hourly });
+  canary = { apiId: c.apiId, simLocationId: canaryLocation.id };
+  for (const location of rest) {
+    const w = await wireLocation(wiring, sim, location, { bays: 1, api: { checkInterval: INTERVAL_S } });
+    fleet.push({ apiId: w.apiId, simLocationId: location.id });
   }
   // Every new API is checked within 2 s: the engine runs.
   await vi.waitFor(() => {
-    for (const f of sim.facilities) expect(requests(f.id)).toBeGreaterThan(0);
+    for (const f of sim.locations) expect(requests(f.id)).toBeGreaterThan(0);
   }, WAIT);
 });
 afterAll(async () => {
@@ -72,9 +72,9 @@ afterAll(async () => {
 
 /** Makes the canary due in a second and waits for its check: the scheduler ticked at least four times since. */
 async function canaryChecked(): Promise<void> {
-  const before = requests(canary.facilityId);
+  const before = requests(canary.simLocationId);
   await q(`update apis set next_check_at = now() + interval '1 second' where id = $1`, [canary.apiId]);
-  await vi.waitFor(() => expect(requests(canary.facilityId)).toBeGreaterThan(before), WAIT);
+  await vi.waitFor(() => expect(requests(canary.simLocationId)).toBeGreaterThan(before), WAIT);
 }
 
 /** Shifts the fleet's `next_check_at` as a jump of the database's clock by `ms` would look to the claim. */
@@ -92,13 +92,13 @@ async function databaseClockJumps(ms: number): Promise<void> {
  */
 async function eachCheckedOnceMore(): Promise<void> {
   const started = performance.now();
-  const before = fleet.map((f) => requests(f.facilityId));
+  const before = fleet.map((f) => requests(f.simLocationId));
   await vi.waitFor(() => {
-    for (const [i, f] of fleet.entries()) expect(requests(f.facilityId)).toBeGreaterThan(before[i] ?? 0);
+    for (const [i, f] of fleet.entries()) expect(requests(f.simLocationId)).toBeGreaterThan(before[i] ?? 0);
   }, WAIT);
   await canaryChecked();
   const allowed = 1 + Math.floor((performance.now() - started) / ((INTERVAL_S * 1000) / 2));
-  const checks = fleet.map((f, i) => requests(f.facilityId) - (before[i] ?? 0));
+  const checks = fleet.map((f, i) => requests(f.simLocationId) - (before[i] ?? 0));
   for (const n of checks) {
     expect(n).toBeGreaterThanOrEqual(1);
     expect(n).toBeLessThanOrEqual(allowed);
@@ -133,7 +133,7 @@ describe('reminders and escalations through clock jumps', () => {
   /** Makes a bay of the alarm facility critical and checks it now; its open alert's id. */
   async function critical(bayKey: string): Promise<string> {
     const bayId = alarm.bays.get(bayKey);
-    sim.control.setValues(alarm.facilityId, bayKey, { temperature: 95 });
+    sim.control.setValues(alarm.simLocationId, bayKey, { temperature: 95 });
     await q(`update apis set next_check_at = now() where id = $1`, [alarm.apiId]);
     return vi.waitFor(async () => {
       const { rows } = await q(

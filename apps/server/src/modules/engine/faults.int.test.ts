@@ -8,11 +8,11 @@ import {
   bayStatus,
   checkLogs,
   runCheck,
-  type WiredFacility,
-  wireFacility,
+  type WiredLocation,
+  wireLocation,
 } from '../../../test/engine';
-import { type ApiClient, caller } from '../../../test/facilities';
 import { createTestApp, metadataLookup, type TestContext } from '../../../test/helpers';
+import { type ApiClient, caller } from '../../../test/locations';
 
 let ctx: TestContext;
 let sim: Simulator;
@@ -22,7 +22,7 @@ let redirectorUrl: string;
 let next = 0;
 
 beforeAll(async () => {
-  sim = await createSimulator({ facilityCount: 12, baysPerFacility: 1, drift: false });
+  sim = await createSimulator({ locationCount: 12, baysPerLocation: 1, drift: false });
   ctx = await createTestApp(
     { ALLOW_LOOPBACK_TARGETS: 'true', ALLOW_PRIVATE_TARGETS: 'false' },
     { dnsLookup: metadataLookup },
@@ -43,17 +43,17 @@ afterAll(async () => {
 });
 
 /** A fresh facility of the simulator wired with one bay and its first attribute. */
-async function fresh(api: Record<string, unknown> = {}): Promise<WiredFacility> {
-  const facility = sim.facilities[next++];
-  if (!facility) throw new Error('tom for anlegg');
-  const first = facility.suggestedAttributes[0]?.path ?? '';
-  const details = { ...(facility.recordsPath ? { recordsPath: facility.recordsPath } : {}), timeoutMs: 1000 };
-  const wired = await wireFacility(admin, sim, facility, { paths: [first], api: { details, ...api } });
+async function fresh(api: Record<string, unknown> = {}): Promise<WiredLocation> {
+  const location = sim.locations[next++];
+  if (!location) throw new Error('tom for anlegg');
+  const first = location.suggestedAttributes[0]?.path ?? '';
+  const details = { ...(location.recordsPath ? { recordsPath: location.recordsPath } : {}), timeoutMs: 1000 };
+  const wired = await wireLocation(admin, sim, location, { paths: [first], api: { details, ...api } });
   await runCheck(ctx, wired.apiId);
   return wired;
 }
 
-async function expectNodataAfterThreshold(w: WiredFacility, reason: string) {
+async function expectNodataAfterThreshold(w: WiredLocation, reason: string) {
   const bayMetricId = [...w.bayMetrics.values()][0] as string;
   const bayId = [...w.bays.values()][0] as string;
   expect((await attributeRow(ctx, bayMetricId)).last_level).toBe('active');
@@ -100,19 +100,19 @@ describe('a failing controller: no data after three failures, a clear reason, a 
     if (Object.keys(details).length > 0) {
       const res = await admin.patch('backend/apis/update', {
         id: w.apiId,
-        details: { recordsPath: w.facility.recordsPath, timeoutMs: 1000, ...details },
+        details: { recordsPath: w.location.recordsPath, timeoutMs: 1000, ...details },
       });
       expect(res.statusCode).toBe(200);
     } else {
       await admin.patch('backend/apis/update', {
         id: w.apiId,
         details: {
-          ...(w.facility.recordsPath ? { recordsPath: w.facility.recordsPath } : {}),
+          ...(w.location.recordsPath ? { recordsPath: w.location.recordsPath } : {}),
           timeoutMs: 1000,
         },
       });
     }
-    sim.control.setFault(w.facility.id, fault);
+    sim.control.setFault(w.location.id, fault);
     await expectNodataAfterThreshold(w, reason);
   });
 
@@ -132,7 +132,7 @@ describe('a failing controller: no data after three failures, a clear reason, a 
     const port = new URL(sim.url).port;
     await admin.patch('backend/apis/update', {
       id: w.apiId,
-      endpointUrl: `http://metadata.localtest:${port}${w.facility.endpointPath}`,
+      endpointUrl: `http://metadata.localtest:${port}${w.location.endpointPath}`,
       details: { timeoutMs: 1000 },
     });
     await expectNodataAfterThreshold(w, 'Adressen er ikke tillatt (lenke-lokal/metadata)');
@@ -140,9 +140,9 @@ describe('a failing controller: no data after three failures, a clear reason, a 
 
   it('recovers on the next success: levels come back, the counter starts over', async () => {
     const w = await fresh();
-    sim.control.setFault(w.facility.id, { mode: 'http500' });
+    sim.control.setFault(w.location.id, { mode: 'http500' });
     for (let i = 0; i < 3; i++) await runCheck(ctx, w.apiId);
-    sim.control.setFault(w.facility.id, { mode: 'none' });
+    sim.control.setFault(w.location.id, { mode: 'none' });
     await runCheck(ctx, w.apiId);
     const bayMetricId = [...w.bayMetrics.values()][0] as string;
     expect((await attributeRow(ctx, bayMetricId)).last_level).toBe('active');

@@ -1,7 +1,7 @@
 import { decodeDashboard } from '@vaskedrift/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiClient, caller, createBay, createLocation } from '../../../test/facilities';
 import { createTestApp, type TestContext } from '../../../test/helpers';
+import { type ApiClient, caller, createBay, createLocation } from '../../../test/locations';
 import type { DomainEvents } from '../../events/domain-events';
 
 /*

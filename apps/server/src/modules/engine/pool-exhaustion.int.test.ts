@@ -3,8 +3,8 @@ import { STATISTICS_ERROR_CODES, STATISTICS_MESSAGES } from '@vaskedrift/shared'
 import { createSimulator, type Simulator } from '@vaskedrift/simulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiBodyFor } from '../../../test/engine';
-import { type ApiClient, caller, createLocation } from '../../../test/facilities';
 import { createTestApp, createTestInstance, type TestContext } from '../../../test/helpers';
+import { type ApiClient, caller, createLocation } from '../../../test/locations';
 import { signedIn } from '../../../test/people';
 import { Samples } from './scheduler';
 
@@ -41,13 +41,13 @@ let admin: ApiClient;
 let locationId: string;
 
 beforeAll(async () => {
-  sim = await createSimulator({ facilityCount: CONTROLLERS, baysPerFacility: 1, drift: false });
+  sim = await createSimulator({ locationCount: CONTROLLERS, baysPerLocation: 1, drift: false });
   ctx = await createTestApp(env, { backgroundChecks: true, engineDatabase: true });
   admin = await caller(ctx, 'admin');
-  for (const facility of sim.facilities) {
+  for (const location of sim.locations) {
     const res = await admin.post(
       'backend/apis/create',
-      apiBodyFor(sim, facility, { checkInterval: INTERVAL_SECONDS }),
+      apiBodyFor(sim, location, { checkInterval: INTERVAL_SECONDS }),
     );
     expect(res.statusCode).toBe(200);
   }

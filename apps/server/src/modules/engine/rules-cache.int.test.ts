@@ -1,14 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { createSimulator, type Simulator } from '@vaskedrift/simulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { attributeRow, type WiredFacility, wireFacility } from '../../../test/engine';
-import { type ApiClient, caller } from '../../../test/facilities';
+import { attributeRow, type WiredLocation, wireLocation } from '../../../test/engine';
 import {
   createTestApp,
   createTestInstance,
   type TestContext,
   type TestInstance,
 } from '../../../test/helpers';
+import { type ApiClient, caller } from '../../../test/locations';
 
 /*
  * Each instance keeps the rules of the APIs it checks while the API's `rules_version` is the one it saw
@@ -20,19 +20,19 @@ let sim: Simulator;
 let ctx: TestContext;
 let second: TestInstance;
 let admin: ApiClient;
-let wired: WiredFacility;
+let wired: WiredLocation;
 let bayKey: string;
 let metricId: string;
 
 beforeAll(async () => {
-  sim = await createSimulator({ facilityCount: 1, baysPerFacility: 2, drift: false });
+  sim = await createSimulator({ locationCount: 1, baysPerLocation: 2, drift: false });
   ctx = await createTestApp(env);
   second = await createTestInstance(ctx, env);
   admin = await caller(ctx, 'admin');
-  const facility = sim.facilities[0];
-  if (!facility) throw new Error('ingen anlegg');
-  wired = await wireFacility(admin, sim, facility, { paths: ['temperature'] });
-  bayKey = facility.bays[0]?.key ?? '';
+  const location = sim.locations[0];
+  if (!location) throw new Error('ingen anlegg');
+  wired = await wireLocation(admin, sim, location, { paths: ['temperature'] });
+  bayKey = location.bays[0]?.key ?? '';
   metricId = wired.bayMetrics.get(`${bayKey}:temperature`) ?? '';
 });
 afterAll(async () => {
@@ -53,7 +53,7 @@ async function checkOn(instance: { app: TestContext['app'] }) {
 }
 
 function setTemperature(value: number) {
-  sim.control.setValues(wired.facility.id, bayKey, { temperature: value });
+  sim.control.setValues(wired.location.id, bayKey, { temperature: value });
 }
 
 /** The stored raw readings of the attribute, oldest first. */
@@ -140,7 +140,7 @@ describe('the rules cache', () => {
     let created = '';
     expect(
       await moves(async () => {
-        const pressure = wired.facility.suggestedAttributes.find((a) => a.path !== 'temperature');
+        const pressure = wired.location.suggestedAttributes.find((a) => a.path !== 'temperature');
         const res = await admin.post('backend/bays/metrics/create', {
           bayId: otherBay,
           apiMetricId: wired.apiMetricId,

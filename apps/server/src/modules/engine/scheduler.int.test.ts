@@ -2,13 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { createSimulator, type Simulator } from '@vaskedrift/simulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiBodyFor } from '../../../test/engine';
-import { type ApiClient, caller } from '../../../test/facilities';
 import {
   createTestApp,
   createTestInstance,
   type TestContext,
   type TestInstance,
 } from '../../../test/helpers';
+import { type ApiClient, caller } from '../../../test/locations';
 import { connectDatabase, type Database } from '../../db/client';
 import { claimDueApis } from './claims.repository';
 
@@ -33,7 +33,7 @@ describe('two server instances on one database, each running its scheduler', () 
   let admin: ApiClient;
 
   beforeAll(async () => {
-    sim = await createSimulator({ facilityCount: 30, baysPerFacility: 1, drift: false });
+    sim = await createSimulator({ locationCount: 30, baysPerLocation: 1, drift: false });
     ctx = await createTestApp(env, { backgroundChecks: true });
     // A second server instance on the same database, with the same secret key, as behind a load balancer.
     second = await createTestInstance(ctx, env, { backgroundChecks: true });
@@ -45,8 +45,8 @@ describe('two server instances on one database, each running its scheduler', () 
   });
 
   it('never poll the same API twice for one slot, round after round, and share the work', async () => {
-    for (const facility of sim.facilities) {
-      const res = await admin.post('backend/apis/create', apiBodyFor(sim, facility, { checkInterval: 30 }));
+    for (const location of sim.locations) {
+      const res = await admin.post('backend/apis/create', apiBodyFor(sim, location, { checkInterval: 30 }));
       expect(res.statusCode).toBe(200);
     }
     const pool = ctx.database.pool;
@@ -78,11 +78,11 @@ describe('two server instances on one database, each running its scheduler', () 
         const claims = claimRounds();
         return claims.every((n, i) => n >= (claimsThen[i] ?? 0) + 2) && inFlight() === 0;
       });
-      const perFacility = Object.values(sim.control.stats().facilities).map((f) => f.requests);
-      expect(perFacility).toEqual(sim.facilities.map(() => round));
+      const perLocation = Object.values(sim.control.stats().locations).map((f) => f.requests);
+      expect(perLocation).toEqual(sim.locations.map(() => round));
     }
     const claimed = claimedSoFar().map((n, i) => n - (claimedBefore[i] ?? 0));
-    expect((claimed[0] ?? 0) + (claimed[1] ?? 0)).toBe(rounds * sim.facilities.length);
+    expect((claimed[0] ?? 0) + (claimed[1] ?? 0)).toBe(rounds * sim.locations.length);
     expect(claimed.every((n) => n > 0)).toBe(true);
   });
 });

@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import type { Logger } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { caller } from '../../../test/facilities';
 import {
   createTestApp,
   createTestInstance,
   type TestContext,
   type TestInstance,
 } from '../../../test/helpers';
+import { caller } from '../../../test/locations';
 import { settableClock } from '../../../test/maintenance-plans';
 import { type PushedFacility, pushedFacility, recordedEvents } from '../../../test/notifications';
 import { emailsTo, insertRecipient } from '../../../test/notify';

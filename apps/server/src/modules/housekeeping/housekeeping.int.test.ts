@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiClient, caller, createLocation } from '../../../test/facilities';
 import {
   createTestApp,
   createUser,
@@ -8,6 +7,7 @@ import {
   type TestContext,
   testConfig,
 } from '../../../test/helpers';
+import { type ApiClient, caller, createLocation } from '../../../test/locations';
 import { buildApp } from '../../app';
 import { connectDatabase, type Database } from '../../db/client';
 import { insertImage } from '../images';
@@ -66,10 +66,10 @@ describe('housekeeping: images and e-mails', () => {
   it('deletes an old image no facility uses, and keeps fresh ones and every picture a facility has, also a deleted one', async () => {
     const unattached = await image(25);
     const fresh = await image(1);
-    const onFacility = await image(48);
-    const onDeletedFacility = await image(48);
-    await createLocation(admin, { imageId: onFacility });
-    const deletedId = await createLocation(admin, { imageId: onDeletedFacility });
+    const onLocation = await image(48);
+    const onDeletedLocation = await image(48);
+    await createLocation(admin, { imageId: onLocation });
+    const deletedId = await createLocation(admin, { imageId: onDeletedLocation });
     expect((await admin.del('backend/locations/delete', { id: deletedId })).statusCode).toBe(200);
 
     expect(await ctx.app.housekeeping.runOnce()).toEqual({
@@ -83,12 +83,12 @@ describe('housekeeping: images and e-mails', () => {
 
     expect(await served(unattached)).toBe(404);
     expect(await served(fresh)).toBe(200);
-    expect(await served(onFacility)).toBe(200);
+    expect(await served(onLocation)).toBe(200);
     // Restoring a facility is done in the database; its picture must come back with it.
     await ctx.database.pool.query('update locations set deleted_at = null where id = $1', [deletedId]);
     const restored = await admin.post('backend/locations/get', { id: deletedId });
-    expect(restored.json().data.imageUrl).toBe(`/api/v1/images/${onDeletedFacility}`);
-    expect(await served(onDeletedFacility)).toBe(200);
+    expect(restored.json().data.imageUrl).toBe(`/api/v1/images/${onDeletedLocation}`);
+    expect(await served(onDeletedLocation)).toBe(200);
   });
 
   it('deletes sent, kept and given-up e-mails past their retention, batch after batch, and never a pending one', async () => {

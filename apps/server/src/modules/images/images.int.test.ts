@@ -1,7 +1,7 @@
 import { deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiClient, caller, createLocation, unknownId } from '../../../test/facilities';
 import { createTestApp, type TestContext } from '../../../test/helpers';
+import { type ApiClient, caller, createLocation, unknownId } from '../../../test/locations';
 import { type MultipartFile, multipartBody } from '../../../test/multipart';
 import { signedIn } from '../../../test/people';
 

@@ -1,5 +1,6 @@
 import { LOG_TYPES } from '@vaskedrift/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from '../../../test/helpers';
 import {
   type ApiClient,
   caller,
@@ -8,8 +9,7 @@ import {
   fieldMessages,
   grantAccess,
   unknownId,
-} from '../../../test/facilities';
-import { createTestApp, type TestContext } from '../../../test/helpers';
+} from '../../../test/locations';
 import { logRows } from '../../../test/people';
 
 let ctx: TestContext;

@@ -1,5 +1,6 @@
 import { LOG_TYPES } from '@vaskedrift/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from '../../../test/helpers';
 import {
   type ApiClient,
   caller,
@@ -9,8 +10,7 @@ import {
   grantAccess,
   locationBody,
   unknownId,
-} from '../../../test/facilities';
-import { createTestApp, type TestContext } from '../../../test/helpers';
+} from '../../../test/locations';
 import { logRows } from '../../../test/people';
 
 let ctx: TestContext;

@@ -1,9 +1,9 @@
 import { CHECK_FAILURE_LOG_TYPE, LOG_TYPES } from '@vaskedrift/shared';
 import { createSimulator, type Simulator } from '@vaskedrift/simulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type WiredFacility, wireFacility } from '../../../test/engine';
-import { type ApiClient, caller, grantAccess, unknownId } from '../../../test/facilities';
+import { type WiredLocation, wireLocation } from '../../../test/engine';
 import { createTestApp, type TestContext } from '../../../test/helpers';
+import { type ApiClient, caller, grantAccess, unknownId } from '../../../test/locations';
 
 /*
  * Two wired facilities (A and B, each with its API and bays); the operator has A only. Failed checks are
@@ -13,8 +13,8 @@ let sim: Simulator;
 let ctx: TestContext;
 let admin: ApiClient;
 let operator: ApiClient;
-let a: WiredFacility;
-let b: WiredFacility;
+let a: WiredLocation;
+let b: WiredLocation;
 let hall1: string;
 let hall2: string;
 
@@ -32,14 +32,14 @@ const logsOf = (client: ApiClient, body: Record<string, unknown>) =>
   client.post('backend/locations/logs/get', { page: 1, perPage: 100, ...body });
 
 beforeAll(async () => {
-  sim = await createSimulator({ facilityCount: 2, baysPerFacility: 2, drift: false });
+  sim = await createSimulator({ locationCount: 2, baysPerLocation: 2, drift: false });
   ctx = await createTestApp({ ALLOW_LOOPBACK_TARGETS: 'true' });
   admin = await caller(ctx, 'admin');
   operator = await caller(ctx, 'operator');
-  const [fa, fb] = sim.facilities;
+  const [fa, fb] = sim.locations;
   if (!fa || !fb) throw new Error('ingen anlegg');
-  a = await wireFacility(admin, sim, fa, { paths: ['temperature'] });
-  b = await wireFacility(admin, sim, fb, { paths: ['temperature'] });
+  a = await wireLocation(admin, sim, fa, { paths: ['temperature'] });
+  b = await wireLocation(admin, sim, fb, { paths: ['temperature'] });
   hall1 = a.bays.get('hall-1') as string;
   hall2 = a.bays.get('hall-2') as string;
   await grantAccess(ctx, operator.user.id, a.locationId);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bayStatus } from '../../../test/engine';
+import { createTestApp, type TestContext } from '../../../test/helpers';
 import {
   type ApiClient,
   createBay,
@@ -7,8 +8,7 @@ import {
   fieldMessages,
   grantAccess,
   unknownId,
-} from '../../../test/facilities';
-import { createTestApp, type TestContext } from '../../../test/helpers';
+} from '../../../test/locations';
 import { type MaintenanceSetting, maintenanceSetting } from '../../../test/maintenance';
 
 /** Who may start, read and end maintenance, the history of jobs and the running jobs. */
@@ -17,20 +17,20 @@ let admin: ApiClient;
 let operator: ApiClient;
 let outsider: ApiClient;
 let viewer: ApiClient;
-let facilityWithBay: MaintenanceSetting['facilityWithBay'];
+let locationWithBay: MaintenanceSetting['locationWithBay'];
 let startBody: MaintenanceSetting['startBody'];
 let running: MaintenanceSetting['running'];
 
 beforeAll(async () => {
   ctx = await createTestApp();
-  ({ admin, operator, outsider, viewer, facilityWithBay, startBody, running } =
+  ({ admin, operator, outsider, viewer, locationWithBay, startBody, running } =
     await maintenanceSetting(ctx));
 });
 afterAll(() => ctx?.close());
 
 describe('who may', () => {
   it("an operator of another facility gets 404 for start, read, history and end; 'user' gets 403 on writes", async () => {
-    const { bayId, locationId } = await facilityWithBay();
+    const { bayId, locationId } = await locationWithBay();
     await operator.post('backend/bays/maintenance/start', startBody(bayId));
     for (const [method, path, body] of [
       ['POST', 'backend/bays/maintenance/start', startBody(bayId, { assigneeId: outsider.user.id })],
@@ -67,7 +67,7 @@ describe('who may', () => {
   });
 
   it('the assignee picker lists only users with access to the facility, with ids and names only', async () => {
-    const { bayId, locationId } = await facilityWithBay();
+    const { bayId, locationId } = await locationWithBay();
     const res = await operator.post('backend/bays/maintenance/assignees', { locationId });
     expect(res.statusCode).toBe(200);
     const ids = res.json().data.map((p: { id: string }) => p.id);
@@ -83,7 +83,7 @@ describe('who may', () => {
 
 describe('history', () => {
   it("lists a bay's and a facility's jobs, newest first, with planned and real duration", async () => {
-    const { bayId, locationId } = await facilityWithBay();
+    const { bayId, locationId } = await locationWithBay();
     const first = (await operator.post('backend/bays/maintenance/start', startBody(bayId))).json().data;
     await operator.post('backend/bays/maintenance/end', { bayId });
     // Back-date the first job, as if it had run for an hour two hours ago.
@@ -116,7 +116,7 @@ describe('history', () => {
 
 describe('running jobs', () => {
   it("lists the running jobs of the caller's facilities only, overdue first, and 'user' may read them", async () => {
-    const a = await facilityWithBay();
+    const a = await locationWithBay();
     const late = await createBay(admin, a.locationId, { name: 'Hall 2' });
     const b = { locationId: await createLocation(admin) };
     const bBay = await createBay(admin, b.locationId);

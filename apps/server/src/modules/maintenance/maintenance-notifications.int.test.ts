@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type ApiClient, caller, createBay, createLocation, grantAccess } from '../../../test/facilities';
 import { createTestApp, createTestInstance, createUser, type TestContext } from '../../../test/helpers';
+import { type ApiClient, caller, createBay, createLocation, grantAccess } from '../../../test/locations';
 import { emailsTo, insertRecipient } from '../../../test/notify';
 import { logRows } from '../../../test/people';
 

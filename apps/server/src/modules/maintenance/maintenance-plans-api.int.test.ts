@@ -1,8 +1,8 @@
 import { LOG_TYPES } from '@vaskedrift/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { caller, createBay, fieldMessages } from '../../../test/facilities';
 import { createTestApp, type TestContext } from '../../../test/helpers';
-import { clearPlans, facilityWithPeople, planBody, settableClock } from '../../../test/maintenance-plans';
+import { caller, createBay, fieldMessages } from '../../../test/locations';
+import { clearPlans, locationWithPeople, planBody, settableClock } from '../../../test/maintenance-plans';
 import { logRows } from '../../../test/people';
 
 /*
@@ -19,12 +19,12 @@ afterAll(() => ctx.close());
 // Each test's own plans only, as in maintenance-plans.int.test.ts.
 beforeEach(() => clearPlans(ctx));
 
-const facility = () => facilityWithPeople(ctx);
+const location = () => locationWithPeople(ctx);
 
 describe('the plans API', () => {
   it('gives Norwegian field errors for bad plans', async () => {
     clock.set('2027-08-01T10:00:00Z');
-    const { operator, bayId } = await facility();
+    const { operator, bayId } = await location();
     const create = (overrides: Record<string, unknown>) =>
       operator.post('backend/bays/maintenance/plans/create', planBody(bayId, operator.user.id, overrides));
     const errors = async (overrides: Record<string, unknown>) => {
@@ -74,7 +74,7 @@ describe('the plans API', () => {
 
   it('operators with access plan and change; viewers read; others get 403 or 404; the list is the soonest first', async () => {
     clock.set('2027-09-01T10:00:00Z');
-    const { admin, operator, viewer, bayId, locationId } = await facility();
+    const { admin, operator, viewer, bayId, locationId } = await location();
     const secondBay = await createBay(admin, locationId, { name: 'Hall 2' });
     const outsider = await caller(ctx, 'operator');
     const body = planBody(bayId, operator.user.id, { startsAt: '2027-09-10T06:00:00Z' });

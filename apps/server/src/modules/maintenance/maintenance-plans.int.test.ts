@@ -1,9 +1,9 @@
 import { LOG_TYPES } from '@vaskedrift/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { bayStatus } from '../../../test/engine';
-import { caller } from '../../../test/facilities';
 import { createTestApp, createTestInstance, type TestContext } from '../../../test/helpers';
-import { clearPlans, facilityWithPeople, planBody, settableClock } from '../../../test/maintenance-plans';
+import { caller } from '../../../test/locations';
+import { clearPlans, locationWithPeople, planBody, settableClock } from '../../../test/maintenance-plans';
 import { logRows } from '../../../test/people';
 import type { DomainEvents } from '../../events/domain-events';
 
@@ -33,7 +33,7 @@ beforeEach(async () => {
   published.length = 0;
 });
 
-const facility = () => facilityWithPeople(ctx);
+const location = () => locationWithPeople(ctx);
 
 /** Sets the clock and runs one pass of the plan runner, as its loop would at that moment. */
 async function at(iso: string) {
@@ -73,7 +73,7 @@ async function planRow(planId: string) {
 describe('a recurring plan across daylight saving', () => {
   it('every day 06:00–08:00 Oslo time: enters and leaves on time before and after the spring change, with reminders', async () => {
     clock.set('2027-03-26T12:00:00Z');
-    const { admin, operator, bayId, locationId } = await facility();
+    const { admin, operator, bayId, locationId } = await location();
     const res = await operator.post(
       'backend/bays/maintenance/plans/create',
       planBody(bayId, operator.user.id, {
@@ -166,7 +166,7 @@ describe('a recurring plan across daylight saving', () => {
 
   it('every Sunday 01:00–05:00: on the night the clocks go back it leaves at 05:00 winter time, five hours on', async () => {
     clock.set('2027-10-20T12:00:00Z');
-    const { operator, bayId } = await facility();
+    const { operator, bayId } = await location();
     const res = await operator.post(
       'backend/bays/maintenance/plans/create',
       planBody(bayId, operator.user.id, {
@@ -201,7 +201,7 @@ describe('a recurring plan across daylight saving', () => {
 describe('once across instances', () => {
   it('two instances running their passes together start and end each occurrence once', async () => {
     clock.set('2027-05-03T08:00:00Z');
-    const { operator, bayId } = await facility();
+    const { operator, bayId } = await location();
     const other = await createTestInstance(ctx, {}, { clock });
     const res = await operator.post(
       'backend/bays/maintenance/plans/create',
@@ -248,7 +248,7 @@ describe('once across instances', () => {
 describe('occurrences that start nothing, and changes while a job runs', () => {
   it('skips an occurrence while the bay is in maintenance by hand, and one whose window passed unseen', async () => {
     clock.set('2027-06-01T08:00:00Z');
-    const { operator, bayId, locationId } = await facility();
+    const { operator, bayId, locationId } = await location();
     const planId = (
       await operator.post(
         'backend/bays/maintenance/plans/create',
@@ -286,7 +286,7 @@ describe('occurrences that start nothing, and changes while a job runs', () => {
 
   it("a later expected end set with 'Endre' holds the job on; a deleted plan's job still ends at its end", async () => {
     clock.set('2027-07-01T08:00:00Z');
-    const { operator, bayId } = await facility();
+    const { operator, bayId } = await location();
     const planId = (
       await operator.post(
         'backend/bays/maintenance/plans/create',

@@ -1,9 +1,9 @@
 import { LOG_TYPES } from '@vaskedrift/shared';
 import { createSimulator, type Simulator } from '@vaskedrift/simulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bayStatus, runCheck, wireFacility } from '../../../test/engine';
-import { type ApiClient, fieldMessages, grantAccess } from '../../../test/facilities';
+import { bayStatus, runCheck, wireLocation } from '../../../test/engine';
 import { createTestApp, type TestContext } from '../../../test/helpers';
+import { type ApiClient, fieldMessages, grantAccess } from '../../../test/locations';
 import { type MaintenanceSetting, maintenanceSetting } from '../../../test/maintenance';
 import { logRows } from '../../../test/people';
 import type { DomainEvents } from '../../events/domain-events';
@@ -19,15 +19,15 @@ let admin: ApiClient;
 let operator: ApiClient;
 let outsider: ApiClient;
 let viewer: ApiClient;
-let facilityWithBay: MaintenanceSetting['facilityWithBay'];
+let locationWithBay: MaintenanceSetting['locationWithBay'];
 let startBody: MaintenanceSetting['startBody'];
 let running: MaintenanceSetting['running'];
 const published: Array<{ event: string; payload: Record<string, unknown> }> = [];
 
 beforeAll(async () => {
-  sim = await createSimulator({ facilityCount: 1, baysPerFacility: 1, drift: false });
+  sim = await createSimulator({ locationCount: 1, baysPerLocation: 1, drift: false });
   ctx = await createTestApp({ ALLOW_LOOPBACK_TARGETS: 'true' });
-  ({ admin, operator, outsider, viewer, facilityWithBay, startBody, running } =
+  ({ admin, operator, outsider, viewer, locationWithBay, startBody, running } =
     await maintenanceSetting(ctx));
   for (const event of ['maintenance.started', 'maintenance.changed', 'maintenance.ended'] as const) {
     ctx.app.bus.on(event, (payload: DomainEvents[typeof event]) => {
@@ -42,7 +42,7 @@ afterAll(async () => {
 
 describe('starting maintenance', () => {
   it('starts a job, sets the bay to maintenance at once and logs and publishes it after the commit', async () => {
-    const { locationId, bayId } = await facilityWithBay();
+    const { locationId, bayId } = await locationWithBay();
     const startedAt = new Date(Date.now() - 60_000).toISOString();
     const expiresAt = new Date(Date.parse(startedAt) + 2 * 3600_000).toISOString();
     const res = await operator.post(
@@ -87,7 +87,7 @@ describe('starting maintenance', () => {
   });
 
   it('takes a custom person instead of a user', async () => {
-    const { bayId } = await facilityWithBay();
+    const { bayId } = await locationWithBay();
     const customAssignee = { name: 'Kari Nordmann', email: 'kari@example.com', phone: '+47 912 34 567' };
     const res = await operator.post(
       'backend/bays/maintenance/start',
@@ -98,7 +98,7 @@ describe('starting maintenance', () => {
   });
 
   it('answers every validation message in Norwegian', async () => {
-    const { bayId } = await facilityWithBay();
+    const { bayId } = await locationWithBay();
     const start = (body: Record<string, unknown>) => operator.post('backend/bays/maintenance/start', body);
     let res = await start(startBody(bayId, { assigneeId: undefined }));
     expect(res.statusCode).toBe(400);
@@ -142,7 +142,7 @@ describe('starting maintenance', () => {
   });
 
   it('lets exactly one of several concurrent starts win, the others get a Norwegian 409', async () => {
-    const { bayId } = await facilityWithBay();
+    const { bayId } = await locationWithBay();
     const answers = await Promise.all(
       Array.from({ length: 5 }, () => operator.post('backend/bays/maintenance/start', startBody(bayId))),
     );
@@ -160,7 +160,7 @@ describe('starting maintenance', () => {
 
 describe('changing and ending maintenance', () => {
   it('changes only the fields sent, logs the field names and keeps the bay in maintenance', async () => {
-    const { bayId } = await facilityWithBay();
+    const { bayId } = await locationWithBay();
     await operator.post('backend/bays/maintenance/start', startBody(bayId));
     const customAssignee = { name: 'Ola Hansen', email: 'ola@example.com', phone: '22 33 44 55' };
     const res = await operator.patch('backend/bays/maintenance/update', {
@@ -180,7 +180,7 @@ describe('changing and ending maintenance', () => {
   });
 
   it('answers the update messages in Norwegian', async () => {
-    const { bayId } = await facilityWithBay();
+    const { bayId } = await locationWithBay();
     await operator.post('backend/bays/maintenance/start', startBody(bayId));
     const update = (body: Record<string, unknown>) =>
       operator.patch('backend/bays/maintenance/update', { bayId, ...body });
@@ -195,7 +195,7 @@ describe('changing and ending maintenance', () => {
   });
 
   it('ends the job: a bay without attributes returns to its status before, the job keeps who and how long', async () => {
-    const { bayId } = await facilityWithBay('inactive');
+    const { bayId } = await locationWithBay('inactive');
     await operator.post('backend/bays/maintenance/start', startBody(bayId));
     const res = await operator.post('backend/bays/maintenance/end', { bayId });
     expect(res.statusCode).toBe(200);
@@ -218,7 +218,7 @@ describe('changing and ending maintenance', () => {
     expect(update.statusCode).toBe(409);
   });
   it('keeps the status out of hand while the job runs, even on a bay without attributes', async () => {
-    const { bayId } = await facilityWithBay();
+    const { bayId } = await locationWithBay();
     await operator.post('backend/bays/maintenance/start', startBody(bayId));
     const res = await admin.patch('backend/bays/update', { id: bayId, status: 'operational' });
     expect(res.statusCode).toBe(409);
@@ -231,20 +231,20 @@ describe('changing and ending maintenance', () => {
 
 describe('status precedence with attributes', () => {
   async function wiredBay() {
-    const facility = sim.facilities[0];
-    if (!facility) throw new Error('ingen anlegg');
+    const location = sim.locations[0];
+    if (!location) throw new Error('ingen anlegg');
     sim.control.reset();
-    const w = await wireFacility(admin, sim, facility, { paths: ['temperature'] });
+    const w = await wireLocation(admin, sim, location, { paths: ['temperature'] });
     await grantAccess(ctx, operator.user.id, w.locationId);
     await runCheck(ctx, w.apiId);
-    return { apiId: w.apiId, bayId: w.bays.get('hall-1') as string, facilityId: facility.id };
+    return { apiId: w.apiId, bayId: w.bays.get('hall-1') as string, simLocationId: location.id };
   }
 
   it('a critical attribute during maintenance keeps the bay in maintenance; ending turns it red at once', async () => {
-    const { apiId, bayId, facilityId } = await wiredBay();
+    const { apiId, bayId, simLocationId } = await wiredBay();
     expect(await bayStatus(ctx, bayId)).toBe('operational');
     await operator.post('backend/bays/maintenance/start', startBody(bayId));
-    sim.control.setValues(facilityId, 'hall-1', { temperature: 95 });
+    sim.control.setValues(simLocationId, 'hall-1', { temperature: 95 });
     await runCheck(ctx, apiId);
     expect(await bayStatus(ctx, bayId)).toBe('maintenance');
     // The alert is still recorded, marked as opened during maintenance.

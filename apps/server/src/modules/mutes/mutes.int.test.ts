@@ -1,7 +1,7 @@
 import { decodeDashboard, LOG_TYPES, MUTE_MESSAGES } from '@vaskedrift/shared';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type ApiClient, caller, grantAccess } from '../../../test/facilities';
 import { createTestApp, type TestContext } from '../../../test/helpers';
+import { type ApiClient, caller, grantAccess } from '../../../test/locations';
 import { type PushedFacility, pushedFacility, recordedEvents } from '../../../test/notifications';
 import { logRows } from '../../../test/people';
 

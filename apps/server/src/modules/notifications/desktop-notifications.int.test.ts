@@ -1,8 +1,8 @@
 import type { DesktopNotification, Role } from '@vaskedrift/shared';
 import type { Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type ApiClient, caller, createBay, createLocation, grantAccess } from '../../../test/facilities';
 import type { TestContext } from '../../../test/helpers';
+import { type ApiClient, caller, createBay, createLocation, grantAccess } from '../../../test/locations';
 import { emailsTo, insertRecipient, recordEvent } from '../../../test/notify';
 import { callApi, type SignedIn, signedIn } from '../../../test/people';
 import { connectRecording, twoListeningInstances, waitUntil } from '../../../test/realtime';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type ApiClient, caller, createBay, createLocation, grantAccess } from '../../../test/facilities';
 import { waitFor } from '../../../test/fault-actors';
 import { createTestApp, createTestInstance, createUser, type TestContext } from '../../../test/helpers';
+import { type ApiClient, caller, createBay, createLocation, grantAccess } from '../../../test/locations';
 import { emailsTo, insertRecipient, recordEvent } from '../../../test/notify';
 import { startSmtpServer, type TestSmtpServer } from '../../../test/smtp';
 

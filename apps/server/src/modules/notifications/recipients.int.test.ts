@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiClient, caller, createLocation, unknownId } from '../../../test/facilities';
 import { createTestApp, createUser, type TestContext } from '../../../test/helpers';
+import { type ApiClient, caller, createLocation, unknownId } from '../../../test/locations';
 import { logRows } from '../../../test/people';
 
 let ctx: TestContext;

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiClient, caller, createBay, createLocation } from '../../../test/facilities';
 import { waitFor } from '../../../test/fault-actors';
 import {
   createTestApp,
@@ -9,6 +8,7 @@ import {
   type TestContext,
   type TestInstance,
 } from '../../../test/helpers';
+import { type ApiClient, caller, createBay, createLocation } from '../../../test/locations';
 import { recordEvent } from '../../../test/notify';
 import { recordWebhookEvents, startWebhookReceiver, type WebhookReceiver } from '../../../test/webhooks';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attributeRow, bayStatus, checkLogs } from '../../../test/engine';
-import { type ApiClient, caller, createBay, createLocation } from '../../../test/facilities';
 import { createTestApp, type TestContext } from '../../../test/helpers';
+import { type ApiClient, caller, createBay, createLocation } from '../../../test/locations';
 
 let ctx: TestContext;
 let admin: ApiClient;

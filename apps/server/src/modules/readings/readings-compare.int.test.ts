@@ -1,7 +1,7 @@
 import { type AttributeLevel, LEVEL_CODES, levelFromCode } from '@vaskedrift/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiClient, caller } from '../../../test/facilities';
 import { createTestApp, type TestContext } from '../../../test/helpers';
+import { type ApiClient, caller } from '../../../test/locations';
 import { numberAttribute } from '../../../test/readings';
 import { deadbandOf, shouldStoreReading } from './reading-policy';
 import { insertReadings } from './readings.repository';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiClient, caller, createBay, createLocation } from '../../../test/facilities';
 import { createTestApp, type TestContext } from '../../../test/helpers';
+import { type ApiClient, caller, createBay, createLocation } from '../../../test/locations';
 
 /*
  * What a check stores (decision 022), through the real engine: pushed bodies are processed exactly like

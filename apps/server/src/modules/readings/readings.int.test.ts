@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiClient, caller } from '../../../test/facilities';
 import { createTestApp, type TestContext } from '../../../test/helpers';
+import { type ApiClient, caller } from '../../../test/locations';
 import { numberAttribute } from '../../../test/readings';
 import { decodeRollup, encodeRollup } from './rollup-codec';
 

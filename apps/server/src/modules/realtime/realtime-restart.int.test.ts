@@ -3,13 +3,13 @@ import type { RealtimeEvent, ResumeAnswer } from '@vaskedrift/shared';
 import type { FastifyInstance } from 'fastify';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { grantAccess } from '../../../test/facilities';
 import {
   createTestApp,
   createTestInstance,
   type TestContext,
   type TestInstance,
 } from '../../../test/helpers';
+import { grantAccess } from '../../../test/locations';
 import { signedIn } from '../../../test/people';
 import { listenOnLoopback, openClient } from '../../../test/realtime';
 

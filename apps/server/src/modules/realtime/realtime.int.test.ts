@@ -1,8 +1,8 @@
 import { REALTIME_PATH, type RealtimeEvent, type ResumeAnswer } from '@vaskedrift/shared';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiClient, caller, createBay, createLocation } from '../../../test/facilities';
 import type { TestContext } from '../../../test/helpers';
+import { type ApiClient, caller, createBay, createLocation } from '../../../test/locations';
 import { type SignedIn, signedIn } from '../../../test/people';
 import { connected, openClient, twoListeningInstances, waitUntil } from '../../../test/realtime';
 

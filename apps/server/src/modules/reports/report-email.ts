@@ -78,13 +78,13 @@ function worstBays(rows: AvailabilityReportRow[], count = WORST_BAYS): Availabil
 export function renderReportEmail(
   period: ReportEventPayload,
   report: AvailabilityReport,
-  ctx: { publicUrl: string; role: Role | null; facilities: number },
+  ctx: { publicUrl: string; role: Role | null; locations: number },
 ): { subject: string; text: string } {
   const name = periodName(period);
   const title = period.kind === 'weekly' ? 'Ukerapport' : 'Månedsrapport';
   const subject = `${title} ${name}: tilgjengelighet ${formatPercent(report.total.availability)}`;
   const worst = worstBays(report.rows);
-  const scope = ctx.facilities === 1 ? '1 anlegg' : `${formatInteger(ctx.facilities)} anlegg`;
+  const scope = ctx.locations === 1 ? '1 anlegg' : `${formatInteger(ctx.locations)} anlegg`;
   const lines = [
     `Tilgjengelighet for ${name}, norsk tid.`,
     '',

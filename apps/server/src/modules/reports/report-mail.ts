@@ -42,9 +42,9 @@ export function createReportRenderer({
         emails.push(null);
         continue;
       }
-      const facilities = new Set(report.rows.map((row) => row.locationId)).size;
+      const locations = new Set(report.rows.map((row) => row.locationId)).size;
       emails.push({
-        ...renderReportEmail(period, report, { publicUrl, role: reader.role, facilities }),
+        ...renderReportEmail(period, report, { publicUrl, role: reader.role, locations }),
         attachments: [
           { filename: csvFilename(period), contentType: 'text/csv; charset=utf-8', content: csv },
         ],

@@ -34,18 +34,18 @@ export function createReportScheduler({
     const periods = periodsToSend(now);
     if (periods.length === 0) return 0;
     const recorded = await db.transaction(async (tx) => {
-      const facilities = await tx
+      const liveLocations = await tx
         .select({ id: locations.id })
         .from(locations)
         .where(isNull(locations.deletedAt));
-      if (facilities.length === 0) return [];
+      if (liveLocations.length === 0) return [];
       return recordNotificationEvents(
         tx,
         periods.map((period) => ({
           type: `report.${period.kind}` as const,
           tag: 'reports' as const,
           dedupeKey: `report:${period.kind}:${period.key}`,
-          locationIds: facilities.map((facility) => facility.id),
+          locationIds: liveLocations.map((location) => location.id),
           bayIds: [],
           payload: {
             kind: period.kind,

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiClient, caller, createBay, createLocation, grantAccess } from '../../../test/facilities';
 import {
   createTestApp,
   createTestInstance,
   type TestContext,
   type TestInstance,
 } from '../../../test/helpers';
+import { type ApiClient, caller, createBay, createLocation, grantAccess } from '../../../test/locations';
 import { startSmtpServer, type TestSmtpServer } from '../../../test/smtp';
 import { setPeriods } from '../../../test/status-periods';
 
@@ -28,7 +28,7 @@ let smtp: TestSmtpServer;
 let admin: ApiClient;
 let now = new Date('2026-11-09T05:59:00Z');
 const clock = { now: () => now };
-const facility = { rapport: '', kveld: '', tomt: '' };
+const location = { rapport: '', kveld: '', tomt: '' };
 let operatorEmail = '';
 
 const plain = (text: string) => text.replaceAll('\u00a0', ' ').replaceAll('\u202f', ' ');
@@ -45,24 +45,24 @@ beforeAll(async () => {
   second = await createTestInstance(ctx, env, { clock });
   admin = await caller(ctx, 'admin');
 
-  facility.rapport = await createLocation(admin, { name: 'Rapportveien Vask' });
-  facility.kveld = await createLocation(admin, { name: 'Kveldsvask' });
-  facility.tomt = await createLocation(admin, { name: 'Tomt' });
-  const hall1 = await createBay(admin, facility.rapport, { name: 'Hall 1' });
+  location.rapport = await createLocation(admin, { name: 'Rapportveien Vask' });
+  location.kveld = await createLocation(admin, { name: 'Kveldsvask' });
+  location.tomt = await createLocation(admin, { name: 'Tomt' });
+  const hall1 = await createBay(admin, location.rapport, { name: 'Hall 1' });
   await setPeriods(ctx, hall1, [
     ['operational', '2026-10-01T00:00:00Z', '2026-11-04T10:00:00Z'],
     ['error', '2026-11-04T10:00:00Z', '2026-11-04T12:00:00Z'],
     ['operational', '2026-11-04T12:00:00Z', null],
   ]);
-  const hall2 = await createBay(admin, facility.rapport, { name: 'Hall 2' });
+  const hall2 = await createBay(admin, location.rapport, { name: 'Hall 2' });
   await setPeriods(ctx, hall2, [['operational', '2026-10-01T00:00:00Z', null]]);
-  const kveld = await createBay(admin, facility.kveld, { name: 'Hall 1' });
+  const kveld = await createBay(admin, location.kveld, { name: 'Hall 1' });
   await setPeriods(ctx, kveld, [
     ['operational', '2026-10-01T00:00:00Z', '2026-11-06T20:00:00Z'],
     ['error', '2026-11-06T20:00:00Z', '2026-11-06T20:30:00Z'],
     ['operational', '2026-11-06T20:30:00Z', null],
   ]);
-  await createBay(admin, facility.tomt, { name: 'Hall 1' });
+  await createBay(admin, location.tomt, { name: 'Hall 1' });
 
   // The admin (every facility), a manager's address for one facility, an operator who may see only
   // Kveldsvask (its recipient covers all: access narrows it), an address for the empty facility, and a
@@ -76,11 +76,11 @@ beforeAll(async () => {
     recipient: { kind: 'custom', name: 'Leder', email: 'leder@example.no' },
     tags: ['reports'],
     allLocations: false,
-    locationIds: [facility.rapport],
+    locationIds: [location.rapport],
   });
   const operator = await caller(ctx, 'operator');
   operatorEmail = operator.user.email;
-  await grantAccess(ctx, operator.user.id, facility.kveld);
+  await grantAccess(ctx, operator.user.id, location.kveld);
   await addRecipient({
     recipient: { kind: 'user', userId: operator.user.id },
     tags: ['reports'],
@@ -90,7 +90,7 @@ beforeAll(async () => {
     recipient: { kind: 'custom', name: 'Tomt', email: 'tomt@example.no' },
     tags: ['reports'],
     allLocations: false,
-    locationIds: [facility.tomt],
+    locationIds: [location.tomt],
   });
   await addRecipient({
     recipient: { kind: 'custom', name: 'Vakt', email: 'vakt@example.no' },

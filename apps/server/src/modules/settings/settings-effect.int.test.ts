@@ -1,8 +1,8 @@
 import { createSimulator, type Simulator } from '@vaskedrift/simulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { attributeRow, runCheck, wireFacility } from '../../../test/engine';
-import { type ApiClient, caller } from '../../../test/facilities';
+import { attributeRow, runCheck, wireLocation } from '../../../test/engine';
 import { createTestApp, type TestContext } from '../../../test/helpers';
+import { type ApiClient, caller } from '../../../test/locations';
 
 /*
  * What the status engine takes from the system settings: the failure threshold of APIs without their own,
@@ -13,7 +13,7 @@ let ctx: TestContext;
 let superadmin: ApiClient;
 
 beforeAll(async () => {
-  sim = await createSimulator({ facilityCount: 1, baysPerFacility: 1, drift: false });
+  sim = await createSimulator({ locationCount: 1, baysPerLocation: 1, drift: false });
   ctx = await createTestApp({ ALLOW_LOOPBACK_TARGETS: 'true' });
   superadmin = await caller(ctx, 'superadmin');
 });
@@ -24,21 +24,21 @@ afterAll(async () => {
 
 describe('system settings in the status engine', () => {
   it('a failure threshold of 1 makes the first failed check count as the API down', async () => {
-    const facility = sim.facilities[0];
-    if (!facility) throw new Error('ingen anlegg');
-    const w = await wireFacility(superadmin, sim, facility, { paths: ['temperature'] });
+    const location = sim.locations[0];
+    if (!location) throw new Error('ingen anlegg');
+    const w = await wireLocation(superadmin, sim, location, { paths: ['temperature'] });
     await runCheck(ctx, w.apiId);
     const metricId = [...w.bayMetrics.values()][0] ?? '';
     expect((await attributeRow(ctx, metricId)).last_level).not.toBe('nodata');
 
     const saved = await superadmin.patch('backend/settings/update', { failureThreshold: 1 });
     expect(saved.statusCode).toBe(200);
-    sim.control.setFault(facility.id, { mode: 'http500' });
+    sim.control.setFault(location.id, { mode: 'http500' });
     await runCheck(ctx, w.apiId);
     expect((await attributeRow(ctx, metricId)).last_level).toBe('nodata');
     const api = await superadmin.post('backend/apis/get', { id: w.apiId });
     expect(api.json().data.health).toBe('down');
-    sim.control.setFault(facility.id, { mode: 'none' });
+    sim.control.setFault(location.id, { mode: 'none' });
   });
 
   it('the check log is kept as long as the setting says', async () => {

@@ -5,8 +5,8 @@ import {
   LOG_TYPES,
 } from '@vaskedrift/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiClient, caller, fieldMessages } from '../../../test/facilities';
 import { createTestApp, type TestContext } from '../../../test/helpers';
+import { type ApiClient, caller, fieldMessages } from '../../../test/locations';
 import { pushedFacility } from '../../../test/notifications';
 import { logRows } from '../../../test/people';
 import { createSystemSettings, SETTINGS_CACHE_MS } from './settings.service';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiClient, caller } from '../../../test/facilities';
 import { range } from '../../../test/figures';
 import { createTestApp, type TestContext } from '../../../test/helpers';
+import { type ApiClient, caller } from '../../../test/locations';
 
 /** API statistics, figure by figure (docs/domain.md, Statistics), on check statistics written by hand. */
 let ctx: TestContext;

@@ -1,8 +1,8 @@
 import { decodeBayStats, decodeLocationStats } from '@vaskedrift/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiClient, createLocation } from '../../../test/facilities';
 import { figuresSetting, range } from '../../../test/figures';
 import { createTestApp, type TestContext } from '../../../test/helpers';
+import { type ApiClient, createLocation } from '../../../test/locations';
 
 /*
  * Every figure of docs/domain.md, Statistics, on the six bays of test/figures.ts, worked out by hand (the
@@ -253,7 +253,7 @@ describe('bay statistics, figure by figure', () => {
 });
 
 /** The facility: every bay together (observed 292 h, down 10 h, three failures repaired in 1.5, 2 and 3.5 h). */
-const facilityFigures = {
+const locationFigures = {
   observedSeconds: 292 * H,
   downtimeSeconds: 10 * H,
   operatingSeconds: 276.25 * H,
@@ -276,7 +276,7 @@ describe('facility statistics, figure by figure', () => {
     const res = await operator.post('backend/locations/stats/get', { locationId, ...range });
     expect(res.statusCode).toBe(200);
     const stats = decodeLocationStats(res.json().data);
-    expect(stats.figures).toEqual(facilityFigures);
+    expect(stats.figures).toEqual(locationFigures);
     expect(
       stats.bays.map((b: { bayName: string; availability: number | null }) => [b.bayName, b.availability]),
     ).toEqual([
@@ -336,7 +336,7 @@ describe('availability report and CSV, figure by figure', () => {
     ]);
     expect(report.rows[2]).toMatchObject({ locationId, locationName, ...expected.pause });
     expect(report.rows[5]).toMatchObject(expected.uten);
-    expect(report.total).toEqual(facilityFigures);
+    expect(report.total).toEqual(locationFigures);
   });
 
   it('writes the figures for Excel, unmeasured ones as empty fields', async () => {

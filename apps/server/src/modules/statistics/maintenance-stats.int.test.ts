@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from '../../../test/helpers';
 import {
   type ApiClient,
   caller,
@@ -6,8 +7,7 @@ import {
   createLocation,
   fieldMessages,
   grantAccess,
-} from '../../../test/facilities';
-import { createTestApp, type TestContext } from '../../../test/helpers';
+} from '../../../test/locations';
 import { type Period, setPeriods } from '../../../test/status-periods';
 
 /*

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from '../../../test/helpers';
 import {
   type ApiClient,
   caller,
@@ -6,8 +7,7 @@ import {
   createLocation,
   grantAccess,
   unknownId,
-} from '../../../test/facilities';
-import { createTestApp, type TestContext } from '../../../test/helpers';
+} from '../../../test/locations';
 import { H, range, type StatisticsSetting, statisticsSetting } from '../../../test/statistics';
 import { setPeriods } from '../../../test/status-periods';
 import { availabilityCsv } from './availability-csv';

@@ -1,7 +1,7 @@
 import { decodeBayStats, decodeLocationStats } from '@vaskedrift/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiClient, createBay, fieldMessages } from '../../../test/facilities';
 import { createTestApp, type TestContext } from '../../../test/helpers';
+import { type ApiClient, createBay, fieldMessages } from '../../../test/locations';
 import { H, range, type StatisticsSetting, statisticsSetting } from '../../../test/statistics';
 
 /** Bay and facility statistics on the two facilities of test/statistics.ts. */

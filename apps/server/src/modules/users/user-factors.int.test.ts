@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { caller, unknownId } from '../../../test/facilities';
 import { createTestApp, createUser, signIn, type TestContext } from '../../../test/helpers';
+import { caller, unknownId } from '../../../test/locations';
 import { mfaCalls } from '../../../test/mfa';
 import { callApi, logRows } from '../../../test/people';
 

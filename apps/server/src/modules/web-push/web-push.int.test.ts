@@ -2,9 +2,9 @@ import { WEB_PUSH_MESSAGES, type WebPushPayload } from '@vaskedrift/shared';
 import { createSimulator, type Simulator } from '@vaskedrift/simulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type PushService, startPushService } from '../../../../../e2e/helpers/push-service';
-import { runCheck, type WiredFacility, wireFacility } from '../../../test/engine';
-import { type ApiClient, caller, grantAccess } from '../../../test/facilities';
+import { runCheck, type WiredLocation, wireLocation } from '../../../test/engine';
 import { createTestApp, TEST_PASSWORD, type TestContext } from '../../../test/helpers';
+import { type ApiClient, caller, grantAccess } from '../../../test/locations';
 import { insertRecipient } from '../../../test/notify';
 import { callApi, logRows, type SignedIn, signedIn } from '../../../test/people';
 
@@ -17,17 +17,17 @@ let sim: Simulator;
 let ctx: TestContext;
 let push: PushService;
 let admin: ApiClient;
-let w: WiredFacility;
+let w: WiredLocation;
 let bayId: string;
 
 beforeAll(async () => {
-  sim = await createSimulator({ facilityCount: 1, baysPerFacility: 1, drift: false });
+  sim = await createSimulator({ locationCount: 1, baysPerLocation: 1, drift: false });
   push = await startPushService();
   ctx = await createTestApp({ ALLOW_LOOPBACK_TARGETS: 'true', INCIDENT_GROUP_WAIT_MS: '0' });
   admin = await caller(ctx, 'admin');
-  const facility = sim.facilities[0];
-  if (!facility) throw new Error('ingen anlegg');
-  w = await wireFacility(admin, sim, facility, { paths: ['temperature'] });
+  const location = sim.locations[0];
+  if (!location) throw new Error('ingen anlegg');
+  w = await wireLocation(admin, sim, location, { paths: ['temperature'] });
   bayId = w.bays.get('hall-1') as string;
   await runCheck(ctx, w.apiId);
 });
@@ -59,7 +59,7 @@ async function subscribe(who: SignedIn, label = 'Chrome på Android') {
 
 /** The temperature crosses a threshold (or returns), the engine checks, the dispatcher and sender run. */
 async function temperature(value: number) {
-  sim.control.setValues(w.facility.id, 'hall-1', { temperature: value });
+  sim.control.setValues(w.location.id, 'hall-1', { temperature: value });
   await runCheck(ctx, w.apiId);
   await ctx.app.notifying.dispatcher.dispatchDue();
   await ctx.app.notifying.webPushSender.sendDue();

@@ -1,7 +1,7 @@
 import { LOG_TYPES } from '@vaskedrift/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiClient, caller, fieldMessages, unknownId } from '../../../test/facilities';
 import { createTestApp, type TestContext } from '../../../test/helpers';
+import { type ApiClient, caller, fieldMessages, unknownId } from '../../../test/locations';
 import { logRows } from '../../../test/people';
 import { startWebhookReceiver, type WebhookReceiver } from '../../../test/webhooks';
 

@@ -18,21 +18,21 @@ export function LocationOverviewPage() {
   const { t, i18n } = useTranslation();
   const { locationId, location } = useRouteLocation();
   if (!location.data) return null;
-  const facility = location.data;
+  const loaded = location.data;
 
   const rows: [string, ReactNode][] = [
-    [t('locations.fields.name'), facility.name],
-    [t('locations.fields.address'), facility.address],
-    [t('locations.fields.postalCode'), facility.postalCode],
-    [t('locations.fields.city'), facility.city],
+    [t('locations.fields.name'), loaded.name],
+    [t('locations.fields.address'), loaded.address],
+    [t('locations.fields.postalCode'), loaded.postalCode],
+    [t('locations.fields.city'), loaded.city],
     [
       t('locations.fields.isVisibleInDashboard'),
-      <Badge key="visible" variant="light" color={facility.isVisibleInDashboard ? 'green' : 'gray'}>
-        {facility.isVisibleInDashboard ? t('locations.visible.yes') : t('locations.visible.no')}
+      <Badge key="visible" variant="light" color={loaded.isVisibleInDashboard ? 'green' : 'gray'}>
+        {loaded.isVisibleInDashboard ? t('locations.visible.yes') : t('locations.visible.no')}
       </Badge>,
     ],
-    [t('locations.overview.createdAt'), formatDateTime(facility.createdAt, i18n.language)],
-    [t('locations.overview.updatedAt'), formatDateTime(facility.updatedAt, i18n.language)],
+    [t('locations.overview.createdAt'), formatDateTime(loaded.createdAt, i18n.language)],
+    [t('locations.overview.updatedAt'), formatDateTime(loaded.updatedAt, i18n.language)],
   ];
 
   return (
@@ -44,10 +44,10 @@ export function LocationOverviewPage() {
             <Title order={3} fz="md" mb="sm">
               {t('locations.fields.image')}
             </Title>
-            {facility.imageUrl ? (
+            {loaded.imageUrl ? (
               <Image
-                src={facility.imageUrl}
-                alt={t('locations.image.alt', { name: facility.name })}
+                src={loaded.imageUrl}
+                alt={t('locations.image.alt', { name: loaded.name })}
                 radius="md"
               />
             ) : (

@@ -96,7 +96,7 @@ const COLUMNS_GUESS = 3;
  * (`content-visibility: auto`): blocks rather than single cards, so it watches 42 elements instead of
  * 500 while scrolling. 12 fills whole rows at 1, 2, 3, 4 and 6 columns (the only counts the CSS uses).
  */
-export const FACILITIES_PER_BLOCK = 12;
+export const LOCATIONS_PER_BLOCK = 12;
 
 /** An estimated card height, from its number of bays. */
 export function estimatedCardHeight(bayCount: number): number {

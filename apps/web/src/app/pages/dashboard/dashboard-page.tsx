@@ -49,9 +49,9 @@ function useCardTexts(): LocationCardTexts {
         inactive: t('bays.status.inactive'),
         maintenance: t('bays.status.maintenance'),
       },
-      bays: (count: number) => t('dashboard.facility.bays', { count }),
-      noBays: t('dashboard.facility.noBays'),
-      tilesLabel: (name: string) => t('dashboard.facility.tilesLabel', { name }),
+      bays: (count: number) => t('dashboard.location.bays', { count }),
+      noBays: t('dashboard.location.noBays'),
+      tilesLabel: (name: string) => t('dashboard.location.tilesLabel', { name }),
     }),
     [i18n.language],
   );

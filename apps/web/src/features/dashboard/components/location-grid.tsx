@@ -11,8 +11,8 @@ import { useTranslation } from 'react-i18next';
 import {
   type DashboardLocation,
   estimatedBlockHeight,
-  FACILITIES_PER_BLOCK,
   inBlocks,
+  LOCATIONS_PER_BLOCK,
 } from '../dashboard-model';
 import { BayHoverCard, type BayHoverCardHandle } from './bay-hover-card';
 import classes from './dashboard.module.css';
@@ -46,11 +46,11 @@ export function LocationGrid({
   const { t } = useTranslation();
   const navigate = useNavigate();
   const tileTexts = useMemo(
-    () => ({ ...texts, muted: t('dashboard.facility.muted'), unmonitored: t('monitoring.unmonitored') }),
+    () => ({ ...texts, muted: t('dashboard.location.muted'), unmonitored: t('monitoring.unmonitored') }),
     [texts, t],
   );
   const hoverCard = useRef<BayHoverCardHandle>(null);
-  const blocks = useMemo(() => inBlocks(locations, FACILITIES_PER_BLOCK), [locations]);
+  const blocks = useMemo(() => inBlocks(locations, LOCATIONS_PER_BLOCK), [locations]);
   // The first screenful renders at once; the rest follows as a background render that React splits
   // into short slices, so 10,000 tiles never block input for the whole render.
   const firstBlocks = useMemo(() => blocks.slice(0, FIRST_BLOCKS), [blocks]);

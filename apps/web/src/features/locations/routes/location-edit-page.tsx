@@ -17,7 +17,7 @@ export function LocationEditPage() {
   const deleteLocation = useDeleteLocation();
   const navigate = useNavigate();
   if (!location.data) return null;
-  const facility = location.data;
+  const loaded = location.data;
 
   return (
     <Stack gap="lg" maw={760}>
@@ -26,13 +26,13 @@ export function LocationEditPage() {
           {t('locations.edit.details')}
         </Title>
         <LocationForm
-          key={facility.id}
-          initial={locationFormValues(facility)}
+          key={loaded.id}
+          initial={locationFormValues(loaded)}
           submitLabel={t('locations.edit.submit')}
           submitting={updateLocation.isPending}
           onSubmit={(input, showErrors) =>
             updateLocation.mutate(
-              { id: facility.id, ...input, imageId: input.imageId ?? null },
+              { id: loaded.id, ...input, imageId: input.imageId ?? null },
               {
                 onSuccess: () => notifySuccess(t('locations.edit.success')),
                 onError: (error) => {
@@ -45,9 +45,9 @@ export function LocationEditPage() {
       </Card>
       <DangerZoneCard
         texts="locations.delete"
-        name={facility.name}
+        name={loaded.name}
         mutation={deleteLocation}
-        variables={facility.id}
+        variables={loaded.id}
         onDeleted={() => void navigate({ to: '/locations' })}
       />
     </Stack>

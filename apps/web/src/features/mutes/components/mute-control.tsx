@@ -45,8 +45,8 @@ export function MuteControl({ scope }: { scope: MuteScope }) {
 
   const bayId = 'bayId' in scope ? scope.bayId : null;
   const own = mutes.data.find((mute) => mute.bayId === bayId);
-  const facility = bayId ? mutes.data.find((mute) => mute.bayId === null) : undefined;
-  const shown = own ?? facility;
+  const location = bayId ? mutes.data.find((mute) => mute.bayId === null) : undefined;
+  const shown = own ?? location;
 
   const unmute = () =>
     endMute.mutate(scope, {

@@ -9,7 +9,7 @@ const PNG_1X1 = Buffer.from(
   'base64',
 );
 
-async function createFacility(request: APIRequestContext, name: string, bays: [string, string][] = []) {
+async function createLocation(request: APIRequestContext, name: string, bays: [string, string][] = []) {
   const api = await adminApi(request);
   const location = await api<{ id: string }>('POST', 'backend/locations/create', {
     name,
@@ -211,7 +211,7 @@ test('bad input gets the shared Norwegian messages, and a bad postal code is nev
 
   // The same rule on the edit page of an existing facility.
   const name = uniqueName('Vask Postnummer');
-  const location = await createFacility(request, name);
+  const location = await createLocation(request, name);
   await page.goto(`/locations/${location.id}/edit`);
   await page.getByLabel('Postnummer').fill('123');
   await page.getByRole('button', { name: 'Lagre anlegg' }).click();
@@ -225,7 +225,7 @@ test('deleting a facility asks first: cancel keeps it, confirm removes it from t
   request,
 }) => {
   const name = uniqueName('Vask Slett');
-  const location = await createFacility(request, name, [['Hall 1', 'operational']]);
+  const location = await createLocation(request, name, [['Hall 1', 'operational']]);
   await signIn(page);
   await expect(dashboardCard(page, name)).toBeVisible();
 
@@ -264,7 +264,7 @@ test('all bays: /locations/bays is its own page, filtered by facility and status
   request,
 }) => {
   const name = uniqueName('Vask Filter');
-  await createFacility(request, name, [
+  await createLocation(request, name, [
     ['Hall 1', 'operational'],
     ['Hall 2', 'error'],
     ['Hall 3', 'warning'],
@@ -291,7 +291,7 @@ test('all bays: /locations/bays is its own page, filtered by facility and status
 
 test('a camera that does not answer says so; its stream opens in a new tab', async ({ page, request }) => {
   const name = uniqueName('Vask Kamera');
-  const location = await createFacility(request, name);
+  const location = await createLocation(request, name);
   await signIn(page);
   await page.goto(`/locations/${location.id}/cameras`);
   await expect(page.getByText('Ingen kameraer ennå')).toBeVisible();

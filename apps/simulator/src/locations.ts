@@ -12,7 +12,7 @@ type AuthKind = AuthMethod;
 const DEFAULT_AUTH_ROTATION: readonly AuthKind[] = ['none', 'apiKey', 'bearer', 'basic', 'oauth2'];
 
 /** How to call a facility; the fields match an API connection's (`apiKey`, `clientId`, `tokenPath`…). */
-interface FacilityAuth {
+interface LocationAuth {
   kind: AuthKind;
   /** apiKey: sent in the `x-api-key` header. */
   apiKey?: string;
@@ -28,13 +28,13 @@ interface FacilityAuth {
 }
 
 /** One simulated facility: everything a demo loader needs to create a matching API connection. */
-export interface FacilityInfo {
+export interface LocationInfo {
   id: string;
   name: string;
   shape: Shape;
   endpointPath: string;
   method: 'GET';
-  auth: FacilityAuth;
+  auth: LocationAuth;
   /** The API's `details.recordsPath`, when records are not in the first array property. */
   recordsPath?: string;
   /** The API attribute's key identifier. */
@@ -47,18 +47,18 @@ export interface FacilityInfo {
   washCounter: SuggestedAttribute;
 }
 
-export interface FacilityOptions {
-  facilityCount?: number;
-  baysPerFacility?: number;
+export interface LocationOptions {
+  locationCount?: number;
+  baysPerLocation?: number;
   seed?: number;
   /** Ids instead of `anlegg-001`…; their number sets the facility count. */
-  facilityIds?: string[];
+  locationIds?: string[];
   /** The auth kinds facilities rotate through (default none, apiKey, bearer, basic, oauth2). */
   authKinds?: readonly AuthKind[];
 }
 
-const DEFAULT_FACILITY_COUNT = 5;
-const DEFAULT_BAYS_PER_FACILITY = 4;
+const DEFAULT_LOCATION_COUNT = 5;
+const DEFAULT_BAYS_PER_LOCATION = 4;
 const DEFAULT_SEED = 1;
 const TOKEN_PATH = 'access_token';
 export const TOKEN_ENDPOINT_PATH = '/oauth/token';
@@ -96,7 +96,7 @@ const TOWNS = [
 const SUFFIXES = ['', 'Nord', 'Sør', 'Øst', 'Vest', 'Sentrum', 'Havn', 'Senter', 'Stasjon', 'Torg'];
 
 /** `Oslo`, `Bergen`… then `Oslo Nord`, `Bergen Nord`…, then numbered; valid facility names, all distinct. */
-export function facilityName(index: number): string {
+export function locationName(index: number): string {
   const town = TOWNS[index % TOWNS.length];
   const round = Math.floor(index / TOWNS.length);
   const suffix = SUFFIXES[round % SUFFIXES.length];
@@ -105,29 +105,29 @@ export function facilityName(index: number): string {
 }
 
 /** A credential fixed by seed, facility and purpose, so a restarted simulator accepts the same ones. */
-function credential(seed: number, facilityId: string, purpose: string, length = 32): string {
+function credential(seed: number, locationId: string, purpose: string, length = 32): string {
   return createHash('sha256')
-    .update(`${seed}\0${facilityId}\0${purpose}`)
+    .update(`${seed}\0${locationId}\0${purpose}`)
     .digest('base64url')
     .slice(0, length);
 }
 
-function authFor(kind: AuthKind, seed: number, facilityId: string): FacilityAuth {
+function authFor(kind: AuthKind, seed: number, locationId: string): LocationAuth {
   switch (kind) {
     case 'none':
       return { kind };
     case 'apiKey':
-      return { kind, apiKey: `sim_${credential(seed, facilityId, 'apiKey')}`, apiKeyHeader: 'x-api-key' };
+      return { kind, apiKey: `sim_${credential(seed, locationId, 'apiKey')}`, apiKeyHeader: 'x-api-key' };
     case 'bearer':
-      return { kind, token: `sim_${credential(seed, facilityId, 'token')}` };
+      return { kind, token: `sim_${credential(seed, locationId, 'token')}` };
     case 'basic':
     case 'digest':
-      return { kind, clientId: `${facilityId}-client`, clientSecret: credential(seed, facilityId, kind) };
+      return { kind, clientId: `${locationId}-client`, clientSecret: credential(seed, locationId, kind) };
     case 'oauth2':
       return {
         kind,
-        clientId: `${facilityId}-client`,
-        clientSecret: credential(seed, facilityId, 'oauth2'),
+        clientId: `${locationId}-client`,
+        clientSecret: credential(seed, locationId, 'oauth2'),
         tokenPath: TOKEN_PATH,
         authEndpointPath: TOKEN_ENDPOINT_PATH,
       };
@@ -135,7 +135,7 @@ function authFor(kind: AuthKind, seed: number, facilityId: string): FacilityAuth
 }
 
 /** A facility with what the server needs to answer for it: its position feeds the readings. */
-export interface Facility extends FacilityInfo {
+export interface SimulatedLocation extends LocationInfo {
   index: number;
   bayIndexByKey: Map<string, number>;
 }
@@ -144,13 +144,13 @@ export interface Facility extends FacilityInfo {
  * The facilities of a simulator, pure and deterministic: shapes rotate A, B, C and auth kinds through
  * `authKinds` (by default none, apiKey, bearer, basic, oauth2: any 15 consecutive facilities cover every pair).
  */
-export function defineFacilities(options: FacilityOptions = {}): Facility[] {
+export function defineLocations(options: LocationOptions = {}): SimulatedLocation[] {
   const seed = options.seed ?? DEFAULT_SEED;
-  const bayCount = options.baysPerFacility ?? DEFAULT_BAYS_PER_FACILITY;
+  const bayCount = options.baysPerLocation ?? DEFAULT_BAYS_PER_LOCATION;
   const ids =
-    options.facilityIds ??
+    options.locationIds ??
     Array.from(
-      { length: options.facilityCount ?? DEFAULT_FACILITY_COUNT },
+      { length: options.locationCount ?? DEFAULT_LOCATION_COUNT },
       (_, i) => `anlegg-${String(i + 1).padStart(3, '0')}`,
     );
   if (new Set(ids).size !== ids.length) throw new Error('facilityIds must be distinct');
@@ -169,7 +169,7 @@ export function defineFacilities(options: FacilityOptions = {}): Facility[] {
     return {
       id,
       index,
-      name: facilityName(index),
+      name: locationName(index),
       shape,
       endpointPath: definition.endpointPath(id),
       method: 'GET' as const,
@@ -186,6 +186,10 @@ export function defineFacilities(options: FacilityOptions = {}): Facility[] {
 }
 
 /** A facility as published: a copy (changing it changes nothing served), without the lookup tables. */
-export function facilityInfo({ index: _index, bayIndexByKey: _byKey, ...info }: Facility): FacilityInfo {
+export function locationInfo({
+  index: _index,
+  bayIndexByKey: _byKey,
+  ...info
+}: SimulatedLocation): LocationInfo {
   return structuredClone(info);
 }
