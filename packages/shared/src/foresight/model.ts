@@ -1,4 +1,14 @@
 import { compareValues, type Operator } from '../evaluation';
+import type { SeriesState } from './series-store';
+
+export {
+  createSeries,
+  SeriesState,
+  SLOT_COUNT,
+  seriesBytes,
+  seriesFromJson,
+  seriesToJson,
+} from './series-store';
 
 /*
  * Foresight (docs/domain.md, Foresight): a small model of one bay attribute's numbers, learned from its own
@@ -17,17 +27,14 @@ import { compareValues, type Operator } from '../evaluation';
  * Counters (a wash count that only grows and may reset) are modelled as their rate per hour: a drop is a
  * reset and is skipped, and a counter is never predicted (its thresholds are not a level that is reached).
  *
- * Size: three typed arrays of `SLOT_COUNT` (4 + 4 + 2 bytes a slot) and a dozen numbers, about 0.9 KB a
- * series in memory; `seriesToJson`/`seriesFromJson` give a plain JSON form to store.
+ * Size: `SLOT_COUNT` slots (4 + 4 + 2 bytes each) and a dozen numbers, 936 bytes a series, kept in shared
+ * blocks (series-store.ts); `seriesToJson`/`seriesFromJson` give a plain JSON form to store.
  */
 
 const SLOT_MS = 2 * 3_600_000;
 const WEEK_MS = 7 * 24 * 3_600_000;
-export const SLOT_COUNT = WEEK_MS / SLOT_MS;
 /** Epoch 1970-01-01 was a Thursday; slot 0 starts on Monday 00:00 UTC. */
 const MONDAY_OFFSET_MS = 3 * 24 * 3_600_000;
-
-export type SeriesKind = 'gauge' | 'counter';
 
 export interface ForesightOptions {
   /** The trend's memory: a reading's weight halves over this time. */
@@ -62,84 +69,6 @@ export const DEFAULT_FORESIGHT_OPTIONS: ForesightOptions = {
   slotMemoryWeeks: 4,
   minStepResolutions: 5,
 };
-
-export interface SeriesState {
-  kind: SeriesKind;
-  /** Per slot: the robust centre, the spread (average absolute deviation), readings learned (≤ 65 535). */
-  centre: Float32Array;
-  spread: Float32Array;
-  count: Uint16Array;
-  /** The trend's origin (ms); times inside are hours from it. */
-  originMs: number;
-  lastAtMs: number;
-  /** The last raw value (a counter's rate needs it). */
-  lastValue: number;
-  /** Average time between readings (ms), for the slots' memory. */
-  meanGapMs: number;
-  /** The smallest non-zero change between two readings seen: the sensor's resolution, about (NaN before one). */
-  resolution: number;
-  /** Trend: sum of weights, of squared weights, weighted means of time (h) and value, co-moments. */
-  w: number;
-  w2: number;
-  mt: number;
-  my: number;
-  ctt: number;
-  cty: number;
-  cyy: number;
-}
-
-export type SeriesJson = Omit<SeriesState, 'centre' | 'spread' | 'count'> & {
-  centre: number[];
-  spread: number[];
-  count: number[];
-};
-
-/** The three slot arrays share one buffer: one backing store a series instead of three (V8 keeps one each). */
-function slotArrays() {
-  const buffer = new ArrayBuffer(SLOT_COUNT * (4 + 4 + 2));
-  return {
-    centre: new Float32Array(buffer, 0, SLOT_COUNT),
-    spread: new Float32Array(buffer, SLOT_COUNT * 4, SLOT_COUNT),
-    count: new Uint16Array(buffer, SLOT_COUNT * 8, SLOT_COUNT),
-  };
-}
-
-export function createSeries(kind: SeriesKind = 'gauge'): SeriesState {
-  return {
-    kind,
-    ...slotArrays(),
-    originMs: Number.NaN,
-    lastAtMs: Number.NaN,
-    lastValue: Number.NaN,
-    meanGapMs: Number.NaN,
-    resolution: Number.NaN,
-    ...emptyTrend(),
-  };
-}
-
-function emptyTrend() {
-  return { w: 0, w2: 0, mt: 0, my: 0, ctt: 0, cty: 0, cyy: 0 };
-}
-
-export function seriesToJson(state: SeriesState): SeriesJson {
-  // Float32 values written with the 7 digits they hold ('3.1', not '3.0999999046325684').
-  const short = (values: Float32Array) => Array.from(values, (v) => Number(v.toPrecision(7)));
-  return {
-    ...state,
-    centre: short(state.centre),
-    spread: short(state.spread),
-    count: Array.from(state.count),
-  };
-}
-
-export function seriesFromJson(json: SeriesJson): SeriesState {
-  const arrays = slotArrays();
-  arrays.centre.set(json.centre.slice(0, SLOT_COUNT));
-  arrays.spread.set(json.spread.slice(0, SLOT_COUNT));
-  arrays.count.set(json.count.slice(0, SLOT_COUNT));
-  /* A state written before the resolution was learned (JSON has no NaN: null) learns it anew. */
-  return { ...json, resolution: json.resolution ?? Number.NaN, ...arrays };
-}
 
 /** The week slot (0 = Monday 00:00–02:00 UTC) of a time. */
 export function slotOf(atMs: number): number {
@@ -189,31 +118,33 @@ export function updateSeries(
 }
 
 function learnSlot(state: SeriesState, slot: number, value: number, options: ForesightOptions): void {
-  const n = Math.min((state.count[slot] ?? 0) + 1, 65_535);
-  state.count[slot] = n;
+  const n = Math.min(state.countAt(slot) + 1, 65_535);
   if (n === 1) {
-    state.centre[slot] = value;
-    state.spread[slot] = 0;
+    state.setSlot(slot, value, 0, n);
     return;
   }
   /* The slot's memory in readings: its visits in `slotMemoryWeeks` weeks at the series' pace. */
   const perVisit = Number.isFinite(state.meanGapMs) && state.meanGapMs > 0 ? SLOT_MS / state.meanGapMs : 1;
   const memory = Math.max(8, options.slotMemoryWeeks * perVisit);
   const alpha = 1 / Math.min(n, memory);
-  const centre = state.centre[slot] ?? 0;
-  const spread = state.spread[slot] ?? 0;
+  const centre = state.centreAt(slot);
+  const spread = state.spreadAt(slot);
   const deviation = Math.abs(value - centre);
   /* Huber-like: an outlier moves the centre by at most three spreads' worth once the slot has a spread. */
   const limit = spread > 0 && n > options.minSlotPoints ? 3 * spread : Number.POSITIVE_INFINITY;
   const clipped = centre + Math.max(-limit, Math.min(limit, value - centre));
-  state.centre[slot] = centre + alpha * (clipped - centre);
-  state.spread[slot] = spread + alpha * (Math.min(deviation, limit) - spread);
+  state.setSlot(
+    slot,
+    centre + alpha * (clipped - centre),
+    spread + alpha * (Math.min(deviation, limit) - spread),
+    n,
+  );
 }
 
 function learnTrend(state: SeriesState, atMs: number, value: number, options: ForesightOptions): void {
   if (!Number.isFinite(state.originMs) || state.w === 0) {
     state.originMs = atMs;
-    Object.assign(state, emptyTrend());
+    state.resetTrend();
   }
   const t = (atMs - state.originMs) / 3_600_000;
   /*
@@ -228,7 +159,7 @@ function learnTrend(state: SeriesState, atMs: number, value: number, options: Fo
     const floor = Math.max(1e-6 * Math.max(1, Math.abs(state.my)), resolution);
     if (Math.abs(value - expected) > Math.max(10 * fit.residual, floor)) {
       state.originMs = atMs;
-      Object.assign(state, emptyTrend());
+      state.resetTrend();
       learnTrend(state, atMs, value, options);
       return;
     }
@@ -356,14 +287,9 @@ function normalRange(
   options: ForesightOptions = DEFAULT_FORESIGHT_OPTIONS,
 ): { low: number; high: number } | null {
   const slot = slotOf(atMs);
-  if ((state.count[slot] ?? 0) < options.minSlotPoints) return null;
-  const centre = state.centre[slot] ?? 0;
+  if (state.countAt(slot) < options.minSlotPoints) return null;
+  const centre = state.centreAt(slot);
   /* A floor on the spread: a slot that never moved still tolerates 1 % of its level. */
-  const spread = Math.max(state.spread[slot] ?? 0, (0.01 * Math.abs(centre)) / options.unusualSpreads, 1e-9);
+  const spread = Math.max(state.spreadAt(slot), (0.01 * Math.abs(centre)) / options.unusualSpreads, 1e-9);
   return { low: centre - options.unusualSpreads * spread, high: centre + options.unusualSpreads * spread };
-}
-
-/** Bytes a series takes in memory, about (typed arrays and the numbers beside them). */
-export function seriesBytes(state: SeriesState): number {
-  return state.centre.byteLength + state.spread.byteLength + state.count.byteLength + 14 * 8;
 }

@@ -76,6 +76,7 @@ export function createForesight(deps: {
   deps.bus.on('bay_metric.deleted', ({ bayMetricId }) => {
     // Its prediction's cause ended with it (`retireAttributes`).
     for (const key of announcer.keysOf(bayMetricId)) {
+      series.get(key)?.state.release();
       series.delete(key);
       announcer.forgetMeta(key);
     }
@@ -145,7 +146,6 @@ export function createForesight(deps: {
     entry.prediction = prediction;
     const changed = (before?.level ?? null) !== (prediction?.level ?? null);
     if (changed) {
-      entry.since = atMs;
       stats.predictionsChanged++;
       announcer.announce(key, entry, atMs, prediction, before);
     }

@@ -46,8 +46,6 @@ export type Entry = {
   pending: Array<[number, number, AttributeLevel]> | null;
   rule: ObservedAttribute['rule'] | null;
   prediction: Crossing | null;
-  /** When the current prediction's level appeared (the notification's dedupe key). */
-  since: number;
   unusual: boolean;
   normal: { low: number; high: number } | null;
   lastValue: number | null;
@@ -91,7 +89,6 @@ export function newEntry(kind: 'gauge' | 'counter', apiKey: number, history: boo
     pending: null,
     rule: null,
     prediction: null,
-    since: 0,
     unusual: false,
     normal: null,
     lastValue: null,
