@@ -171,17 +171,21 @@ export function windowFigures(): SQL {
       group by bay_id, w_from
     ),
     jobs as (
-      select w.bay_id, w.w_from, count(*) filter (where ${j.startedAt} >= w.w_from) as jobs,
-        sum(extract(epoch from least(coalesce(${j.endedAt}, now()), w.w_to) - greatest(${j.startedAt}, w.w_from)))
-          as maintenance
-      from windows w join ${j} on ${j.bayId} = w.bay_id and ${j.startedAt} < w.w_to
-        and coalesce(${j.endedAt}, 'infinity') > w.w_from
-      group by w.bay_id, w.w_from
+      select w.bay_id, w.w_from, jb.jobs, jb.maintenance
+      from windows w cross join lateral (
+        select count(*) filter (where ${j.startedAt} >= w.w_from) as jobs,
+          sum(extract(epoch from least(coalesce(${j.endedAt}, now()), w.w_to) - greatest(${j.startedAt}, w.w_from)))
+            as maintenance
+        from ${j}
+        where ${j.bayId} = w.bay_id and ${j.startedAt} < w.w_to and coalesce(${j.endedAt}, 'infinity') > w.w_from
+      ) jb
     ),
     marks as (
-      select w.bay_id, w.w_from, count(*) as unusual
-      from windows w join ${u} on ${u.bayId} = w.bay_id and ${u.startedAt} >= w.w_from and ${u.startedAt} < w.w_to
-      group by w.bay_id, w.w_from
+      select w.bay_id, w.w_from, mk.unusual
+      from windows w cross join lateral (
+        select count(*) as unusual from ${u}
+        where ${u.bayId} = w.bay_id and ${u.startedAt} >= w.w_from and ${u.startedAt} < w.w_to
+      ) mk
     ),
     window_figures as (
       select w.bay_id, w.w_from, w.w_to,
