@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { TestContext } from './helpers';
 import { type ApiClient, createBay, createLocation } from './locations';
 
-/** A pushed facility: an API fed by pushes (never polled), its facility, bays and their attributes. */
-export type PushedFacility = {
+/** A pushed location: an API fed by pushes (never polled), its location, bays and their attributes. */
+export type PushedLocation = {
   apiId: string;
   locationId: string;
   /** Bay ids by key (`hall-1`…). */
@@ -20,11 +20,11 @@ export type PushedFacility = {
  * Bays `hall-1`…`hall-<bays>` with a number attribute per path: critical above 90, warning above 70,
  * active above or at 0 (`gt`). Values come only from pushes, so a test sets each check's values exactly.
  */
-export async function pushedFacility(
+export async function pushedLocation(
   ctx: TestContext,
   admin: ApiClient,
   options: { bays?: number; paths?: string[]; pendingChecks?: number } = {},
-): Promise<PushedFacility> {
+): Promise<PushedLocation> {
   const api = (
     await admin.post('backend/apis/create', {
       name: `Kasse ${Math.random().toString(36).slice(2, 8)}`,

@@ -153,9 +153,9 @@ export function defineLocations(options: LocationOptions = {}): SimulatedLocatio
       { length: options.locationCount ?? DEFAULT_LOCATION_COUNT },
       (_, i) => `anlegg-${String(i + 1).padStart(3, '0')}`,
     );
-  if (new Set(ids).size !== ids.length) throw new Error('facilityIds must be distinct');
+  if (new Set(ids).size !== ids.length) throw new Error('locationIds must be distinct');
   if (!Number.isInteger(bayCount) || bayCount < 1 || bayCount > 1000)
-    throw new Error('baysPerFacility must be 1–1000');
+    throw new Error('baysPerLocation must be 1–1000');
   const kinds = options.authKinds ?? DEFAULT_AUTH_ROTATION;
   if (kinds.length === 0) throw new Error('authKinds must name at least one kind');
   return ids.map((id, index) => {

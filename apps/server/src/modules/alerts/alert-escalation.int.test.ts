@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/helpers';
 import { type ApiClient, caller } from '../../../test/locations';
-import { type PushedFacility, pushedFacility, recordedEvents } from '../../../test/notifications';
+import { type PushedLocation, pushedLocation, recordedEvents } from '../../../test/notifications';
 import { createAlertEscalation } from './alert-escalation';
 
 /*
@@ -11,12 +11,12 @@ import { createAlertEscalation } from './alert-escalation';
  */
 let ctx: TestContext;
 let admin: ApiClient;
-let f: PushedFacility;
+let f: PushedLocation;
 
 beforeEach(async () => {
   ctx = await createTestApp();
   admin = await caller(ctx, 'admin');
-  f = await pushedFacility(ctx, admin);
+  f = await pushedLocation(ctx, admin);
   await f.push({ 'hall-1': { temp: 20 } });
 });
 afterEach(async () => {

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, createTestInstance, type TestContext } from '../../../test/helpers';
 import { type ApiClient, caller } from '../../../test/locations';
-import { type PushedFacility, pushedFacility, recordedEvents } from '../../../test/notifications';
+import { type PushedLocation, pushedLocation, recordedEvents } from '../../../test/notifications';
 
 /*
  * What the status engine records for notifications (decision 019), through pushed checks so each check's
@@ -20,7 +20,7 @@ afterEach(async () => {
 
 const temp = (value: number) => ({ 'hall-1': { temp: value } });
 const types = async () => (await recordedEvents(ctx)).map((e) => e.type);
-async function pushAll(f: PushedFacility, values: number[]) {
+async function pushAll(f: PushedLocation, values: number[]) {
   for (const value of values) expect(await f.push(temp(value))).toBe(200);
 }
 /** Dispatches what is recorded: an incident event then holds what it told (its causes, its duration). */
@@ -38,7 +38,7 @@ async function incidentIdsOf(bayId: string | undefined): Promise<string[]> {
 
 describe('alert notifications', () => {
   it('with the default pending period, the check that opens an alert opens its incident and tells it, and each worsening and the end', async () => {
-    const f = await pushedFacility(ctx, admin);
+    const f = await pushedLocation(ctx, admin);
     await pushAll(f, [20, 75]);
     const [incidentId] = await incidentIdsOf(f.bays.get('hall-1'));
     const [opened] = await dispatched();
@@ -100,7 +100,7 @@ describe('alert notifications', () => {
   });
 
   it('pending 3: two critical checks then active record the alert but tell nothing', async () => {
-    const f = await pushedFacility(ctx, admin, { pendingChecks: 3 });
+    const f = await pushedLocation(ctx, admin, { pendingChecks: 3 });
     await pushAll(f, [20, 95, 95, 20, 20, 20]);
     const { rows } = await ctx.database.pool.query(
       'select resolved_at, notified_level from alerts where bay_id = $1',
@@ -114,7 +114,7 @@ describe('alert notifications', () => {
   });
 
   it('pending 3: three critical checks in a row tell exactly one incident.opened, and its resolution', async () => {
-    const f = await pushedFacility(ctx, admin, { pendingChecks: 3 });
+    const f = await pushedLocation(ctx, admin, { pendingChecks: 3 });
     await pushAll(f, [20, 95, 95]);
     expect(await types()).toEqual([]);
     await pushAll(f, [95]);
@@ -128,7 +128,7 @@ describe('alert notifications', () => {
   });
 
   it('pending 3: a flapping value stays quiet', async () => {
-    const f = await pushedFacility(ctx, admin, { pendingChecks: 3 });
+    const f = await pushedLocation(ctx, admin, { pendingChecks: 3 });
     await pushAll(f, [20, 95, 20, 95, 95, 20, 95, 20]);
     const { rows } = await ctx.database.pool.query('select count(*)::int as n from alerts');
     expect(rows[0].n).toBe(3);
@@ -136,7 +136,7 @@ describe('alert notifications', () => {
   });
 
   it('an attribute losing its data (not its API) is an alert.info', async () => {
-    const f = await pushedFacility(ctx, admin);
+    const f = await pushedLocation(ctx, admin);
     await pushAll(f, [20]);
     expect(await f.push({ 'hall-1': { other: 1 } })).toBe(200);
     expect(await recordedEvents(ctx)).toMatchObject([
@@ -145,7 +145,7 @@ describe('alert notifications', () => {
   });
 
   it('takes the pending period from the bay attribute and refuses a bad one in Norwegian', async () => {
-    const f = await pushedFacility(ctx, admin);
+    const f = await pushedLocation(ctx, admin);
     const id = f.bayMetrics.get('hall-1:temp');
     expect((await admin.post('backend/bays/metrics/get', { id })).json().data.pendingChecks).toBe(1);
     const updated = await admin.patch('backend/bays/metrics/update', { id, pendingChecks: 5 });
@@ -160,7 +160,7 @@ describe('alert notifications', () => {
 
 describe('one incident per facility behind a dead API', () => {
   it('3 bays × 2 attributes reaching the failure threshold: one incident.opened, then its incident.resolved', async () => {
-    const f = await pushedFacility(ctx, admin, { bays: 3, paths: ['temp', 'pressure'] });
+    const f = await pushedLocation(ctx, admin, { bays: 3, paths: ['temp', 'pressure'] });
     const all = (value: number) =>
       Object.fromEntries([...f.bays.keys()].map((key) => [key, { temp: value, pressure: value }]));
     expect(await f.push(all(20))).toBe(200);
@@ -203,7 +203,7 @@ describe('one incident per facility behind a dead API', () => {
 describe('two instances on one database', () => {
   it('record every event once when both process the same checks', async () => {
     const other = await createTestInstance(ctx);
-    const f = await pushedFacility(ctx, admin, { bays: 3, paths: ['temp', 'pressure'] });
+    const f = await pushedLocation(ctx, admin, { bays: 3, paths: ['temp', 'pressure'] });
     const all = (value: number) =>
       Object.fromEntries([...f.bays.keys()].map((key) => [key, { temp: value, pressure: value }]));
     const both = (send: (app: typeof ctx.app) => Promise<number>) =>

@@ -2,7 +2,7 @@ import type { WebhookBody } from '@vaskedrift/shared';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestApp, createTestInstance, type TestContext } from '../../../test/helpers';
 import { type ApiClient, caller, createBay, createLocation, grantAccess } from '../../../test/locations';
-import { type PushedFacility, pushedFacility, recordedEvents } from '../../../test/notifications';
+import { type PushedLocation, pushedLocation, recordedEvents } from '../../../test/notifications';
 import { insertRecipient } from '../../../test/notify';
 
 /*
@@ -23,7 +23,7 @@ const PATHS = ['temp', 'pressure', 'soap'];
 async function setUp(env: Record<string, string> = { INCIDENT_GROUP_WAIT_MS: '0' }) {
   ctx = await createTestApp(env);
   admin = await caller(ctx, 'admin');
-  const f = await pushedFacility(ctx, admin, { paths: PATHS });
+  const f = await pushedLocation(ctx, admin, { paths: PATHS });
   const operator = await caller(ctx, 'operator');
   await grantAccess(ctx, operator.user.id, f.locationId);
   await insertRecipient(ctx, { user_id: operator.user.id }, { tags: ['critical', 'warning'] });
@@ -196,7 +196,7 @@ describe('an API that stops answering', () => {
   it('opens one incident per facility behind it, each told to those who see that facility', async () => {
     ctx = await createTestApp({ INCIDENT_GROUP_WAIT_MS: '0' });
     admin = await caller(ctx, 'admin');
-    const f: PushedFacility = await pushedFacility(ctx, admin);
+    const f: PushedLocation = await pushedLocation(ctx, admin);
     const other = await createLocation(admin, { name: 'Vask Lade' });
     const bay = await createBay(admin, other, { name: 'Hall A' });
     const metric = (

@@ -9,7 +9,7 @@ import {
 } from '../../../test/helpers';
 import { caller } from '../../../test/locations';
 import { settableClock } from '../../../test/maintenance-plans';
-import { type PushedFacility, pushedFacility, recordedEvents } from '../../../test/notifications';
+import { type PushedLocation, pushedLocation, recordedEvents } from '../../../test/notifications';
 import { emailsTo, insertRecipient } from '../../../test/notify';
 import { signedIn } from '../../../test/people';
 import type { DomainEvents } from '../../events/domain-events';
@@ -29,7 +29,7 @@ const STEP_MS = 30_000;
 const env = { INCIDENT_GROUP_WAIT_MS: '0', SECRET_KEY: randomBytes(32).toString('hex') };
 let ctx: TestContext;
 let second: TestInstance;
-let f: PushedFacility;
+let f: PushedLocation;
 const changes: Array<DomainEvents['bay_metric.prediction_changed']> = [];
 
 beforeAll(async () => {
@@ -38,7 +38,7 @@ beforeAll(async () => {
   // Another server instance on the same database: it checks nothing here, and answers the API.
   second = await createTestInstance(ctx, env, { clock });
   const admin = await caller(ctx, 'admin');
-  f = await pushedFacility(ctx, admin, { bays: 4 });
+  f = await pushedLocation(ctx, admin, { bays: 4 });
   // Every write of a stored verdict, as the database saw it (a row per insert or update).
   await ctx.database.pool.query(`
     create table verdict_writes (id serial, series int, verdict text);
@@ -324,5 +324,27 @@ describe('foresight', () => {
       [incidentId],
     );
     expect(causes).toEqual([{ level: 'critical', ended: true }]);
+  });
+
+  it("ends a deleted attribute's prediction, and the incident it alone held, without a message", async () => {
+    // hall-3's drift (above) is predicted and stands in its bay's incident.
+    const bayId = f.bays.get('hall-3') as string;
+    const { rows: open } = await ctx.database.pool.query(
+      `select i.id, i.level from incidents i join incident_predictions p on p.incident_id = i.id
+       where i.bay_id = $1 and i.resolved_at is null and p.resolved_at is null`,
+      [bayId],
+    );
+    expect(open).toEqual([{ id: expect.any(String), level: 'prediction' }]);
+    const admin = await caller(ctx, 'admin');
+    const deleted = await admin.post('backend/bays/metrics/delete', { id: f.bayMetrics.get('hall-3:temp') });
+    expect(deleted.statusCode).toBe(200);
+    const { rows } = await ctx.database.pool.query(
+      `select i.resolved_at is not null as resolved,
+         (select count(*)::int from incident_predictions p where p.incident_id = i.id and p.resolved_at is null) as standing,
+         (select count(*)::int from notification_events e where e.incident_id = i.id and e.type = 'incident.resolved') as told
+       from incidents i where i.id = $1`,
+      [open[0]?.id],
+    );
+    expect(rows).toEqual([{ resolved: true, standing: 0, told: 0 }]);
   });
 });

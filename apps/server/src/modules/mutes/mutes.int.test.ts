@@ -2,7 +2,7 @@ import { decodeDashboard, LOG_TYPES, MUTE_MESSAGES } from '@vaskedrift/shared';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/helpers';
 import { type ApiClient, caller, grantAccess } from '../../../test/locations';
-import { type PushedFacility, pushedFacility, recordedEvents } from '../../../test/notifications';
+import { type PushedLocation, pushedLocation, recordedEvents } from '../../../test/notifications';
 import { logRows } from '../../../test/people';
 
 /*
@@ -15,7 +15,7 @@ let admin: ApiClient;
 let operator: ApiClient;
 let viewer: ApiClient;
 let outsider: ApiClient;
-let f: PushedFacility;
+let f: PushedLocation;
 let bay1: string;
 
 beforeEach(async () => {
@@ -24,7 +24,7 @@ beforeEach(async () => {
   operator = await caller(ctx, 'operator');
   viewer = await caller(ctx, 'user');
   outsider = await caller(ctx, 'operator');
-  f = await pushedFacility(ctx, admin, { bays: 2 });
+  f = await pushedLocation(ctx, admin, { bays: 2 });
   bay1 = f.bays.get('hall-1') as string;
   await grantAccess(ctx, operator.user.id, f.locationId);
   await grantAccess(ctx, viewer.user.id, f.locationId);

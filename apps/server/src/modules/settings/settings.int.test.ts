@@ -7,7 +7,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/helpers';
 import { type ApiClient, caller, fieldMessages } from '../../../test/locations';
-import { pushedFacility } from '../../../test/notifications';
+import { pushedLocation } from '../../../test/notifications';
 import { logRows } from '../../../test/people';
 import { createSystemSettings, SETTINGS_CACHE_MS } from './settings.service';
 
@@ -140,7 +140,7 @@ describe('backend/settings', () => {
   });
 
   it('the escalation round uses the saved delay', async () => {
-    const f = await pushedFacility(ctx, admin);
+    const f = await pushedLocation(ctx, admin);
     await f.push({ 'hall-1': { temp: 20 } });
     await f.push({ 'hall-1': { temp: 95 } });
     const { rows } = await ctx.database.pool.query(

@@ -50,10 +50,10 @@ export function LocationStatisticsPage() {
             <BayRankingTable locationId={locationId} bays={data.bays} />
           </StatsCard>
           <WashesCard washes={data.washes} range={range} showBay />
-          <StatsCard title={t('statistics.timeline.facilityTitle')}>
+          <StatsCard title={t('statistics.timeline.locationTitle')}>
             <StatusTimelineChart
-              label={t('statistics.timeline.facilityTitle')}
-              chart="facility-timeline"
+              label={t('statistics.timeline.locationTitle')}
+              chart="location-timeline"
               rows={rows}
               range={range}
               kinds={statusKinds}
