@@ -45,7 +45,7 @@ type Subscription = { id: string; ecdh: ReturnType<typeof createECDH>; auth: Buf
 const b64url = (buffer: Buffer) => buffer.toString('base64url');
 
 /** RFC 8291 §3.4 and RFC 8188 §2: the plaintext of an aes128gcm body for this subscription. */
-function decryptAes128gcm(body: Buffer, ecdh: ReturnType<typeof createECDH>, auth: Buffer): string {
+export function decryptAes128gcm(body: Buffer, ecdh: ReturnType<typeof createECDH>, auth: Buffer): string {
   const salt = body.subarray(0, 16);
   const recordSize = body.readUInt32BE(16);
   const idLength = body.readUInt8(20);
