@@ -74,9 +74,15 @@ export async function predictionStands(db: Db, cause: PredictionCause, at: Date)
  */
 export async function endPredictions(tx: Db, bayMetricIds: string[], at: Date): Promise<string[]> {
   if (bayMetricIds.length === 0) return [];
+  const ids = sql.param(bayMetricIds);
+  // Their bays first, in id order: the order of the checks and of `predictionStands` (no deadlock).
+  await tx.execute(sql`
+    select 1 from ${bays} where id in (
+      select bay_id from ${incidentPredictions} where bay_metric_id = any(${ids}::uuid[]) and resolved_at is null
+    ) order by id for update`);
   const ended = await tx.execute<{ bay_id: string }>(sql`
     update ${incidentPredictions} set resolved_at = ${at}
-    where bay_metric_id = any(${sql.param(bayMetricIds)}::uuid[]) and resolved_at is null
+    where bay_metric_id = any(${ids}::uuid[]) and resolved_at is null
     returning bay_id`);
   return [...new Set(ended.rows.map((row) => row.bay_id))];
 }

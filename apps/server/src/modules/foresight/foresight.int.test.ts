@@ -336,7 +336,7 @@ describe('foresight', () => {
     );
     expect(open).toEqual([{ id: expect.any(String), level: 'prediction' }]);
     const admin = await caller(ctx, 'admin');
-    const deleted = await admin.post('backend/bays/metrics/delete', { id: f.bayMetrics.get('hall-3:temp') });
+    const deleted = await admin.del('backend/bays/metrics/delete', { id: f.bayMetrics.get('hall-3:temp') });
     expect(deleted.statusCode).toBe(200);
     const { rows } = await ctx.database.pool.query(
       `select i.resolved_at is not null as resolved,
