@@ -40,7 +40,7 @@ const BATCH_SIZE = 100;
  * near the deadline, after which a push the service took goes again (2 × 200 did, once, at load 20).
  */
 const BATCHES_IN_FLIGHT = 2;
-/** Messages of a batch encrypted between two turns of the event loop (the sends of a batch). */
+/** Messages of a batch encrypted and posted before the event loop gets a turn (`sendBatch`). */
 const ENCRYPT_CHUNK = 20;
 /** Longer than a batch can take: every request in it ends within PUSH_TIMEOUT_MS. */
 const LEASE_SECONDS = 60;
