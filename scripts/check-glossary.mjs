@@ -13,15 +13,16 @@ const root = path.resolve(import.meta.dirname, '..');
 const DRIFT = /facilit/i;
 
 /**
- * Identifiers that must stay as they are, by file: `identifier: why`. A name here is a wire name, not the
- * code's choice; a new entry needs a reason a reviewer accepts.
+ * Identifiers that must stay as they are, by file, each with a comment saying why (names as strings, so the
+ * list does not break the rule it keeps). A name here is a wire name, not the code's choice; a new entry
+ * needs a reason a reviewer accepts.
  */
 const ALLOWED = {
-  'apps/server/src/modules/demo/demo.ts': {
+  'apps/server/src/modules/demo/demo.ts': [
     // The key a demo API connection keeps its simulated location's id under in `apis.details` (read back by
     // demo.repository.ts on every start): databases hold it, so a new name would need a data migration.
-    simulatorFacility: 'stored in apis.details',
-  },
+    'simulatorFacility',
+  ],
 };
 
 const files = execFileSync('git', ['ls-files', '*.ts', '*.tsx', '*.mjs'], { cwd: root, encoding: 'utf8' })
@@ -38,12 +39,12 @@ for (const file of files) {
       ? ts.ScriptKind.JS
       : ts.ScriptKind.TS;
   const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, kind);
-  const allowed = ALLOWED[file] ?? {};
+  const allowed = ALLOWED[file] ?? [];
   const visit = (node) => {
     if (
       (ts.isIdentifier(node) || ts.isPrivateIdentifier(node)) &&
       DRIFT.test(node.text) &&
-      !(node.text in allowed)
+      !allowed.includes(node.text)
     ) {
       const line = source.getLineAndCharacterOfPosition(node.getStart()).line + 1;
       found.push(`${file}:${line}: ${node.text}`);
