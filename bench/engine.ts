@@ -222,6 +222,7 @@ async function scenario(bays: number, duration: number, changes: number, instanc
     const simCpuBefore = await cpuSecondsOf(simPid);
     const pgCpuBefore = await postgresCpuSeconds(dbName);
     const batchesBefore = { loads: batchTotals(engines, 'loads'), writes: batchTotals(engines, 'writes') };
+    const foresightBefore = app.statusEngine.foresight.stats();
     const sizeBefore = await databaseBytes(probe);
     const readingsBefore = await rawReadings(probe);
     const profiler = env.CPU_PROFILE ? await startProfiler() : null;
@@ -251,7 +252,8 @@ async function scenario(bays: number, duration: number, changes: number, instanc
     );
     const foresight = app.statusEngine.foresight.stats();
     console.log(
-      `  forvarsel: ${foresight.series} serier (${fmt(foresight.bytes / 1024 / 1024)} MB modell), ${foresight.rebuilt} bygd fra historikk`,
+      `  forvarsel: ${foresight.series} serier (${fmt(foresight.bytes / 1024 / 1024)} MB modell), ${foresight.rebuilt} bygd fra historikk; ` +
+        `i vinduet ${foresight.verdictsWritten - foresightBefore.verdictsWritten} vurderinger lagret i ${foresight.verdictWrites - foresightBefore.verdictWrites} skriv, ${foresight.predictionsChanged - foresightBefore.predictionsChanged} prognoser endret`,
     );
     const finished = total((s) => s.finished) - finishedBefore;
     const moved = processedSince(engines, processedBefore);
