@@ -139,6 +139,17 @@ async function tapAction(context: BrowserContext, tag: string, action: 'ack' | '
   );
 }
 
+/** Closes the notification tagged `tag`, as a swipe would. */
+async function closeNotification(context: BrowserContext, tag: string) {
+  const [worker] = context.serviceWorkers();
+  if (!worker) throw new Error('no service worker');
+  await worker.evaluate(async (wanted) => {
+    const scope = self as unknown as { registration: ServiceWorkerRegistration };
+    for (const notification of await scope.registration.getNotifications({ tag: wanted }))
+      notification.close();
+  }, tag);
+}
+
 test('a push shows the alert; its "Jeg ser på det" acknowledges it without the app, once', async ({
   browser,
   request,
@@ -213,6 +224,7 @@ test('a push shows the alert; its "Jeg ser på det" acknowledges it without the 
     await expect.poll(() => push.payloadsOf(subscription.id).length, { timeout: 20_000 }).toBeGreaterThan(0);
     expect(push.rejected).toEqual([]);
     const payload = push.payloadsOf(subscription.id)[0] as {
+      eventId: number;
       tag: string;
       url: string;
       actionToken: string | null;
@@ -237,11 +249,25 @@ test('a push shows the alert; its "Jeg ser på det" acknowledges it without the 
     const deskAlerts = deskPage.getByRole('region', { name: 'Åpne varsler' });
     await expect(deskAlerts.getByText(`${operator.firstName} ${operator.lastName} ser på det`)).toBeVisible();
 
-    // The same token again is refused, and the worker says so; a made-up token is refused as well.
+    // The same message delivered again (a push service delivers at least once) does not ring again: a
+    // message delivered after it shows beside 'Kvittert', which stays.
+    await deliverPush(phone, page, payload);
+    const probe = {
+      ...payload,
+      eventId: payload.eventId + 1,
+      tag: 'probe',
+      title: 'Prøve',
+      actionToken: null,
+    };
+    await pushUntilShown(phone, page, probe, (shown) => shown.some((n) => n.tag === 'probe'));
+    expect((await shownNotifications(page)).map((n) => n.title).sort()).toEqual(['Kvittert', 'Prøve']);
+    await closeNotification(phone, 'probe');
+
+    // The same token in another message is refused, and the worker says so; a made-up token is refused too.
     await pushUntilShown(
       phone,
       page,
-      payload,
+      { ...payload, eventId: payload.eventId + 2 },
       (shown) => shown.length === 1 && shown[0]?.actions.length === 2,
     );
     await tapAction(phone, payload.tag, 'ack');
@@ -261,7 +287,12 @@ test('a push shows the alert; its "Jeg ser på det" acknowledges it without the 
     );
 
     // 'Åpne' takes the operator's window to the bay: its panel open on the dashboard.
-    await pushUntilShown(phone, page, payload, (shown) => shown.length === 1);
+    await pushUntilShown(
+      phone,
+      page,
+      { ...payload, eventId: payload.eventId + 3 },
+      (shown) => shown.length === 1 && shown[0]?.actions.length === 2,
+    );
     await tapAction(phone, payload.tag, 'open');
     expect(payload.url).toBe(`/?bay=${bay.id}`);
     await expect(page).toHaveURL(new RegExp(`/\\?bay=${bay.id}$`));

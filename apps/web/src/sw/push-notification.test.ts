@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { acknowledgedNotice, notificationOptions, readPushMessage } from './push-notification';
+import {
+  acknowledgedNotice,
+  createShownEvents,
+  notificationOptions,
+  readPushMessage,
+} from './push-notification';
 
 const payload = {
   v: 1,
@@ -25,7 +30,9 @@ describe('readPushMessage', () => {
       url: '/?bay=b1',
       actionToken: 'token',
       level: 'critical',
+      eventId: 7,
     });
+    expect(readPushMessage({ ...payload, eventId: '7' })?.eventId).toBeNull();
   });
 
   it('shows nothing without a title, and opens only paths of this app', () => {
@@ -58,5 +65,22 @@ describe('notificationOptions', () => {
     const failed = acknowledgedNotice(message, { ok: false, message: null });
     expect(failed.title).toBe('Kunne ikke kvittere');
     expect(failed.options.body).toBe('Ingen forbindelse. Åpne appen og prøv igjen.');
+  });
+});
+
+describe('createShownEvents', () => {
+  it('shows an event once, however often it is delivered; a message without an event id always', () => {
+    const message = readPushMessage(payload);
+    if (!message) throw new Error('no message');
+    const shown = createShownEvents(2);
+    expect(shown.firstTime(message)).toBe(true);
+    expect(shown.firstTime(message)).toBe(false);
+    expect(shown.firstTime({ ...message, eventId: 8 })).toBe(true);
+    expect(shown.firstTime({ ...message, eventId: null })).toBe(true);
+    expect(shown.firstTime({ ...message, eventId: null })).toBe(true);
+    // Only the last two are kept: 7 has gone when 9 comes.
+    expect(shown.firstTime({ ...message, eventId: 9 })).toBe(true);
+    expect(shown.firstTime(message)).toBe(true);
+    expect(shown.firstTime({ ...message, eventId: 9 })).toBe(false);
   });
 });

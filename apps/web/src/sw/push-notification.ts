@@ -10,6 +10,8 @@ export interface PushMessage {
   url: string;
   actionToken: string | null;
   level: string;
+  /** The notification event's id; null when the payload has none. */
+  eventId: number | null;
 }
 
 const text = (value: unknown, max: number): string | null =>
@@ -34,6 +36,26 @@ export function readPushMessage(raw: unknown): PushMessage | null {
     url: appPath(payload.url),
     actionToken: text(payload.actionToken, 1000),
     level: text(payload.level, 40) ?? 'info',
+    eventId: Number.isSafeInteger(payload.eventId) ? (payload.eventId as number) : null,
+  };
+}
+
+/**
+ * The events this worker has shown, the last `limit` of them. A push service delivers at least once: a
+ * request that outlived the sender's deadline is sent again, and the device gets the message twice. The
+ * second must not ring again, nor replace its own 'Kvittert'. Kept in memory: a worker the browser stopped
+ * in between forgets, and shows it again.
+ */
+export function createShownEvents(limit = 200): { firstTime(message: PushMessage): boolean } {
+  const shown = new Set<number>();
+  return {
+    firstTime(message) {
+      if (message.eventId === null) return true;
+      if (shown.has(message.eventId)) return false;
+      shown.add(message.eventId);
+      if (shown.size > limit) shown.delete(shown.values().next().value as number);
+      return true;
+    },
   };
 }
 

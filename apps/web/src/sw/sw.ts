@@ -4,6 +4,7 @@
 import {
   ACKNOWLEDGE_ACTION,
   acknowledgedNotice,
+  createShownEvents,
   notificationOptions,
   type PushMessage,
   readPushMessage,
@@ -72,6 +73,8 @@ self.addEventListener('fetch', (event) => {
     event.respondWith(buildFile(request));
 });
 
+const shownEvents = createShownEvents();
+
 self.addEventListener('push', (event) => {
   let raw: unknown = null;
   try {
@@ -80,7 +83,8 @@ self.addEventListener('push', (event) => {
     raw = null;
   }
   const message = readPushMessage(raw);
-  if (!message) return;
+  // A message delivered again is not shown again: the notification of its first delivery is on the device.
+  if (!message || !shownEvents.firstTime(message)) return;
   event.waitUntil(self.registration.showNotification(message.title, notificationOptions(message)));
 });
 
