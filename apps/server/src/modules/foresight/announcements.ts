@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import type { EventBus } from '../../events/bus';
 import { predictionEnded, predictionStands } from '../alerts';
 import { type AttributeMeta, readAttributeMeta } from './foresight.repository';
-import { type Entry, type ForesightStats, type ObservedAttribute, viewOf } from './series-entry';
+import { type ForesightStats, type ObservedAttribute, type SeriesTable, viewOf } from './series-entry';
 
 /*
  * What the foresight tells: a prediction that appears, changes level or ends is published on the bus
@@ -19,6 +19,8 @@ export function createAnnouncer(deps: {
   bus: EventBus;
   log: Logger;
   stats: ForesightStats;
+  /** The series, for their last value and trend when an announcement runs. */
+  series: SeriesTable;
   onNotificationsRecorded?: () => void;
 }) {
   const meta = new Map<number, AttributeMeta>();
@@ -52,13 +54,7 @@ export function createAnnouncer(deps: {
     });
   }
 
-  async function announce(
-    key: number,
-    entry: Entry,
-    atMs: number,
-    now: Crossing | null,
-    before: Crossing | null,
-  ) {
+  async function announce(key: number, atMs: number, now: Crossing | null, before: Crossing | null) {
     const m = await metaOf(key);
     if (!m) return;
     deps.bus.publish('bay_metric.prediction_changed', {
@@ -68,7 +64,7 @@ export function createAnnouncer(deps: {
       attributeName: m.attributeName,
       from: before?.level ?? null,
       prediction: now ? viewOf(now) : null,
-      value: entry.lastValue,
+      value: deps.series.lastValueOf(key),
       at: new Date(atMs),
     });
   }
@@ -79,7 +75,7 @@ export function createAnnouncer(deps: {
     deps.onNotificationsRecorded?.();
   }
 
-  async function stands(key: number, entry: Entry, atMs: number, prediction: Crossing) {
+  async function stands(key: number, atMs: number, prediction: Crossing) {
     const m = await metaOf(key);
     if (!m) return;
     const cause = {
@@ -90,8 +86,8 @@ export function createAnnouncer(deps: {
       level: prediction.level,
       expectedAt: new Date(prediction.expectedAt),
       confidence: prediction.confidence,
-      value: entry.lastValue,
-      direction: trendOf(entry) ?? null,
+      value: deps.series.lastValueOf(key),
+      direction: trendOf(deps.series, key) ?? null,
     };
     recorded(await predictionStands(deps.db, cause, new Date(atMs)));
   }
@@ -112,12 +108,12 @@ export function createAnnouncer(deps: {
       meta.delete(key);
     },
     /** Publishes, after the check, that the series' prediction changed from `before` to `now`. */
-    announce(key: number, entry: Entry, atMs: number, now: Crossing | null, before: Crossing | null) {
-      later(() => announce(key, entry, atMs, now, before));
+    announce(key: number, atMs: number, now: Crossing | null, before: Crossing | null) {
+      later(() => announce(key, atMs, now, before));
     },
     /** Makes, after the check, a crossing within the horizon a cause of its bay's incident (or updates it). */
-    stands(key: number, entry: Entry, atMs: number, prediction: Crossing) {
-      later(() => stands(key, entry, atMs, prediction));
+    stands(key: number, atMs: number, prediction: Crossing) {
+      later(() => stands(key, atMs, prediction));
     },
     /** Ends, after the check, the series' prediction as a cause of its bay's incident. */
     ended(key: number, atMs: number) {
@@ -128,8 +124,10 @@ export function createAnnouncer(deps: {
   };
 }
 
-function trendOf(entry: Entry): 'falling' | 'rising' | undefined {
-  const { state } = entry;
+function trendOf(series: SeriesTable, key: number): 'falling' | 'rising' | undefined {
+  const row = series.rowOf(key);
+  if (row === undefined) return undefined;
+  const state = series.state(row);
   if (state.ctt <= 0) return undefined;
   return state.cty < 0 ? 'falling' : 'rising';
 }

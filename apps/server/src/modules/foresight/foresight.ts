@@ -1,11 +1,11 @@
-import { isUnusual, predictCrossing, seriesBytes, updateSeries } from '@vaskedrift/shared';
+import { type Crossing, isUnusual, predictCrossing, seriesBytes, updateSeries } from '@vaskedrift/shared';
 import type { Logger } from 'pino';
 import type { Db } from '../../db/client';
 import type { EventBus } from '../../events/bus';
 import { type Clock, systemClock } from '../../lib/clock';
 import { createAnnouncer } from './announcements';
 import { createRebuilder } from './rebuild';
-import { type Entry, type ForesightStats, newEntry, type ObservedAttribute, viewOf } from './series-entry';
+import { type ForesightStats, type ObservedAttribute, SeriesTable, viewOf } from './series-entry';
 import { thresholdsOf } from './thresholds';
 import { createVerdictWriter } from './verdicts';
 
@@ -49,7 +49,7 @@ export function createForesight(deps: {
   /** Read stored history of series first seen (default true; tests of the model alone turn it off). */
   rebuild?: boolean;
 }) {
-  const series = new Map<number, Entry>();
+  const series = new SeriesTable();
   let horizonMs = 60 * 60_000;
   const stats: ForesightStats = {
     observed: 0,
@@ -61,7 +61,7 @@ export function createForesight(deps: {
     verdictWrites: 0,
   };
   const writer = createVerdictWriter({ db: deps.db, log: deps.log, series, stats });
-  const announcer = createAnnouncer({ ...deps, stats });
+  const announcer = createAnnouncer({ ...deps, stats, series });
   const rebuilder = createRebuilder({
     db: deps.db,
     log: deps.log,
@@ -76,8 +76,7 @@ export function createForesight(deps: {
   deps.bus.on('bay_metric.deleted', ({ bayMetricId }) => {
     // Its prediction's cause ended with it (`retireAttributes`).
     for (const key of announcer.keysOf(bayMetricId)) {
-      series.get(key)?.state.release();
-      series.delete(key);
+      series.remove(key);
       announcer.forgetMeta(key);
     }
   });
@@ -108,23 +107,23 @@ export function createForesight(deps: {
         if (rule.type !== 'number' && rule.type !== 'counter') continue;
         if (typeof value !== 'number' || !Number.isFinite(value)) continue;
         if (rule.id && rule.bayId && rule.locationId) announcer.rememberMeta(rule.series, rule);
-        let entry = series.get(rule.series);
-        if (!entry) {
+        let row = series.rowOf(rule.series);
+        if (row === undefined) {
           // Never stored a reading (a bay just added): nothing stored to rebuild from, nothing to read.
           const history = deps.rebuild !== false && rule.storedAt !== null;
-          entry = newEntry(rule.type === 'counter' ? 'counter' : 'gauge', apiKey, history);
-          series.set(rule.series, entry);
+          row = series.add(rule.series, rule.type === 'counter' ? 'counter' : 'gauge', apiKey, history);
           if (history) {
-            entry.pending = [];
+            series.startPending(rule.series, rule);
             rebuilder.rebuild(rule.series);
           }
         }
-        if (entry.pending) {
-          entry.rule = rule;
-          if (entry.pending.length < PENDING_LIMIT) entry.pending.push([atMs, value, attribute.level]);
+        const pending = series.pending(rule.series);
+        if (pending) {
+          pending.rule = rule;
+          if (pending.readings.length < PENDING_LIMIT) pending.readings.push([atMs, value, attribute.level]);
           continue;
         }
-        learn(rule.series, entry, atMs, value, attribute);
+        learn(rule.series, row, atMs, value, attribute);
       }
       stats.observed += attributes.length;
       writer.queueWrite();
@@ -134,35 +133,36 @@ export function createForesight(deps: {
     }
   }
 
-  function learn(key: number, entry: Entry, atMs: number, value: number, attribute: ObservedAttribute) {
-    const judged = isUnusual(entry.state, atMs, value);
+  function learn(key: number, row: number, atMs: number, value: number, attribute: ObservedAttribute) {
+    const state = series.state(row);
+    const judged = isUnusual(state, atMs, value);
     // Unusual is for values still inside the thresholds: a warning or critical level says more already.
-    entry.unusual = judged.unusual && attribute.level !== 'warning' && attribute.level !== 'critical';
-    entry.normal = judged.normal;
-    entry.lastValue = value;
-    updateSeries(entry.state, atMs, value);
-    const prediction = predictCrossing(entry.state, atMs, thresholdsOf(attribute.rule));
-    const before = entry.prediction;
-    entry.prediction = prediction;
+    const unusual = judged.unusual && attribute.level !== 'warning' && attribute.level !== 'critical';
+    series.setJudged(row, unusual, judged.normal, value);
+    updateSeries(state, atMs, value);
+    const prediction = predictCrossing(state, atMs, thresholdsOf(attribute.rule));
+    const before = series.prediction(row);
+    series.setPrediction(row, prediction);
     const changed = (before?.level ?? null) !== (prediction?.level ?? null);
     if (changed) {
       stats.predictionsChanged++;
-      announcer.announce(key, entry, atMs, prediction, before);
+      announcer.announce(key, atMs, prediction, before);
     }
-    tellIncident(announcer, key, entry, atMs, changed, horizonMs);
-    writer.remember(key, entry, atMs);
+    tellIncident(announcer, series, key, row, atMs, prediction, changed, horizonMs);
+    writer.remember(key, row, atMs);
   }
 
   return {
     observe,
     /** What the series says now in this instance (`backend/bays/metrics/get` answers the stored verdict). */
     of(key: number): ForesightView {
-      const entry = series.get(key);
-      if (!entry || entry.pending) return NO_VIEW;
+      const row = series.rowOf(key);
+      if (row === undefined || series.pending(key)) return NO_VIEW;
+      const prediction = series.prediction(row);
       return {
-        prediction: entry.prediction ? viewOf(entry.prediction) : null,
-        unusual: entry.unusual,
-        normal: entry.normal,
+        prediction: prediction ? viewOf(prediction) : null,
+        unusual: series.unusual(row),
+        normal: series.normal(row),
       };
     },
     /** Resolves when the history reads and the announcements queued so far are done (tests). */
@@ -174,7 +174,7 @@ export function createForesight(deps: {
     stats: () => ({
       ...stats,
       series: series.size,
-      bytes: [...series.values()].reduce((sum, e) => sum + seriesBytes(e.state), 0),
+      bytes: [...series.states()].reduce((sum, state) => sum + seriesBytes(state), 0),
     }),
   };
 }
@@ -186,22 +186,23 @@ export function createForesight(deps: {
  */
 function tellIncident(
   announcer: ReturnType<typeof createAnnouncer>,
+  series: SeriesTable,
   key: number,
-  entry: Entry,
+  row: number,
   atMs: number,
+  prediction: Crossing | null,
   changed: boolean,
   horizonMs: number,
 ) {
-  const { prediction } = entry;
-  if (!prediction && entry.notified) {
-    entry.notified = false;
+  if (!prediction && series.notified(row)) {
+    series.setNotified(row, false);
     announcer.ended(key, atMs);
   }
-  const rested = atMs - entry.notifiedAt >= horizonMs;
+  const rested = atMs - series.notifiedAt(row) >= horizonMs;
   const within = prediction !== null && prediction.expectedAt - atMs <= horizonMs;
-  if (prediction && within && (entry.notified ? changed : rested)) {
-    entry.notified = true;
-    entry.notifiedAt = atMs;
-    announcer.stands(key, entry, atMs, prediction);
+  if (prediction && within && (series.notified(row) ? changed : rested)) {
+    series.setNotified(row, true);
+    series.setNotifiedAt(row, atMs);
+    announcer.stands(key, atMs, prediction);
   }
 }

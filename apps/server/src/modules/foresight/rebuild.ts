@@ -3,22 +3,27 @@ import type { Logger } from 'pino';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { predictionStandsFor, readHistory, readVerdict } from './foresight.repository';
-import { type Entry, type ForesightStats, NOTHING_STORED, type ObservedAttribute } from './series-entry';
+import {
+  type ForesightStats,
+  NOTHING_STORED,
+  type ObservedAttribute,
+  type SeriesTable,
+} from './series-entry';
 
 /** Days of stored readings a series first seen is rebuilt from (the minute rollups, then the raw readings). */
 const HISTORY_DAYS = 14;
 
 /**
  * The rebuild of series first seen from their stored readings and verdict, one at a time in the
- * background; the values the checks read meanwhile (`entry.pending`) are learned after the history.
+ * background; the values the checks read meanwhile (`SeriesTable.pending`) are learned after the history.
  */
 export function createRebuilder(deps: {
   db: Db;
   log: Logger;
   clock: Clock;
-  series: ReadonlyMap<number, Entry>;
+  series: SeriesTable;
   stats: ForesightStats;
-  learn: (key: number, entry: Entry, atMs: number, value: number, attribute: ObservedAttribute) => void;
+  learn: (key: number, row: number, atMs: number, value: number, attribute: ObservedAttribute) => void;
   queueWrite: () => void;
 }) {
   const rebuildQueue: number[] = [];
@@ -29,32 +34,41 @@ export function createRebuilder(deps: {
     rebuilding = (async () => {
       while (rebuildQueue.length > 0) {
         const key = rebuildQueue.shift() as number;
-        const entry = deps.series.get(key);
-        if (!entry) continue;
+        const { series } = deps;
+        const row = series.rowOf(key);
+        if (row === undefined) continue;
+        /* A series deleted while its history is read is gone: its row may be another series' already. */
+        const gone = () => series.rowOf(key) !== row;
         try {
-          const until = entry.pending?.[0]?.[0] ?? deps.clock.now().getTime();
+          const until = series.pending(key)?.readings[0]?.[0] ?? deps.clock.now().getTime();
           const points = await readHistory(deps.db, {
             series: key,
-            api: entry.apiKey,
+            api: series.apiKey(row),
             from: new Date(until - HISTORY_DAYS * 86_400_000),
             to: new Date(until),
           });
-          for (const [atMs, value] of points) updateSeries(entry.state, atMs, value);
-          entry.stored = (await readVerdict(deps.db, key)) ?? NOTHING_STORED;
+          if (gone()) continue;
+          const state = series.state(row);
+          for (const [atMs, value] of points) updateSeries(state, atMs, value);
+          const stored = (await readVerdict(deps.db, key)) ?? NOTHING_STORED;
+          if (gone()) continue;
+          series.setStored(row, stored);
           // A prediction left standing in the bay's incident before a restart ends with this series' next one.
-          if (entry.stored.level !== null) entry.notified = await predictionStandsFor(deps.db, key);
+          if (stored.level !== null) {
+            const stands = await predictionStandsFor(deps.db, key);
+            if (gone()) continue;
+            series.setNotified(row, stands);
+          }
           deps.stats.rebuilt++;
         } catch (error) {
           deps.stats.errors++;
           deps.log.warn({ err: error, series: key }, 'foresight: kunne ikke lese historikken');
         }
-        const pending = entry.pending ?? [];
-        const rule = entry.rule;
-        entry.pending = null;
-        entry.rule = null;
-        if (rule)
-          for (const [atMs, value, level] of pending)
-            deps.learn(key, entry, atMs, value, { rule, level, value });
+        if (gone()) continue;
+        const pending = series.endPending(key);
+        if (pending)
+          for (const [atMs, value, level] of pending.readings)
+            deps.learn(key, row, atMs, value, { rule: pending.rule, level, value });
         deps.queueWrite();
       }
       rebuilding = null;

@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import type { Db } from '../../db/client';
 import { type StoredVerdict, type VerdictWrite, writeVerdicts } from './foresight.repository';
-import type { Entry, ForesightStats } from './series-entry';
+import type { ForesightStats, SeriesTable } from './series-entry';
 
 /*
  * The stored verdicts (`bay_metric_foresight`): a series' verdict is kept for writing only when it moved
@@ -40,7 +40,7 @@ const MISSED_CHECKS_FACTOR = 2.5;
 export function createVerdictWriter(deps: {
   db: Db;
   log: Logger;
-  series: ReadonlyMap<number, Entry>;
+  series: SeriesTable;
   stats: ForesightStats;
 }) {
   /** Verdicts that changed since the last write, by series, with their check's time; written together after the check. */
@@ -49,23 +49,27 @@ export function createVerdictWriter(deps: {
   let writing = Promise.resolve();
 
   /** Keeps the verdict to write when it moved from the stored one (or another instance may have stored one). */
-  function remember(key: number, entry: Entry, atMs: number) {
-    const gap = atMs - entry.seenAt;
+  function remember(key: number, row: number, atMs: number) {
+    const { series } = deps;
+    const gap = atMs - series.seenAt(row);
+    let minGap = series.minGap(row);
     if (gap > 0) {
-      if (gap > MISSED_CHECKS_FACTOR * entry.minGap) entry.stored = undefined;
-      entry.minGap = Math.min(entry.minGap, gap);
+      if (gap > MISSED_CHECKS_FACTOR * minGap) series.setStored(row, undefined);
+      minGap = Math.min(minGap, gap);
     }
-    entry.seenAt = atMs;
+    series.setSeen(row, atMs, minGap);
+    const prediction = series.prediction(row);
+    const normal = series.normal(row);
     const now: StoredVerdict = {
-      level: entry.prediction?.level ?? null,
-      expectedAt: entry.prediction?.expectedAt ?? null,
-      confidence: entry.prediction?.confidence ?? null,
-      unusual: entry.unusual,
-      low: entry.normal?.low ?? null,
-      high: entry.normal?.high ?? null,
+      level: prediction?.level ?? null,
+      expectedAt: prediction?.expectedAt ?? null,
+      confidence: prediction?.confidence ?? null,
+      unusual: series.unusual(row),
+      low: normal?.low ?? null,
+      high: normal?.high ?? null,
     };
-    if (!moved(entry.stored, now, atMs)) return;
-    entry.stored = now;
+    if (!moved(series.stored(row), now, atMs)) return;
+    series.setStored(row, now);
     unwritten.set(key, [key, now, atMs]);
   }
 
@@ -84,8 +88,8 @@ export function createVerdictWriter(deps: {
       } catch (error) {
         deps.stats.errors++;
         for (const [key] of verdicts) {
-          const entry = deps.series.get(key);
-          if (entry) entry.stored = undefined;
+          const row = deps.series.rowOf(key);
+          if (row !== undefined) deps.series.setStored(row, undefined);
         }
         deps.log.error({ err: error }, 'foresight: kunne ikke lagre det forventede');
       }
