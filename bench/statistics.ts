@@ -12,7 +12,8 @@
  * Without DATABASE_URL an embedded PostgreSQL in a temporary directory is used. Options (environment):
  * FACILITIES (500), BAYS_PER_FACILITY (20), DAYS (90), CHANGES_PER_DAY (4 status changes per bay and
  * day), CALLS (30), KEEP_DB=1 (keep the scratch database for a look with psql, or for BENCH_DB),
- * BENCH_DB=<name> (run on a database kept earlier, without seeding it again; it is kept).
+ * BENCH_DB=<name> (run on a database kept earlier, without seeding it again; it is kept), ONLY_CSV=1 (only
+ * the rollup and the whole chain's CSV, not the calls through app.inject).
  */
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
@@ -31,6 +32,7 @@ const BAYS_PER_LOCATION = Number(process.env.BAYS_PER_LOCATION ?? 20);
 const DAYS = Number(process.env.DAYS ?? 90);
 const CHANGES_PER_DAY = Number(process.env.CHANGES_PER_DAY ?? 4);
 const CALLS = Number(process.env.CALLS ?? 30);
+const ONLY_CSV = Boolean(process.env.ONLY_CSV);
 const DAY_MS = 86_400_000;
 
 /**
@@ -222,6 +224,7 @@ try {
   }
 
   async function measure(label: string, urlPath: string, body: (i: number) => unknown) {
+    if (ONLY_CSV) return;
     const call = (i: number) =>
       app.inject({
         method: 'POST',

@@ -16,12 +16,10 @@ import {
   latencyPercentile,
   MAX_TIMELINE_SEGMENTS,
   type MaintenanceStats,
-  STATISTICS_TIME_ZONE,
 } from '@vaskedrift/shared';
 import type { Db } from '../../db/client';
 import { NotFoundError } from '../../lib/errors';
 import type { Viewer } from '../../plugins/authenticate';
-import { CSV_HEAD, csvRow, csvTotal } from './availability-csv';
 import { addFigures, figuresByBay, percent, type Range, toFigures } from './figures.repository';
 import {
   alertCounts,
@@ -49,12 +47,10 @@ import { NO_WASHES, washesOf } from './washes-answers';
 export type RangeInput = { from: string; to: string };
 
 const HOUR_MS = 3_600_000;
-/** YYYY-MM-DD in Norwegian time, for file names. */
-const OSLO_DATE = new Intl.DateTimeFormat('sv-SE', { timeZone: STATISTICS_TIME_ZONE });
 /** Hours per point of an API's series: the smallest that keeps a range within `MAX_TIMELINE_SEGMENTS` points. */
 const POINT_HOURS = [1, 2, 3, 6, 12, 24];
 
-function rangeOf(input: RangeInput): Range {
+export function rangeOf(input: RangeInput): Range {
   return { from: new Date(input.from), to: new Date(input.to) };
 }
 
@@ -240,20 +236,20 @@ export async function apiStats(
 }
 
 /** The facilities of a report: those asked for (or all the caller sees), by name; 404 for one not seen. */
-async function reportLocations(db: Db, viewer: Viewer, input: AvailabilityReportInput) {
+export async function reportLocations(db: Db, viewer: Viewer, input: AvailabilityReportInput) {
   const asked = [...new Set(input.locationIds ?? [])];
   const seen = await visibleLocations(db, viewer, asked);
   if (seen.length < asked.length) throw new NotFoundError(LOCATION_MESSAGES.notFound);
   return seen;
 }
 
-type ReportLocation = Awaited<ReturnType<typeof reportLocations>>[number];
+export type ReportLocation = Awaited<ReturnType<typeof reportLocations>>[number];
 
 /**
  * The report's rows of these facilities (in their order): every bay that existed in the range, in its
  * facility's order; and the raw figures of all their bays together, for the total.
  */
-async function reportRows(db: Db, locations: ReportLocation[], range: Range) {
+export async function reportRows(db: Db, locations: ReportLocation[], range: Range) {
   const allBays = await baysOfLocations(
     db,
     locations.map((l) => l.id),
@@ -295,38 +291,6 @@ export async function availabilityReport(
       totalWashes: addWashFigures(rows.map((row) => row.washes)),
     },
   };
-}
-
-/**
- * Facilities read at a time for the CSV: each batch's lines are written before the next is read, so the
- * first lines leave at once and only a batch's rows are in memory (decision 023, The CSV streamed).
- */
-const CSV_BATCH_LOCATIONS = 25;
-
-/** The report's facilities (404 before anything is sent) and the CSV's file name. */
-export async function availabilityCsvPlan(db: Db, viewer: Viewer, input: AvailabilityReportInput) {
-  const locations = await reportLocations(db, viewer, input);
-  const day = (date: Date) => OSLO_DATE.format(date);
-  const range = rangeOf(input);
-  return { locations, range, filename: `tilgjengelighet-${day(range.from)}-${day(range.to)}.csv` };
-}
-
-/** The report as CSV, line by line through `write` (which waits while the receiver is behind), the total last. */
-export async function writeAvailabilityCsv(
-  db: Db,
-  { locations, range }: { locations: ReportLocation[]; range: Range },
-  write: (text: string) => Promise<void>,
-) {
-  await write(CSV_HEAD);
-  let figures = addFigures([]);
-  let washes = NO_WASHES;
-  for (let i = 0; i < locations.length; i += CSV_BATCH_LOCATIONS) {
-    const batch = await reportRows(db, locations.slice(i, i + CSV_BATCH_LOCATIONS), range);
-    if (batch.rows.length > 0) await write(batch.rows.map(csvRow).join(''));
-    figures = addFigures([figures, batch.figures]);
-    washes = addWashFigures([washes, ...batch.rows.map((row) => row.washes)]);
-  }
-  await write(csvTotal(toFigures(figures), washes));
 }
 
 /**

@@ -11,6 +11,7 @@ import {
 import { H, range, type StatisticsSetting, statisticsSetting } from '../../../test/statistics';
 import { setPeriods } from '../../../test/status-periods';
 import { availabilityCsv } from './availability-csv';
+import { createStatisticsService } from './statistics.service';
 
 /** API statistics, access and the availability report on the two facilities of test/statistics.ts. */
 let ctx: TestContext;
@@ -184,5 +185,34 @@ describe('availability report as CSV', () => {
     expect(lines).toHaveLength(1 + report.rows.length + 1);
     expect(lines.filter((line) => line.startsWith('Batch '))).toHaveLength(30);
     expect(lines.at(-1)?.startsWith('Totalt;;')).toBe(true);
+  });
+
+  it('reads every batch from the snapshot of its start, on two connections, while the history changes', async () => {
+    // The 33 facilities of the test before: two batches, the second read on a second connection.
+    const input = { locationIds: [], ...range };
+    const report = (await admin.post('backend/reports/availability/get', input)).json().data;
+    const {
+      rows: [changed],
+    } = await ctx.database.pool.query<{ id: string }>(
+      `select b.id from bays b join locations l on l.id = b.location_id where l.name = 'Batch 30'`,
+    );
+    const statistics = createStatisticsService({
+      db: ctx.database.db,
+      log: ctx.app.log,
+      statementTimeoutMs: 10_000,
+    });
+    const csv = await statistics.reportCsv({ userId: unknownId(), role: 'admin' }, input);
+    let file = '';
+    await csv.writeTo(async (text) => {
+      // While the header is written, after the file's snapshot and before any batch is read: down all day.
+      if (file === '')
+        await setPeriods(ctx, changed?.id ?? '', [['error', '2026-01-01T00:00:00+01:00', null]]);
+      file += text;
+    });
+    expect(file).toBe(availabilityCsv(report));
+    // The change is there for a read begun after it.
+    const after = (await admin.post('backend/reports/availability/export', input)).body;
+    const line = (body: string) => body.split('\r\n').find((l) => l.startsWith('Batch 30;'));
+    expect(line(after)).not.toBe(line(file));
   });
 });

@@ -5,21 +5,20 @@ import {
   STATISTICS_MESSAGES,
 } from '@vaskedrift/shared';
 import type { Logger } from 'pino';
-import { boundedRead, isStatementTimeout } from '../../db/bounded-read';
+import { boundedRead, isStatementTimeout, type ReadView } from '../../db/bounded-read';
 import type { Db } from '../../db/client';
 import { BusyError } from '../../lib/errors';
 import { Semaphore } from '../../lib/semaphore';
 import type { Viewer } from '../../plugins/authenticate';
+import { availabilityCsvPlan, writeAvailabilityCsv } from './availability-export';
 import { createFigureDaysRollup } from './figure-days';
 import {
   apiStats,
-  availabilityCsvPlan,
   availabilityReport,
   bayStats,
   locationStats,
   maintenanceStats,
   type RangeInput,
-  writeAvailabilityCsv,
 } from './statistics-answers';
 
 export type StatisticsService = ReturnType<typeof createStatisticsService>;
@@ -48,9 +47,9 @@ export function createStatisticsService({
    * One answer's reads on one connection, each statement bounded (`boundedRead`): a statement past the
    * budget answers 503 with the reason instead of holding its connection for as long as it would run.
    */
-  function heavy<T>(read: (db: Db) => Promise<T>): Promise<T> {
+  function heavy<T>(read: (db: Db) => Promise<T>, view?: ReadView): Promise<T> {
     return slots
-      .run(() => boundedRead(db, statementTimeoutMs, read))
+      .run(() => boundedRead(db, statementTimeoutMs, read, view))
       .catch((err: unknown) => {
         if (!isStatementTimeout(err)) throw err;
         throw new BusyError(
@@ -60,6 +59,15 @@ export function createStatisticsService({
           err,
         );
       });
+  }
+
+  /**
+   * A second connection on another transaction's snapshot for `use`, in a statistics slot of its own if
+   * one is free now; else `use(null)` at once (nothing waits for a slot while holding one). Its statement
+   * past the budget ends the first read too, and is answered there (`heavy`).
+   */
+  function alongside<T>(snapshot: string, use: (second: Db | null) => Promise<T>): Promise<T> {
+    return slots.tryRun(() => boundedRead(db, statementTimeoutMs, use, { snapshot })) ?? use(null);
   }
 
   return {
@@ -74,14 +82,15 @@ export function createStatisticsService({
       heavy((tx) => availabilityReport(tx, viewer, input)),
     /**
      * The report as CSV: the facilities are checked first (404 before any byte is sent), then `write` gets
-     * the file line by line in one bounded read; past its first line an error can only cut the file short.
+     * the file line by line from one snapshot, read on two connections when a second slot is free
+     * (decision 023, The CSV streamed); past its first line an error can only cut the file short.
      */
     async reportCsv(viewer: Viewer, input: AvailabilityReportInput) {
       const plan = await heavy((tx) => availabilityCsvPlan(tx, viewer, input));
       return {
         filename: plan.filename,
         writeTo: (write: (text: string) => Promise<void>) =>
-          heavy((tx) => writeAvailabilityCsv(tx, plan, write)),
+          heavy((tx) => writeAvailabilityCsv(tx, plan, write, alongside), { repeatable: true }),
       };
     },
     maintenanceStats: (viewer: Viewer, input: RangeInput & { bayId?: string; locationId?: string }) =>
