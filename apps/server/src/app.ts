@@ -202,8 +202,7 @@ export async function buildApp({
     },
   });
   app.decorate('notifying', notifying);
-  // Checks start once the app is ready (the last onReady hook, below) and stop before anything else closes
-  // (no check half-recorded).
+  // Checks start last when ready (below) and stop before anything else closes (no check half-recorded).
   app.addHook('onReady', async () => {
     // Header values stored before they were sealed are sealed before any check reads them (decision 015).
     const sealed = await statusEngine.apis.sealPlainHeaders();
@@ -230,9 +229,8 @@ export async function buildApp({
   });
   app.decorate('realtime', realtime);
   app.addHook('onReady', async () => realtime.attach(app.server));
-  // Checks start after every other onReady hook: started first, a large first round held every pool
-  // connection and the hooks after it (LISTEN, the live channel's adapter) waited past Fastify's 10 s for
-  // one, and the server did not start (AVV_ERR_READY_TIMEOUT, seen in bench/engine.ts under load).
+  // Started before the hooks above, a large first round held every pool connection while LISTEN and the
+  // live channel's adapter waited past Fastify's 10 s for one (AVV_ERR_READY_TIMEOUT): the server never started.
   app.addHook('onReady', async () => statusEngine.start());
   // Sockets end as the shutdown starts; the journal records until the requests in flight have finished.
   app.addHook('preClose', async () => realtime.disconnectAll());
