@@ -8,6 +8,7 @@ import {
   type ValueType,
 } from '@vaskedrift/shared';
 import type { StoredVerdict } from './foresight.repository';
+import { RowIndex } from './row-index';
 
 /** What a check read of one attribute: its rule (as the engine has it) and the value and level found. */
 export type ObservedAttribute = {
@@ -103,11 +104,11 @@ class Block {
 
 /**
  * The series one foresight keeps (decision 035): per series the model's state and what it said last, in
- * rows of shared typed arrays (blocks of `BLOCK_ROWS`), found by series through one map of row numbers, so
- * a series costs no objects of its own beside the model's. Read and written by row (`rowOf`).
+ * rows of shared typed arrays (blocks of `BLOCK_ROWS`), found by series through a typed hash table
+ * (`RowIndex`), so a series costs no object of its own beside the model's. Read and written by row (`rowOf`).
  */
 export class SeriesTable {
-  private readonly rows = new Map<number, number>();
+  private readonly rows = new RowIndex();
   private readonly blocks: Block[] = [];
   private readonly freeRows: number[] = [];
   private used = 0;
