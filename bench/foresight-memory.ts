@@ -4,9 +4,9 @@
  * - the model: `SERIES` series of the shared model (`createSeries`), each fed `READINGS` readings of a
  *   noisy drift a check apart (30 s);
  * - the server: the same through `createForesight` (modules/foresight), one number attribute per series
- *   checked `READINGS` times: the model plus what the server keeps beside it (the entry, its prediction,
- *   its last verdict, the normal range, the map from series to entry). It runs on a throwaway database (migrated, empty: the
- *   verdicts are written and refused, as nothing refers to them, so each series' verdict is measured as the
+ *   checked `READINGS` times: the model plus what the server keeps beside it (its row of the
+ *   `SeriesTable`: prediction, last verdict, normal range and the rest; the table from series to row).
+ *   It runs on a throwaway database (migrated, empty: the verdicts are written and refused, as nothing refers to them, so each series' verdict is measured as the
  *   server holds it between a check and its write — with the check's list of unwritten verdicts, about
  *   40 bytes a series, which the server empties after each check).
  *
