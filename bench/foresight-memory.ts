@@ -6,9 +6,10 @@
  * - the server: the same through `createForesight` (modules/foresight), one number attribute per series
  *   checked `READINGS` times: the model plus what the server keeps beside it (its row of the
  *   `SeriesTable`: prediction, last verdict, normal range and the rest; the table from series to row).
- *   It runs on a throwaway database (migrated, empty: the verdicts are written and refused, as nothing refers to them, so each series' verdict is measured as the
- *   server holds it between a check and its write — with the check's list of unwritten verdicts, about
- *   40 bytes a series, which the server empties after each check).
+ *   It runs on a throwaway database (migrated, empty: the verdicts are written and refused, as nothing
+ *   refers to them, so each series' verdict is measured as the server holds it between a check and its
+ *   write — with the check's list of unwritten verdicts, about 40 bytes a series, which the server empties
+ *   after each check).
  *
  * Each part in a process of its own (`PART`), so what one leaves behind does not move the other's figure:
  *
