@@ -21,6 +21,7 @@
 
 import { type ChildProcess, fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import os from 'node:os';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../apps/server/src/app';
@@ -41,6 +42,17 @@ const TIMEOUT_MS = Number(env.TIMEOUT ?? 120) * 1000;
 const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits });
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
+}
+
+/** CPU seconds of this process's main thread (the event loop; not the encryption threads), from /proc. */
+async function mainThreadCpuSeconds(): Promise<number> {
+  const stat = await readFile(`/proc/self/task/${process.pid}/stat`, 'utf8').catch(() => null);
+  if (!stat) return Number.NaN;
+  const fields = stat
+    .slice(stat.lastIndexOf(')') + 2)
+    .split(' ')
+    .map(Number);
+  return ((fields[11] ?? 0) + (fields[12] ?? 0)) / 100;
 }
 
 type Arrival = [subscriptionId: string, acceptedAt: number, withToken: boolean];
@@ -208,6 +220,7 @@ async function main() {
     const latencies: number[] = [];
     const [pushCpuBefore, postgresCpuBefore] = [await cpuSecondsOf(push.pid), await postgresCpuSeconds(name)];
     const cpuBefore = process.cpuUsage();
+    const mainThreadBefore = await mainThreadCpuSeconds();
     const started = performance.now();
     for (let round = 0; round < ROUNDS; round++) {
       const before = push.arrivals.length;
@@ -228,6 +241,7 @@ async function main() {
     }
     const seconds = (performance.now() - started) / 1000;
     const cpu = process.cpuUsage(cpuBefore);
+    const mainThreadCpu = (await mainThreadCpuSeconds()) - mainThreadBefore;
     const pushCpu = (await cpuSecondsOf(push.pid)) - pushCpuBefore;
     const postgresCpu = (await postgresCpuSeconds(name)) - postgresCpuBefore;
     latencies.sort((a, b) => a - b);
@@ -250,7 +264,7 @@ async function main() {
     console.log(
       `CPU: serverprosessen ${serverCpu.toFixed(1)} s (${perPush(serverCpu)} per push, ${fmt(
         latencies.length / serverCpu,
-      )} push per CPU-sekund), push-tjenesten ${pushCpu.toFixed(1)} s (${perPush(
+      )} push per CPU-sekund; hovedtråden ${perPush(mainThreadCpu)}), push-tjenesten ${pushCpu.toFixed(1)} s (${perPush(
         pushCpu,
       )}), PostgreSQL ${postgresCpu.toFixed(1)} s (${perPush(postgresCpu)}); load ${os
         .loadavg()

@@ -75,7 +75,7 @@ export function decryptAes128gcm(body: Buffer, ecdh: ReturnType<typeof createECD
 const verifiedJwts = new Set<string>();
 
 /** Checks `Authorization: vapid t=<jwt>, k=<key>` (RFC 8292) for this origin; answers the key and `sub`. */
-function verifyVapid(header: string | undefined, origin: string, nowSeconds: number) {
+export function verifyVapid(header: string | undefined, origin: string, nowSeconds: number) {
   const match = /^vapid t=([^,\s]+),\s*k=([A-Za-z0-9_-]+)$/.exec(header ?? '');
   if (!match?.[1] || !match[2]) throw new Error(`no VAPID authorization: ${header}`);
   const [jwt, key] = [match[1], match[2]];

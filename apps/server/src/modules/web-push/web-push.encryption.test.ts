@@ -2,6 +2,7 @@ import { createECDH, randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { decryptAes128gcm } from '../../../../../e2e/helpers/push-service';
 import { createPushEncryption } from './web-push.encryption';
+import { createEncryptionPool } from './web-push.encryption-pool';
 
 /** A browser's subscription keys: its P-256 pair and auth secret, and what it hands the server. */
 function subscription() {
@@ -42,5 +43,30 @@ describe('aes128gcm for a push subscription (RFC 8291)', () => {
     const offCurve = Buffer.from(browser.ecdh.getPublicKey());
     offCurve[64] = (offCurve[64] ?? 0) ^ 1;
     expect(() => encrypt(offCurve.toString('base64url'), browser.authText, 'a')).toThrow();
+  });
+});
+
+describe('the encryption threads', () => {
+  it('encrypt each job for its own subscription, in order, and answer keys that make no agreement with an error', async () => {
+    const failures: unknown[] = [];
+    const pool = createEncryptionPool({ threads: 1, onFailure: (err) => failures.push(err) });
+    try {
+      const browsers = [subscription(), subscription(), subscription()];
+      const jobs = browsers.map((browser, index) => ({
+        p256dh: browser.p256dh,
+        auth: browser.authText,
+        plaintext: `melding ${index} · æøå`,
+      }));
+      const results = await pool.encrypt([...jobs, { ...jobs[0], p256dh: 'kort' } as (typeof jobs)[0]]);
+      for (const [index, browser] of browsers.entries()) {
+        const body = results[index];
+        if (!(body instanceof Buffer)) throw new Error(`job ${index}: ${String(body)}`);
+        expect(decryptAes128gcm(body, browser.ecdh, browser.auth)).toBe(`melding ${index} · æøå`);
+      }
+      expect(results[3]).toBeInstanceOf(Error);
+      expect(failures).toEqual([]);
+    } finally {
+      await pool.close();
+    }
   });
 });

@@ -1,4 +1,3 @@
-import { setImmediate } from 'node:timers/promises';
 import {
   canAcknowledgeAlerts,
   WEB_PUSH_ACTION_TOKEN_TTL_HOURS,
@@ -20,7 +19,7 @@ import {
   retryDelaySeconds,
 } from '../notifications';
 import type { VapidKeys } from './vapid-keys';
-import { createPushEncryption } from './web-push.encryption';
+import { createEncryptionPool, type EncryptionResult } from './web-push.encryption-pool';
 import type { StoredPayload } from './web-push.fanout';
 import {
   deleteDeviceById,
@@ -40,7 +39,10 @@ const BATCH_SIZE = 100;
  * near the deadline, after which a push the service took goes again (2 × 200 did, once, at load 20).
  */
 const BATCHES_IN_FLIGHT = 2;
-/** Messages of a batch encrypted and posted before the event loop gets a turn (`sendBatch`). */
+/**
+ * Messages of a batch encrypted in one job of the encryption threads: the first requests leave once the
+ * first chunk is back, while the threads encrypt the rest.
+ */
 const ENCRYPT_CHUNK = 20;
 /** Longer than a batch can take: every request in it ends within PUSH_TIMEOUT_MS. */
 const LEASE_SECONDS = 60;
@@ -61,8 +63,6 @@ const WEB_PUSH_DELIVERY_ERRORS = {
 } as const;
 
 const URGENCY: Record<string, webpush.Urgency> = { critical: 'high', warning: 'normal' };
-
-type PushEncryption = ReturnType<typeof createPushEncryption>;
 
 type Options = {
   db: Db;
@@ -150,49 +150,48 @@ async function recordFailure(db: Db, log: Options['log'], row: OutboxRow, error:
   log.warn({ outboxId: row.id, attempts: row.attempts, retryInSeconds, error }, 'push-varsel feilet');
 }
 
-/** A push request for one device: its endpoint, web push headers (without the authorization) and body. */
-type PushRequest = { endpoint: string; headers: Record<string, string>; body: Buffer };
-
-/**
- * The message encrypted for the device (aes128gcm) with its TTL, urgency and `Topic` (the row id); throws
- * when the subscription's keys make no key agreement.
- */
-function encryptedRequest(
-  encrypt: PushEncryption,
-  row: OutboxRow,
-  payload: StoredPayload,
-  target: SendTarget,
-  actionToken: string | null,
-  now: Date,
-): PushRequest {
-  const plaintext = JSON.stringify({ ...payload, actionToken, sentAt: now.toISOString() });
-  const { endpoint, p256dh, auth } = target.device;
+/** The web push headers of a message (without the authorization): its TTL, urgency and `Topic` (the row id). */
+function pushHeaders(row: OutboxRow, payload: StoredPayload): Record<string, string> {
   return {
-    endpoint,
-    headers: {
-      ttl: String(WEB_PUSH_ALERT_TTL_SECONDS),
-      urgency: URGENCY[payload.level ?? ''] ?? 'low',
-      topic: `o${row.id}`,
-      'content-encoding': 'aes128gcm',
-      'content-type': 'application/octet-stream',
-    },
-    body: encrypt(p256dh, auth, plaintext),
+    ttl: String(WEB_PUSH_ALERT_TTL_SECONDS),
+    urgency: URGENCY[payload.level ?? ''] ?? 'low',
+    topic: `o${row.id}`,
+    'content-encoding': 'aes128gcm',
+    'content-type': 'application/octet-stream',
   };
 }
 
+/** A batch's sends in chunks of ENCRYPT_CHUNK. */
+function chunked<T>(items: T[]): T[][] {
+  const chunks: T[][] = [];
+  for (let at = 0; at < items.length; at += ENCRYPT_CHUNK) chunks.push(items.slice(at, at + ENCRYPT_CHUNK));
+  return chunks;
+}
+
+/**
+ * A batch sent: settles when the push services answered every message, with `recorded` for the rows'
+ * bookkeeping ("sent"), which the next batch need not wait for.
+ */
+type BatchSent = { recorded: Promise<void> };
+
 /**
  * Claims and sends batch after batch, up to BATCHES_IN_FLIGHT at once (each batch's rows are its own under
- * the lease, so none goes twice); answers how many rows it tried when every batch it started is done, or
- * throws the first failure.
+ * the lease, so none goes twice); a batch's place is free once its answers are in, while its "sent" is
+ * written. Answers how many rows it tried when every batch it started is done and recorded, or throws the
+ * first failure.
  */
 async function drainDue(
   db: Db,
-  sendBatch: (batch: OutboxRow[]) => Promise<void>,
+  sendBatch: (batch: OutboxRow[]) => Promise<BatchSent>,
   stopped: () => boolean,
 ): Promise<number> {
   let tried = 0;
   const inFlight = new Set<Promise<void>>();
+  const recording = new Set<Promise<void>>();
   const failures: unknown[] = [];
+  const failed = (err: unknown) => {
+    failures.push(err);
+  };
   try {
     for (;;) {
       if (stopped() || failures.length > 0) break;
@@ -204,15 +203,17 @@ async function drainDue(
       if (batch.length === 0) break;
       tried += batch.length;
       const sending: Promise<void> = sendBatch(batch)
-        .catch((err: unknown) => {
-          failures.push(err);
-        })
+        .then(({ recorded }) => {
+          const record: Promise<void> = recorded.catch(failed).finally(() => recording.delete(record));
+          recording.add(record);
+        }, failed)
         .finally(() => inFlight.delete(sending));
       inFlight.add(sending);
       if (batch.length < BATCH_SIZE) break;
     }
   } finally {
     await Promise.all(inFlight);
+    await Promise.all(recording);
   }
   if (failures.length > 0) throw failures[0];
   return tried;
@@ -238,33 +239,31 @@ export function createWebPushSender({
   clock = () => new Date(),
 }: Options): WebPushSender {
   const vapidAuthorization = createVapidAuthorizer(subject);
-  const encrypt = createPushEncryption();
+  const encryption = createEncryptionPool({
+    onFailure: (err) => log.error({ err }, 'krypteringstråden for push feilet; krypterer i hovedtråden'),
+  });
 
-  /** Encrypts and posts one message; answers 'sent' when the push service took it, else records why not. */
+  /** Posts one encrypted message; answers 'sent' when the push service took it, else records why not. */
   async function post(
-    row: OutboxRow,
-    payload: StoredPayload,
-    target: SendTarget,
-    actionToken: string | null,
+    { row, payload, target }: PendingSend,
+    body: EncryptionResult,
     vapid: VapidKeys,
     now: Date,
   ): Promise<'sent' | 'not'> {
-    let request: PushRequest;
-    try {
-      request = encryptedRequest(encrypt, row, payload, target, actionToken, now);
-    } catch (err) {
+    if (body instanceof Error) {
       // The stored keys of the subscription do not make a key agreement: the browser must subscribe again.
-      log.warn({ err, outboxId: row.id }, 'push-abonnementet har ugyldige nøkler');
+      log.warn({ err: body, outboxId: row.id }, 'push-abonnementet har ugyldige nøkler');
       await markMessageFailed(db, row.id, WEB_PUSH_DELIVERY_ERRORS.badKeys, null);
       return 'not';
     }
-    const authorization = vapidAuthorization(request.endpoint, vapid);
+    const { endpoint } = target.device;
+    const authorization = vapidAuthorization(endpoint, vapid);
     let status: number;
     try {
-      const res = await outbound.safeFetch(request.endpoint, {
+      const res = await outbound.safeFetch(endpoint, {
         method: 'POST',
-        headers: { ...request.headers, authorization },
-        body: request.body,
+        headers: { ...pushHeaders(row, payload), authorization },
+        body,
         timeoutMs: PUSH_TIMEOUT_MS,
         maxBytes: PUSH_MAX_RESPONSE_BYTES,
         followRedirects: false,
@@ -297,8 +296,32 @@ export function createWebPushSender({
     return 'not';
   }
 
-  /** One claimed batch: rows whose device or user is gone are given up, the rest sent side by side. */
-  async function sendBatch(batch: OutboxRow[]) {
+  /**
+   * A chunk of a batch: encrypted on the encryption threads, then posted side by side; answers whether
+   * each push service took its message.
+   */
+  async function sendChunk(
+    chunk: PendingSend[],
+    tokens: Map<number, string>,
+    vapid: VapidKeys,
+    now: Date,
+  ): Promise<Array<'sent' | 'not'>> {
+    const sentAt = now.toISOString();
+    const bodies = await encryption.encrypt(
+      chunk.map(({ row, payload, target }) => ({
+        p256dh: target.device.p256dh,
+        auth: target.device.auth,
+        plaintext: JSON.stringify({ ...payload, actionToken: tokens.get(row.id) ?? null, sentAt }),
+      })),
+    );
+    return Promise.all(chunk.map((send, index) => post(send, bodies[index] as EncryptionResult, vapid, now)));
+  }
+
+  /**
+   * One claimed batch: rows whose device or user is gone are given up, the rest encrypted chunk by chunk
+   * and each chunk posted as soon as it is encrypted.
+   */
+  async function sendBatch(batch: OutboxRow[]): Promise<BatchSent> {
     const vapid = await keys();
     const now = clock();
     const targets = await findSendTargets(db, [...new Set(batch.flatMap((row) => row.recipientKey ?? []))]);
@@ -314,19 +337,12 @@ export function createWebPushSender({
       ...new Set(sends.flatMap(({ payload }) => (payload.alertId ? [payload.alertId] : []))),
     ]);
     const tokens = await insertTokensFor(db, sends, openAlerts, now);
-    const posts: Array<Promise<'sent' | 'not'>> = [];
-    for (const [index, { row, payload, target }] of sends.entries()) {
-      // A turn of the event loop every ENCRYPT_CHUNK messages: their requests leave (and answers come in)
-      // while the rest are encrypted, so the push service starts on the batch before its last is ready.
-      if (index > 0 && index % ENCRYPT_CHUNK === 0) await setImmediate();
-      const posting = post(row, payload, target, tokens.get(row.id) ?? null, vapid, now);
-      posting.catch(() => {}); // handled by Promise.all below; no unhandled rejection while we yield
-      posts.push(posting);
-    }
-    const results = await Promise.all(posts);
+    const results = (
+      await Promise.all(chunked(sends).map((chunk) => sendChunk(chunk, tokens, vapid, now)))
+    ).flat();
     const sent = sends.filter((_, index) => results[index] === 'sent');
     // Accepted: unrecorded, a row would go again when its lease runs out (the push service's Topic folds it).
-    await retryWhileDatabaseAway(
+    const recorded = retryWhileDatabaseAway(
       () =>
         markPushesSent(
           db,
@@ -335,6 +351,7 @@ export function createWebPushSender({
         ),
       { maxMs: LEASE_SECONDS * 500 },
     );
+    return { recorded };
   }
 
   const poller = createPoller({
@@ -351,6 +368,9 @@ export function createWebPushSender({
     start: poller.start,
     nudge: poller.nudge,
     sendDue: () => drainDue(db, sendBatch, () => poller.stopped),
-    stop: poller.stop,
+    stop: async () => {
+      await poller.stop();
+      await encryption.close();
+    },
   };
 }
