@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import type { Db } from '../../db/client';
 import { alerts, apiMetrics, bayMetrics, bays, locations } from '../../db/schema';
 import { type Clock, systemClock } from '../../lib/clock';
+import { createRepeatingJob } from '../../lib/repeating-job';
 import type { AlertEventPayload } from '../notifications';
 import { recordNotificationEvents } from '../notifications';
 import { incidentEvents, incidentsToResend, markIncidentsNotified } from './incidents.repository';
@@ -53,9 +54,6 @@ export function createAlertEscalation(deps: {
   clock?: Clock;
 }) {
   const clock = deps.clock ?? systemClock;
-  let timer: NodeJS.Timeout | undefined;
-  let stopped = true;
-  let round: Promise<unknown> | null = null;
 
   /** Escalates every alert due at `now`; returns how many. */
   async function escalateDue(now: Date = clock.now()): Promise<number> {
@@ -127,35 +125,15 @@ export function createAlertEscalation(deps: {
     return recorded.length;
   }
 
-  function schedule() {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      round = Promise.all([escalateDue(), resendDue()])
-        .catch((err: unknown) => {
-          if (!stopped) deps.log.error({ err }, 'eskalering eller ny utsending av varsler feilet');
-        })
-        .finally(() => {
-          round = null;
-          schedule();
-        });
-    }, EVERY_MS);
-    timer.unref?.();
-  }
+  const job = createRepeatingJob({
+    round: () => Promise.all([escalateDue(), resendDue()]),
+    firstDelayMs: () => EVERY_MS,
+    nextDelayMs: () => EVERY_MS,
+    retryDelayMs: EVERY_MS,
+    onError: (err) => deps.log.error({ err }, 'eskalering eller ny utsending av varsler feilet'),
+  });
 
-  return {
-    escalateDue,
-    resendDue,
-    start() {
-      if (!stopped) return;
-      stopped = false;
-      schedule();
-    },
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await round;
-    },
-  };
+  return { escalateDue, resendDue, start: job.start, stop: job.stop };
 }
 
 function payloadOf(a: Escalated, now: Date): AlertEventPayload {

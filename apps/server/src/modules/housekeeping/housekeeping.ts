@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { Config } from '../../config';
 import { tryAdvisoryXactLock } from '../../db/advisory-lock';
 import type { Db } from '../../db/client';
+import { createRepeatingJob } from '../../lib/repeating-job';
 import { purgeExpiredRateLimits } from '../auth';
 import { deleteUnattachedImages } from '../images';
 import { deleteDispatchedEvents, deleteFinishedMessages, deleteOldAttempts } from '../notifications';
@@ -34,11 +35,8 @@ type Deps = { db: Db; log: Pick<Logger, 'info' | 'error'>; config: Config['house
  * runs it; the advisory lock lets one do each round.
  */
 export function createHousekeeping({ db, log, config }: Deps) {
-  let timer: NodeJS.Timeout | undefined;
-  let started = false;
   /** Set by stop(): a round by hand (runOnce) ends early too, so closing never waits for a backlog. */
   let stopped = false;
-  let round: Promise<unknown> | null = null;
 
   /** Deletes batch after batch until one comes back short, or the server is stopping. */
   async function drain(deleteBatch: () => Promise<number>): Promise<number> {
@@ -102,35 +100,25 @@ export function createHousekeeping({ db, log, config }: Deps) {
     });
   }
 
-  function schedule(delay: number) {
-    if (!started || stopped) return;
-    timer = setTimeout(() => {
-      round = runOnce()
-        .then(() => schedule(EVERY_MS))
-        .catch((err: unknown) => {
-          if (!stopped) log.error({ err }, 'opprydding feilet; prøver igjen om en time');
-          schedule(RETRY_MS);
-        })
-        .finally(() => {
-          round = null;
-        });
-    }, delay);
-    timer.unref();
-  }
+  const job = createRepeatingJob({
+    round: runOnce,
+    // The first round comes a minute or two after start (instances started together spread out).
+    firstDelayMs: () => 60_000 + Math.random() * 60_000,
+    nextDelayMs: () => EVERY_MS,
+    retryDelayMs: RETRY_MS,
+    onError: (err) => log.error({ err }, 'opprydding feilet; prøver igjen om en time'),
+  });
 
   return {
     runOnce,
-    /** The first round comes a minute or two after start (instances started together spread out). */
     start() {
-      if (started) return;
-      started = true;
-      schedule(60_000 + Math.random() * 60_000);
+      stopped = false;
+      job.start();
     },
     /** Ends the round in hand after its current batch. */
     async stop() {
       stopped = true;
-      clearTimeout(timer);
-      await round;
+      await job.stop();
     },
   };
 }

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { tryAdvisoryXactLock } from '../../db/advisory-lock';
 import type { Db } from '../../db/client';
+import { createRepeatingJob } from '../../lib/repeating-job';
 import { ensurePartitions } from './partitions.repository';
 import { pruneOlderThan, rollUp } from './rollup.repository';
 
@@ -40,10 +41,6 @@ export function createReadingsMaintenance(deps: {
   log: Logger;
   retention: () => Promise<KeptHistory>;
 }) {
-  let timer: NodeJS.Timeout | undefined;
-  let stopped = true;
-  let round: Promise<unknown> | null = null;
-
   async function runOnce(): Promise<MaintenanceReport | null> {
     // Partitions first, in their own short transaction: ATTACH locks the default partition until commit.
     const made = await deps.db
@@ -83,34 +80,14 @@ export function createReadingsMaintenance(deps: {
     return { ...rolled, pruned };
   }
 
-  function schedule(delay: number) {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      round = runOnce()
-        .then((report) => schedule(report?.behind ? CATCH_UP_MS : EVERY_MS))
-        .catch((err: unknown) => {
-          if (!stopped) deps.log.error({ err }, 'sammenstilling av målinger feilet');
-          schedule(EVERY_MS);
-        })
-        .finally(() => {
-          round = null;
-        });
-    }, delay);
-    timer.unref?.();
-  }
+  const job = createRepeatingJob({
+    round: runOnce,
+    // Instances started together spread their rounds.
+    firstDelayMs: () => 5_000 + Math.random() * 10_000,
+    nextDelayMs: (report) => (report?.behind ? CATCH_UP_MS : EVERY_MS),
+    retryDelayMs: EVERY_MS,
+    onError: (err) => deps.log.error({ err }, 'sammenstilling av målinger feilet'),
+  });
 
-  return {
-    runOnce,
-    start() {
-      if (!stopped) return;
-      stopped = false;
-      // Instances started together spread their rounds.
-      schedule(5_000 + Math.random() * 10_000);
-    },
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await round;
-    },
-  };
+  return { runOnce, start: job.start, stop: job.stop };
 }

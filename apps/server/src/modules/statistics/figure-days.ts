@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db } from '../../db/client';
 import { bayFigureDays, bayStatusPeriods, bays } from '../../db/schema';
+import { createRepeatingJob } from '../../lib/repeating-job';
 import { dayStart, SUMS, windowFigures } from './figures.repository';
 
 /**
@@ -72,9 +73,6 @@ export async function fillFigureDays(db: Db, bayIds: string[]): Promise<number> 
  * sweep, after that the day that ended and the days a change to the history made it forget.
  */
 export function createFigureDaysRollup(deps: { db: Db; log: Pick<Logger, 'info' | 'error'> }) {
-  let timer: NodeJS.Timeout | undefined;
-  let stopped = true;
-  let round: Promise<unknown> | null = null;
   /** Set by stop(): a sweep by hand ends early too, so closing never waits for a whole history. */
   let closing = false;
 
@@ -97,37 +95,27 @@ export function createFigureDaysRollup(deps: { db: Db; log: Pick<Logger, 'info' 
     }
   }
 
-  function schedule(delay: number) {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      round = runOnce()
-        .then((written) => {
-          if (written > 0) deps.log.info({ days: written }, 'statistikk: hele døgn regnet ut og lagret');
-        })
-        .catch((err: unknown) => {
-          if (!stopped) deps.log.error({ err }, 'utregning av statistikk per døgn feilet');
-        })
-        .finally(() => {
-          round = null;
-          schedule(EVERY_MS);
-        });
-    }, delay);
-    timer.unref?.();
-  }
+  const job = createRepeatingJob({
+    round: async () => {
+      const written = await runOnce();
+      if (written > 0) deps.log.info({ days: written }, 'statistikk: hele døgn regnet ut og lagret');
+    },
+    // Instances started together spread their sweeps.
+    firstDelayMs: () => 10_000 + Math.random() * 20_000,
+    nextDelayMs: () => EVERY_MS,
+    retryDelayMs: EVERY_MS,
+    onError: (err) => deps.log.error({ err }, 'utregning av statistikk per døgn feilet'),
+  });
 
   return {
     runOnce,
     start() {
-      if (!stopped) return;
-      stopped = false;
-      // Instances started together spread their sweeps.
-      schedule(10_000 + Math.random() * 20_000);
+      closing = false;
+      job.start();
     },
     async stop() {
-      stopped = true;
       closing = true;
-      clearTimeout(timer);
-      await round;
+      await job.stop();
     },
   };
 }
