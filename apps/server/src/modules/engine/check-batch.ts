@@ -1,9 +1,9 @@
-import { prepareAttribute } from '@vaskedrift/shared';
 import type { Db } from '../../db/client';
 import { type CheckReadings, insertReadings } from '../readings';
 import type { Evaluated } from './evaluate-rules';
 import { type QuietCheck, writeQuietChecks } from './quiet-checks.repository';
-import { loadRulesOf, type Rule, type RuleCore } from './rules.repository';
+import { loadRulesOf, type Rule } from './rules.repository';
+import { type CachedRule, CachedRules, createRulesInterning } from './rules-cache';
 
 /**
  * Calls are served by one `run` over all their inputs, which answers one output per input in order (at
@@ -59,8 +59,6 @@ export function gathered<I, O>(
 
 /** Cached rules unused this long (an API deleted or moved to another instance) are let go. */
 const RULES_IDLE_MS = 2 * 60 * 60_000;
-/** Distinct strings the cache shares between its rules (keys, paths, thresholds) before it starts over. */
-const INTERNED_MAX = 1_000_000;
 
 /** Runs of a gathered call and the inputs and time they took, for the benchmark. */
 export type RunStats = { runs: number; inputs: number; ms: number };
@@ -81,15 +79,15 @@ function measured<I, O>(stats: RunStats, run: (inputs: I[]) => Promise<O[]>) {
 /**
  * Quiet checks read and write together (decision 009). Rules come from this instance's cache while the
  * API's `rules_version` at the claim is the one the cache holds; the misses arriving together are read
- * in one query. The cache keeps only what a quiet check reads (`RuleCore`), with the strings that many
- * rules share held once. What the checks found is written in one transaction of two statements per run
+ * in one query. The cache keeps only what a quiet check reads, an API's rules as one compact table
+ * (`rules-cache.ts`: shared templates, rows in typed arrays). What the checks found is written in one transaction of two statements per run
  * (everything but the readings, then the readings), which answers each API's `rules_version` after it. A
  * check's write resolves once its run has committed, so a caller sees its check stored, as with a
  * transaction of its own.
  */
 export function createCheckBatch(deps: { db: Db }) {
-  const cached = new Map<string, { version: number; rules: RuleCore[]; usedAt: number }>();
-  const interned = new Map<string, string>();
+  const cached = new Map<string, { version: number; rules: CachedRules; usedAt: number }>();
+  const interning = createRulesInterning();
   const stats = {
     rulesCached: 0,
     rulesLoaded: 0,
@@ -124,43 +122,6 @@ export function createCheckBatch(deps: { db: Db }) {
     { gatherMs: 20, max: 500 },
   );
 
-  function intern<T extends string | null>(text: T): T {
-    if (text === null) return text;
-    const known = interned.get(text);
-    if (known !== undefined) return known as T;
-    if (interned.size >= INTERNED_MAX) interned.clear();
-    interned.set(text, text);
-    return text;
-  }
-
-  /**
-   * The part of a rule a quiet check reads, in one object shape. The last reason is kept only for `nodata`:
-   * a quiet check compares it only then (a new no-data reason is written), and other reasons carry the
-   * value, so each would be a string of its own.
-   */
-  function core(rule: RuleCore): RuleCore {
-    return {
-      series: rule.series,
-      keyIdentifier: intern(rule.keyIdentifier),
-      keyValue: intern(rule.keyValue),
-      path: intern(rule.path),
-      type: rule.type,
-      operator: rule.operator,
-      thresholdActive: intern(rule.thresholdActive),
-      thresholdWarning: intern(rule.thresholdWarning),
-      thresholdCritical: intern(rule.thresholdCritical),
-      thresholdInactive: intern(rule.thresholdInactive),
-      lastLevel: rule.lastLevel,
-      lastReason: rule.lastLevel === 'nodata' ? intern(rule.lastReason) : null,
-      storedValue: rule.storedValue,
-      storedAt: rule.storedAt,
-      deadbandPercent: rule.deadbandPercent,
-      pendingChecks: rule.pendingChecks,
-      levelChecks: rule.levelChecks,
-      preparedRule: prepareAttribute(rule),
-    };
-  }
-
   function sweep(now: number) {
     if (now - sweptAt < RULES_IDLE_MS / 4) return;
     sweptAt = now;
@@ -171,19 +132,19 @@ export function createCheckBatch(deps: { db: Db }) {
     stats,
     cachedApis: () => cached.size,
     /** The API's rules as of `version` (its `rules_version` when the check was claimed). */
-    async rules(apiId: string, version: number): Promise<RuleCore[]> {
+    async rules(apiId: string, version: number): Promise<CachedRule[]> {
       const now = performance.now();
       const entry = cached.get(apiId);
       if (entry?.version === version) {
         entry.usedAt = now;
         stats.rulesCached++;
-        return entry.rules;
+        return entry.rules.views();
       }
       stats.rulesLoaded++;
-      const rules = (await load(apiId)).map(core);
+      const rules = new CachedRules(await load(apiId), interning);
       cached.set(apiId, { version, rules, usedAt: now });
       sweep(now);
-      return rules;
+      return rules.views();
     },
     /**
      * Writes a quiet check evaluated on the rules of `version`; `stored` are its evaluations whose reading
@@ -195,7 +156,7 @@ export function createCheckBatch(deps: { db: Db }) {
       version: number,
       check: QuietCheck,
       readings: CheckReadings,
-      stored: Evaluated<RuleCore>[],
+      stored: Evaluated<CachedRule>[],
     ): Promise<void> {
       const after = await write({ check, readings });
       const entry = cached.get(check.apiId);
@@ -206,9 +167,7 @@ export function createCheckBatch(deps: { db: Db }) {
       }
       entry.version = after;
       for (const e of stored) {
-        e.rule.storedValue = e.value;
-        e.rule.storedAt = check.at;
-        e.rule.lastReason = e.level === 'nodata' ? intern(e.reason) : null;
+        if (e.rule.table === entry.rules) e.rule.stored(e.value, check.at, e.level, e.reason);
       }
     },
   };

@@ -6,6 +6,8 @@ export {
   publishEngineChanges,
   retireAttributes,
 } from './attribute-lifecycle';
+// The quiet checks' batch with its rules cache: bench/rules-memory.ts measures the cache through it.
+export { createCheckBatch } from './check-batch';
 export { ENGINE_POOL_SIZE } from './check-processor';
 export type { StoredApi } from './claims.repository';
 export { createEngine, type Engine } from './engine';
