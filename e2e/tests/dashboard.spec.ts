@@ -120,7 +120,10 @@ test('a bay not monitored is named on the status card that counts it, not only i
     postalCode: '0150',
     city: 'Oslo',
   });
-  await api('POST', 'backend/bays/create', { locationId: location.id, name: 'Hall 1' });
+  const bay = await api<{ id: string }>('POST', 'backend/bays/create', {
+    locationId: location.id,
+    name: 'Hall 1',
+  });
   const viewer = await createUser(request, await tokenFor(request), { role: 'operator' });
   await api('POST', 'backend/users/access/create', { userId: viewer.id, locationId: location.id });
 
@@ -132,4 +135,11 @@ test('a bay not monitored is named on the status card that counts it, not only i
   await expect(counts.locator('[data-total] [data-unmonitored]')).toHaveText('1 ikke overvåket');
   // The other cards have none to name.
   await expect(counts.locator('[data-bay-status] [data-unmonitored]')).toHaveCount(1);
+
+  // Its panel says why there is nothing to explain, rather than 'Fant ingen data'.
+  await page.goto(`/?bay=${bay.id}`);
+  const why = page
+    .getByRole('dialog', { name: 'Hall 1' })
+    .getByRole('region', { name: 'Hvorfor denne statusen' });
+  await expect(why).toContainText('Ingen attributter leses: statusen er satt for hånd');
 });

@@ -42,6 +42,7 @@ function PanelSection({ title, children }: { title: string; children: ReactNode 
 
 function ListState<T>({
   query,
+  empty,
   children,
 }: {
   query: {
@@ -52,6 +53,8 @@ function ListState<T>({
     isFetching: boolean;
     refetch: () => unknown;
   };
+  /** What an empty list means here, when 'Fant ingen data' says less. */
+  empty?: string;
   children: (rows: T[]) => ReactNode;
 }) {
   const { t } = useTranslation();
@@ -62,7 +65,7 @@ function ListState<T>({
   if (rows.length === 0)
     return (
       <Text size="sm" c="dimmed">
-        {t('common.empty')}
+        {empty ?? t('common.empty')}
       </Text>
     );
   return <>{children(rows)}</>;
@@ -72,7 +75,7 @@ function ListState<T>({
  * What the panel shows once the bay is known: its running maintenance (with start, change and end), why
  * it has its status, its open alerts and its maintenance history.
  */
-function BayPanelBody({ bayId, bayName }: { bayId: string; bayName: string }) {
+function BayPanelBody({ bayId, bayName, monitored }: { bayId: string; bayName: string; monitored: boolean }) {
   const { t } = useTranslation();
   const metrics = useBayMetrics({ ...PANEL_PAGE, filters: { bayId } });
   const alerts = useAlerts({ ...PANEL_PAGE, filters: { bayId, state: 'open' } });
@@ -82,7 +85,8 @@ function BayPanelBody({ bayId, bayName }: { bayId: string; bayName: string }) {
         <BayMaintenance bayId={bayId} bayName={bayName} />
       </PanelSection>
       <PanelSection title={t('dashboard.panel.why')}>
-        <ListState query={metrics}>
+        {/* A bay without attributes has nothing to explain: its status was set by hand. */}
+        <ListState query={metrics} empty={monitored ? undefined : t('monitoring.unmonitoredHint')}>
           {(rows) =>
             // Worst first: the attribute that makes the bay red is the one to read.
             [...rows].sort(byWorstLevel).map((metric) => <BayMetricRow key={metric.id} metric={metric} />)
@@ -166,7 +170,7 @@ export function BayPanel({
             )}
           </Stack>
           <ReadOnlyWhileOffline>
-            <BayPanelBody bayId={bayId} bayName={found.bay[BAY_NAME]} />
+            <BayPanelBody bayId={bayId} bayName={found.bay[BAY_NAME]} monitored={found.bay[BAY_MONITORED]} />
           </ReadOnlyWhileOffline>
         </Stack>
       ) : loading ? (
