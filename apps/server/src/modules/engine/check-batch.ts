@@ -2,7 +2,7 @@ import type { Db } from '../../db/client';
 import { type CheckReadings, insertReadings } from '../readings';
 import type { Evaluated } from './evaluate-rules';
 import { type QuietCheck, writeQuietChecks } from './quiet-checks.repository';
-import { loadRulesOf, type Rule } from './rules.repository';
+import { loadRuleCoresOf, type RuleCore } from './rules.repository';
 import { type CachedRule, CachedRules, createRulesInterning } from './rules-cache';
 
 /**
@@ -97,9 +97,9 @@ export function createCheckBatch(deps: { db: Db }) {
   // Idle times on the monotonic clock: a change of the wall clock neither empties nor pins the cache.
   let sweptAt = performance.now();
 
-  const load = gathered<string, Rule[]>(
+  const load = gathered<string, RuleCore[]>(
     measured(stats.loads, async (apiIds) => {
-      const rules = await loadRulesOf(deps.db, apiIds);
+      const rules = await loadRuleCoresOf(deps.db, apiIds);
       return apiIds.map((id) => rules.get(id) ?? []);
     }),
     { gatherMs: 5, max: 200 },
