@@ -55,7 +55,9 @@ export async function firstRoundSecondsOf(
       'select exists (select 1 from apis where last_success_at is null) as waiting',
     );
     if (!rows[0].waiting) return (performance.now() - serverStarted) / 1000;
-    if (performance.now() - serverStarted > 20 * interval * 1000) return Number.NaN;
+    // Cut after FIRST_ROUND_MAX seconds (default 20 intervals): the window then starts with it unfinished.
+    const limit = Number(process.env.FIRST_ROUND_MAX ?? 20 * interval);
+    if (performance.now() - serverStarted > limit * 1000) return Number.NaN;
     await sleep(1000);
   }
 }

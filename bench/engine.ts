@@ -17,7 +17,7 @@
  * Options (environment): DATABASE_URL (postgres://postgres@127.0.0.1:5432/postgres), BAYS (10000),
  * BAYS_PER_FACILITY (20), ATTRIBUTES (5), INTERVAL (30), WARMUP (30 s after every API's first successful
  * check, which sets all its levels: the first round, printed as a figure of its own), DURATION (180 s), CHANGES (20),
- * CAPACITY (none), CAPACITY_DURATION (60 s), CHECK_CONCURRENCY (50), INSTANCES (1,2), FORESIGHT (1; 0 runs the server without foresight: what it costs a check), CPU_PROFILE (a file prefix: a CPU
+ * CAPACITY (none), CAPACITY_DURATION (60 s), CHECK_CONCURRENCY (50), FIRST_ROUND_MAX (20 intervals: the first round is cut there), INSTANCES (1,2), FORESIGHT (1; 0 runs the server without foresight: what it costs a check), CPU_PROFILE (a file prefix: a CPU
  * profile of the server over the first round and over each measured window, for Chrome DevTools or `--cpu-prof` tools).
  */
 import { randomBytes } from 'node:crypto';
@@ -77,6 +77,8 @@ type Figures = {
   cpuMsPerCheck: number;
   rssMaxMb: number;
   heapMaxMb: number;
+  /** Array buffers (typed arrays: foresight's model and table, the rules cache's rows) at most, outside the heap. */
+  buffersMaxMb: number;
   /** The heap in use after a full collection at the end of the window (`node --expose-gc`; NaN without). */
   heapLiveMb: number;
   dbGrowthMbPerHour: number;
@@ -133,13 +135,14 @@ function processedSince(engines: Engine[], before: ReturnType<Engine['stats']>['
   });
 }
 
-/** This process's RSS and heap maxima, sampled each second until `stop()`. */
+/** This process's RSS, heap and array buffer maxima, sampled each second until `stop()`. */
 function sampleMemory() {
-  const memory = { rssMax: 0, heapMax: 0, stop: () => clearInterval(sampler) };
+  const memory = { rssMax: 0, heapMax: 0, buffersMax: 0, stop: () => clearInterval(sampler) };
   const sampler = setInterval(() => {
     const m = process.memoryUsage();
     memory.rssMax = Math.max(memory.rssMax, m.rss);
     memory.heapMax = Math.max(memory.heapMax, m.heapUsed);
+    memory.buffersMax = Math.max(memory.buffersMax, m.arrayBuffers);
   }, 1000);
   return memory;
 }
@@ -206,8 +209,14 @@ async function scenario(bays: number, duration: number, changes: number, instanc
     if (firstProfiler) await firstProfiler.stop(`${env.CPU_PROFILE}-${bays}-first-round.cpuprofile`);
     const firstRoundServerCpu = (firstCpu.user + firstCpu.system) / 1e6;
     const firstRoundPgCpu = (await postgresCpuSeconds(dbName)) - firstPgCpuBefore;
+    // What the first round left live (a full collection now): against its heap max, the round's garbage.
+    (globalThis as { gc?: () => void }).gc?.();
+    const afterFirst = process.memoryUsage();
+    const mb = (bytes: number) => fmt(bytes / 1024 / 1024);
     console.log(
-      `  alle API-er sjekket etter ${fmt(firstRoundSeconds, 1)} s (CPU: server ${fmt(firstRoundServerCpu, 1)} s, PostgreSQL ${fmt(firstRoundPgCpu, 1)} s; RSS max ${fmt(memory.rssMax / 1024 / 1024)} MB, heap max ${fmt(memory.heapMax / 1024 / 1024)} MB)`,
+      `  alle API-er sjekket etter ${fmt(firstRoundSeconds, 1)} s (CPU: server ${fmt(firstRoundServerCpu, 1)} s, PostgreSQL ${fmt(firstRoundPgCpu, 1)} s; ` +
+        `RSS max ${mb(memory.rssMax)} MB, heap max ${mb(memory.heapMax)} MB, buffers max ${mb(memory.buffersMax)} MB; ` +
+        `etter full GC: heap ${mb(afterFirst.heapUsed)} MB, buffers ${mb(afterFirst.arrayBuffers)} MB, RSS ${mb(afterFirst.rss)} MB)`,
     );
     await sleep(WARMUP * 1000);
     for (const engine of engines) {
@@ -293,6 +302,7 @@ async function scenario(bays: number, duration: number, changes: number, instanc
       cpuMsPerCheck: (cpu.user + cpu.system) / 1000 / finished,
       rssMaxMb: memory.rssMax / 1024 / 1024,
       heapMaxMb: memory.heapMax / 1024 / 1024,
+      buffersMaxMb: memory.buffersMax / 1024 / 1024,
       heapLiveMb: heapLive / 1024 / 1024,
       dbGrowthMbPerHour: ((sizeAfter - sizeBefore) / 1024 / 1024) * (3600 / elapsed),
       readingsPerMinute: ((readingsAfter - readingsBefore) / elapsed) * 60,
@@ -321,16 +331,18 @@ async function scenario(bays: number, duration: number, changes: number, instanc
 
 function print(rows: Figures[]) {
   console.log(
-    '\n| bays | APIs | instances | first round | first round CPU server / PostgreSQL | checks/s | lag p50 | lag p99 | check p50/p99 | change→status p50/p99 | quiet / rules cached | rules cached per instance / taken over | CPU (1 core = 100 %) | CPU per check | simulator CPU | PostgreSQL CPU | RSS max | heap max / live | DB growth | raw readings/min | failed checks | load avg |',
+    '\n| bays | APIs | instances | first round | first round CPU server / PostgreSQL | checks/s | lag p50 | lag p99 | check p50/p99 | change→status p50/p99 | quiet / rules cached | rules cached per instance / taken over | CPU (1 core = 100 %) | CPU per check | simulator CPU | PostgreSQL CPU | RSS max | heap max / live | buffers max | DB growth | raw readings/min | failed checks | load avg |',
   );
-  console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
+  console.log(
+    '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
+  );
   for (const r of rows) {
     console.log(
       `| ${r.bays} | ${r.apis} | ${r.instances} | ${fmt(r.firstRoundSeconds, 1)} s | ${fmt(r.firstRoundServerCpu, 1)} / ${fmt(r.firstRoundPgCpu, 1)} s | ${fmt(r.checksPerSecond, 1)} | ${fmt(r.lagP50)} ms | ${fmt(r.lagP99)} ms | ` +
         `${fmt(r.checkP50)}/${fmt(r.checkP99)} ms | ${r.changes ? `${fmt(r.changeP50, 1)}/${fmt(r.changeP99, 1)} s (${r.changes})` : '–'} | ` +
         `${fmt(r.quietShare * 100, 1)} % / ${fmt(r.rulesCachedShare * 100, 1)} % | ` +
         `${r.rulesCachedPerInstance.map((share) => `${fmt(share * 100, 1)} %`).join(', ')} / ${fmt(r.takenOverShare * 100, 1)} % | ` +
-        `${fmt(r.cpuPercent)} % | ${fmt(r.cpuMsPerCheck, 2)} ms | ${fmt(r.simCpuPercent)} % | ${fmt(r.pgCpuPercent)} % | ${fmt(r.rssMaxMb)} MB | ${fmt(r.heapMaxMb)} / ${fmt(r.heapLiveMb)} MB | ${fmt(r.dbGrowthMbPerHour)} MB/h | ` +
+        `${fmt(r.cpuPercent)} % | ${fmt(r.cpuMsPerCheck, 2)} ms | ${fmt(r.simCpuPercent)} % | ${fmt(r.pgCpuPercent)} % | ${fmt(r.rssMaxMb)} MB | ${fmt(r.heapMaxMb)} / ${fmt(r.heapLiveMb)} MB | ${fmt(r.buffersMaxMb)} MB | ${fmt(r.dbGrowthMbPerHour)} MB/h | ` +
         `${fmt(r.readingsPerMinute)} | ${r.failures} | ${fmt(r.load, 1)} |`,
     );
   }
