@@ -1,22 +1,25 @@
 /**
  * Web Push delivery (issue 27, decision 038): DEVICES (1,000) subscribed devices, one per operator, all in
  * one group told of `critical` in one facility, on a local push service in a process of its own
- * (`web-push-receiver.ts` over e2e/helpers/push-service.ts) that verifies every VAPID signature and
- * decrypts every payload with the subscription's keys. One server (buildApp in this process with its own
- * background loops: dispatcher and push sender).
+ * (`web-push-receiver.ts`, with e2e/helpers/push-service.ts's checks) that verifies every VAPID signature
+ * before it answers 201 and decrypts every payload with the subscription's keys — after its answer, when
+ * idle, as a push service leaves the decryption to the device (PUSH_SERVICE=inline: before its answer, the
+ * receiver until 2026-11-27). A push counts only once decrypted. One server (buildApp in this process with
+ * its own background loops: dispatcher and push sender, and the sender's encryption thread).
  *
  * ROUNDS (5) times: an open critical alert of the bay and its notification event are committed in one
  * transaction (t0 just after the commit), the dispatcher is nudged (as the status engine does after a
  * check), and the bench waits until every device has its push: commit → accepted by the push service,
  * p50/p99/max over all devices of all rounds. Every push carries an action token (the users may
- * acknowledge). Prints repeats, rejected requests and the CPU time of the server process, the push service's
- * process and the bench database's PostgreSQL backends (from /proc), each per push.
+ * acknowledge). Prints repeats, rejected requests and the CPU time of the server process (and of its main
+ * thread, the event loop, alone), the push service's process and the bench database's PostgreSQL backends
+ * (from /proc), each per push.
  *
  *   node --import tsx bench/web-push.ts
  *   DEVICES=200 ROUNDS=20 node --import tsx bench/web-push.ts
  *
  * Options (environment): DATABASE_URL (postgres://postgres@127.0.0.1:5432/postgres), DEVICES (1000),
- * ROUNDS (5), TIMEOUT (120 s per round).
+ * ROUNDS (5), TIMEOUT (120 s per round), PUSH_SERVICE (deferred | inline).
  */
 
 import { type ChildProcess, fork } from 'node:child_process';
@@ -211,7 +214,7 @@ async function main() {
 
     const place = await seedAudience(pool, push);
     console.log(
-      `${fmt(DEVICES)} enheter, ${ROUNDS} runder, ${os.cpus().length} kjerner, load ${os
+      `${fmt(DEVICES)} enheter, ${ROUNDS} runder, push-tjenesten ${env.PUSH_SERVICE === 'inline' ? 'dekrypterer før svaret' : 'svarer før dekrypteringen'}, ${os.cpus().length} kjerner, load ${os
         .loadavg()
         .map((l) => l.toFixed(1))
         .join(' ')}`,

@@ -212,17 +212,36 @@ export type NewWebPushRow = {
 
 /**
  * One row per (event, device); a row already there (a second dispatcher) is left alone. One statement over
- * arrays (`unnest`), as the e-mails of the same dispatch are written.
+ * arrays (`unnest`), as the e-mails of the same dispatch are written. A payload is rendered once per
+ * audience, so the rows' contents (title, payload, kind) go once each and every row names its content by
+ * number: a round of 1,000 devices sends one payload, not 1,000 copies of it (issue 27).
  */
 export async function insertPushRows(tx: Db, rows: NewWebPushRow[], now: Date): Promise<void> {
   if (rows.length === 0) return;
+  const contents = new Map<string, number>();
+  const titles: string[] = [];
+  const payloads: string[] = [];
+  const kinds: string[] = [];
+  const contentOf = rows.map((row) => {
+    const key = `${row.kind}\0${row.title}\0${row.payload}`;
+    let at = contents.get(key);
+    if (at === undefined) {
+      at = titles.push(row.title);
+      payloads.push(row.payload);
+      kinds.push(`notification/${row.kind}`);
+      contents.set(key, at);
+    }
+    return at;
+  });
   const column = <T>(pick: (row: NewWebPushRow) => T) => sql.param(rows.map(pick));
   await tx.execute(sql`
     insert into ${outbox} (channel, status, created_at, event_id, recipient_key, "to", subject, text, kind)
-    select 'web_push', 'pending', ${now.toISOString()}::timestamptz, * from unnest(
-      ${column((row) => row.eventId)}::bigint[], ${column((row) => row.deviceId)}::text[],
-      ${column((row) => row.userId)}::text[], ${column((row) => row.title)}::text[],
-      ${column((row) => row.payload)}::text[], ${column((row) => `notification/${row.kind}`)}::text[])
+    select 'web_push', 'pending', ${now.toISOString()}::timestamptz, r.event_id, r.device_id, r.user_id,
+      (${sql.param(titles)}::text[])[r.content], (${sql.param(payloads)}::text[])[r.content],
+      (${sql.param(kinds)}::text[])[r.content]
+    from unnest(${column((row) => row.eventId)}::bigint[], ${column((row) => row.deviceId)}::text[],
+      ${column((row) => row.userId)}::text[], ${sql.param(contentOf)}::int[])
+      as r(event_id, device_id, user_id, content)
     on conflict do nothing`);
 }
 
