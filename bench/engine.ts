@@ -147,6 +147,23 @@ function sampleMemory() {
   return memory;
 }
 
+/** The first round's figures, with what it left live (a full collection now): against its heap max, its garbage. */
+function logFirstRound(
+  seconds: number,
+  serverCpu: number,
+  pgCpu: number,
+  memory: ReturnType<typeof sampleMemory>,
+) {
+  (globalThis as { gc?: () => void }).gc?.();
+  const after = process.memoryUsage();
+  const mb = (bytes: number) => fmt(bytes / 1024 / 1024);
+  console.log(
+    `  alle API-er sjekket etter ${fmt(seconds, 1)} s (CPU: server ${fmt(serverCpu, 1)} s, PostgreSQL ${fmt(pgCpu, 1)} s; ` +
+      `RSS max ${mb(memory.rssMax)} MB, heap max ${mb(memory.heapMax)} MB, buffers max ${mb(memory.buffersMax)} MB; ` +
+      `etter full GC: heap ${mb(after.heapUsed)} MB, buffers ${mb(after.arrayBuffers)} MB, RSS ${mb(after.rss)} MB)`,
+  );
+}
+
 /** `count` server instances on the one database, each with its own pool and (unless AFFINITY=0) INSTANCE_ID. */
 function startInstances(url: string, secretKey: string, count: number) {
   return Promise.all(
@@ -209,15 +226,7 @@ async function scenario(bays: number, duration: number, changes: number, instanc
     if (firstProfiler) await firstProfiler.stop(`${env.CPU_PROFILE}-${bays}-first-round.cpuprofile`);
     const firstRoundServerCpu = (firstCpu.user + firstCpu.system) / 1e6;
     const firstRoundPgCpu = (await postgresCpuSeconds(dbName)) - firstPgCpuBefore;
-    // What the first round left live (a full collection now): against its heap max, the round's garbage.
-    (globalThis as { gc?: () => void }).gc?.();
-    const afterFirst = process.memoryUsage();
-    const mb = (bytes: number) => fmt(bytes / 1024 / 1024);
-    console.log(
-      `  alle API-er sjekket etter ${fmt(firstRoundSeconds, 1)} s (CPU: server ${fmt(firstRoundServerCpu, 1)} s, PostgreSQL ${fmt(firstRoundPgCpu, 1)} s; ` +
-        `RSS max ${mb(memory.rssMax)} MB, heap max ${mb(memory.heapMax)} MB, buffers max ${mb(memory.buffersMax)} MB; ` +
-        `etter full GC: heap ${mb(afterFirst.heapUsed)} MB, buffers ${mb(afterFirst.arrayBuffers)} MB, RSS ${mb(afterFirst.rss)} MB)`,
-    );
+    logFirstRound(firstRoundSeconds, firstRoundServerCpu, firstRoundPgCpu, memory);
     await sleep(WARMUP * 1000);
     for (const engine of engines) {
       engine.stats().lag.clear();
