@@ -1,9 +1,10 @@
 import { compareValues, type Operator } from '../evaluation';
-import type { SeriesState } from './series-store';
+import { COUNT_LIMIT, type SeriesState } from './series-store';
 
 export {
   createSeries,
   SeriesState,
+  SeriesStore,
   SLOT_COUNT,
   seriesBytes,
   seriesFromJson,
@@ -27,8 +28,8 @@ export {
  * Counters (a wash count that only grows and may reset) are modelled as their rate per hour: a drop is a
  * reset and is skipped, and a counter is never predicted (its thresholds are not a level that is reached).
  *
- * Size: `SLOT_COUNT` slots (4 + 4 + 2 bytes each) and a dozen numbers, 936 bytes a series, kept in shared
- * blocks (series-store.ts); `seriesToJson`/`seriesFromJson` give a plain JSON form to store.
+ * Size: `SLOT_COUNT` slots (4 + 4 bytes and a 10-bit count each) and a dozen numbers, 874 bytes a series,
+ * kept in shared blocks (series-store.ts); `seriesToJson`/`seriesFromJson` give a plain JSON form to store.
  */
 
 const SLOT_MS = 2 * 3_600_000;
@@ -118,7 +119,7 @@ export function updateSeries(
 }
 
 function learnSlot(state: SeriesState, slot: number, value: number, options: ForesightOptions): void {
-  const n = Math.min(state.countAt(slot) + 1, 65_535);
+  const n = Math.min(state.countAt(slot) + 1, COUNT_LIMIT);
   if (n === 1) {
     state.setSlot(slot, value, 0, n);
     return;
@@ -126,7 +127,12 @@ function learnSlot(state: SeriesState, slot: number, value: number, options: For
   /* The slot's memory in readings: its visits in `slotMemoryWeeks` weeks at the series' pace. */
   const perVisit = Number.isFinite(state.meanGapMs) && state.meanGapMs > 0 ? SLOT_MS / state.meanGapMs : 1;
   const memory = Math.max(8, options.slotMemoryWeeks * perVisit);
-  const alpha = 1 / Math.min(n, memory);
+  /*
+   * A running mean until the slot has `memory` readings, then an average forgetting over them. A count at
+   * `COUNT_LIMIT` stands for 'at least that many': the same while the memory is at most that (a reading
+   * every 28 s or slower, every polled check), else the forgetting starts there (decision 037).
+   */
+  const alpha = 1 / (n < COUNT_LIMIT ? Math.min(n, memory) : memory);
   const centre = state.centreAt(slot);
   const spread = state.spreadAt(slot);
   const deviation = Math.abs(value - centre);

@@ -1,15 +1,22 @@
 /*
- * Where the foresight model's series live (docs/domain.md, Foresight; decision 035): every series' week
- * profile and numbers in a few large shared typed arrays (blocks of `BLOCK_SERIES` series), and per series
- * one small object naming its row. A series is then its 840 bytes of profile and 96 of numbers: no typed
- * array views, buffers or boxed numbers of its own (before: about 1.3 KB of heap a series). The model's
- * arithmetic is unchanged: Float32 centres and spreads, Uint16 counts, Float64 numbers, as before.
+ * Where the foresight model's series live (docs/domain.md, Foresight; decisions 035 and 037): every series'
+ * week profile and numbers in a few large shared typed arrays (blocks of `BLOCK_SERIES` rows) of a
+ * `SeriesStore`, addressed by row. A series is then its 777 bytes of profile, 96 of numbers and its kind:
+ * no typed array views, buffers or boxed numbers of its own. The server's store hands out rows and makes a
+ * `SeriesState` (a short-lived view of one row) when it learns, so a series there has no object at all;
+ * `createSeries` gives a view that keeps its row of the default store (the bench, the tests).
+ * The arithmetic: Float32 centres and spreads, Float64 numbers, and per slot a count of readings learned
+ * in 10 bits (four slots' counts in five bytes), up to `COUNT_LIMIT` (decision 037, series size).
  */
 
 /** Two-hour slots of the week. */
 export const SLOT_COUNT = 84;
-/** Series a block holds: its arrays are allocated once, for all of them. */
-const BLOCK_SERIES = 1024;
+/** The most readings a slot's count holds; a count that reached it stands for 'at least this many'. */
+export const COUNT_LIMIT = 1023;
+/** Rows a block holds: its arrays are allocated once, for all of them. */
+const BLOCK_SERIES = 256;
+/** A row's bytes of counts: per four slots, four low bytes and one byte of their high two bits each. */
+const COUNT_BYTES = (SLOT_COUNT / 4) * 5;
 
 /** The series' numbers, in its row of `Block.numbers`. */
 const ORIGIN = 0;
@@ -27,36 +34,73 @@ const CYY = 11;
 const NUMBERS = 12;
 
 export type SeriesKind = 'gauge' | 'counter';
+const KINDS: readonly SeriesKind[] = ['gauge', 'counter'];
 
 class Block {
   readonly centre = new Float32Array(BLOCK_SERIES * SLOT_COUNT);
   readonly spread = new Float32Array(BLOCK_SERIES * SLOT_COUNT);
-  readonly count = new Uint16Array(BLOCK_SERIES * SLOT_COUNT);
+  readonly counts = new Uint8Array(BLOCK_SERIES * COUNT_BYTES);
   readonly numbers = new Float64Array(BLOCK_SERIES * NUMBERS);
-  used = 0;
+  readonly kinds = new Uint8Array(BLOCK_SERIES);
 }
 
-const blocks: Block[] = [];
-/** Rows given back (`releaseSeries`), reused before a new one: [block, row]. */
-const freeRows: Array<[Block, number]> = [];
+/** Rows of series in shared blocks: `add` a row, `state(row)` to read and learn it, `remove` to reuse it. */
+export class SeriesStore {
+  private readonly blocks: Block[] = [];
+  /** Rows given back (`remove`), reused before a new one. */
+  private readonly freeRows: number[] = [];
+  private used = 0;
+
+  /** A new, empty series in a free row (a block is added when every row is taken). */
+  add(kind: SeriesKind): number {
+    let row = this.freeRows.pop();
+    if (row === undefined) {
+      row = this.used++;
+      if (row % BLOCK_SERIES === 0) this.blocks.push(new Block());
+    }
+    const state = this.state(row);
+    state.clear(kind);
+    return row;
+  }
+
+  /** Gives a row back to be reused: its series must not be used after. */
+  remove(row: number) {
+    this.freeRows.push(row);
+  }
+
+  /** A view of the series in a row (made on each call: keep it no longer than it is used). */
+  state(row: number): SeriesState {
+    return new SeriesState(this, this.blocks[Math.floor(row / BLOCK_SERIES)] as Block, row);
+  }
+}
+
+const defaultStore = new SeriesStore();
 
 /**
- * One series: its kind and its row in a block. The numbers read and write the block; the profile is read
- * and written per slot (`centreAt`, `setSlot`, …). `centre`, `spread` and `count` are copies' views for
- * the JSON form and tests (each read makes one).
+ * One series: a view of its row in a store's block. The numbers read and write the block; the profile is
+ * read and written per slot (`centreAt`, `setSlot`, …). `centre`, `spread` and `count` are copies for the
+ * JSON form and tests.
  */
 export class SeriesState {
+  /** Gauge or counter, as its row was added (a view is made after that). */
   readonly kind: SeriesKind;
+  private readonly store: SeriesStore;
   private readonly block: Block;
-  /** Where its profile and its numbers start in the block's arrays. */
+  private readonly row: number;
+  /** Where its profile, its counts and its numbers start in the block's arrays. */
   private readonly p: number;
+  private readonly c: number;
   private readonly n: number;
 
-  constructor(kind: SeriesKind, block: Block, row: number) {
-    this.kind = kind;
+  constructor(store: SeriesStore, block: Block, row: number) {
+    const i = row % BLOCK_SERIES;
+    this.store = store;
     this.block = block;
-    this.p = row * SLOT_COUNT;
-    this.n = row * NUMBERS;
+    this.row = row;
+    this.p = i * SLOT_COUNT;
+    this.c = i * COUNT_BYTES;
+    this.n = i * NUMBERS;
+    this.kind = KINDS[block.kinds[i] as number] as SeriesKind;
   }
 
   private get(i: number): number {
@@ -144,7 +188,7 @@ export class SeriesState {
     this.set(CYY, v);
   }
 
-  /** Per slot: the robust centre, the spread (average absolute deviation), readings learned (≤ 65 535). */
+  /** Per slot: the robust centre, the spread (average absolute deviation), readings learned (≤ `COUNT_LIMIT`). */
   centreAt(slot: number): number {
     return this.block.centre[this.p + slot] as number;
   }
@@ -152,22 +196,31 @@ export class SeriesState {
     return this.block.spread[this.p + slot] as number;
   }
   countAt(slot: number): number {
-    return this.block.count[this.p + slot] as number;
+    const group = this.c + (slot >> 2) * 5;
+    const shift = (slot & 3) * 2;
+    const counts = this.block.counts;
+    return (counts[group + (slot & 3)] as number) | ((((counts[group + 4] as number) >> shift) & 3) << 8);
   }
+  /** Sets a slot; a count above `COUNT_LIMIT` is kept as `COUNT_LIMIT`. */
   setSlot(slot: number, centre: number, spread: number, count: number) {
     this.block.centre[this.p + slot] = centre;
     this.block.spread[this.p + slot] = spread;
-    this.block.count[this.p + slot] = count;
+    const kept = Math.min(count, COUNT_LIMIT);
+    const group = this.c + (slot >> 2) * 5;
+    const shift = (slot & 3) * 2;
+    const counts = this.block.counts;
+    counts[group + (slot & 3)] = kept & 255;
+    counts[group + 4] = ((counts[group + 4] as number) & ~(3 << shift)) | ((kept >> 8) << shift);
   }
 
   get centre(): Float32Array {
-    return this.block.centre.subarray(this.p, this.p + SLOT_COUNT);
+    return this.block.centre.slice(this.p, this.p + SLOT_COUNT);
   }
   get spread(): Float32Array {
-    return this.block.spread.subarray(this.p, this.p + SLOT_COUNT);
+    return this.block.spread.slice(this.p, this.p + SLOT_COUNT);
   }
   get count(): Uint16Array {
-    return this.block.count.subarray(this.p, this.p + SLOT_COUNT);
+    return Uint16Array.from({ length: SLOT_COUNT }, (_, slot) => this.countAt(slot));
   }
 
   /** Forgets the trend (a step, or a series' start). */
@@ -177,40 +230,28 @@ export class SeriesState {
 
   /** Gives its row back to be reused: the series must not be used after. */
   release() {
-    freeRows.push([this.block, this.p / SLOT_COUNT]);
+    this.store.remove(this.row);
   }
 
-  /** Empties its row: a new series. */
-  clear() {
+  /** Empties its row: a new series of that kind. */
+  clear(kind: SeriesKind) {
+    this.block.kinds[this.row % BLOCK_SERIES] = KINDS.indexOf(kind);
     this.block.centre.fill(0, this.p, this.p + SLOT_COUNT);
     this.block.spread.fill(0, this.p, this.p + SLOT_COUNT);
-    this.block.count.fill(0, this.p, this.p + SLOT_COUNT);
+    this.block.counts.fill(0, this.c, this.c + COUNT_BYTES);
     for (const i of [ORIGIN, LAST_AT, LAST_VALUE, MEAN_GAP, RESOLUTION]) this.set(i, Number.NaN);
     this.resetTrend();
   }
 }
 
-/** A new, empty series in a free row (a block is added when every row is taken). */
+/** A new, empty series in a row of the default store, kept by the view returned. */
 export function createSeries(kind: SeriesKind = 'gauge'): SeriesState {
-  const reused = freeRows.pop();
-  let block = reused?.[0];
-  let row = reused?.[1];
-  if (!block || row === undefined) {
-    block = blocks.at(-1);
-    if (!block || block.used === BLOCK_SERIES) {
-      block = new Block();
-      blocks.push(block);
-    }
-    row = block.used++;
-  }
-  const state = new SeriesState(kind, block, row);
-  state.clear();
-  return state;
+  return defaultStore.state(defaultStore.add(kind));
 }
 
-/** Bytes a series takes in memory, about: its profile and numbers in their block (decision 035). */
-export function seriesBytes(_state: SeriesState): number {
-  return SLOT_COUNT * (4 + 4 + 2) + NUMBERS * 8;
+/** Bytes a series takes in memory, about: its profile, counts, numbers and kind in their block (decision 035). */
+export function seriesBytes(): number {
+  return SLOT_COUNT * (4 + 4) + COUNT_BYTES + NUMBERS * 8 + 1;
 }
 
 /** A series as plain JSON (to store, or to compare). */

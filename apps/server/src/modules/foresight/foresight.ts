@@ -138,7 +138,6 @@ export function createForesight(deps: {
     const judged = isUnusual(state, atMs, value);
     // Unusual is for values still inside the thresholds: a warning or critical level says more already.
     const unusual = judged.unusual && attribute.level !== 'warning' && attribute.level !== 'critical';
-    series.setJudged(row, unusual, judged.normal, value);
     updateSeries(state, atMs, value);
     const prediction = predictCrossing(state, atMs, thresholdsOf(attribute.rule));
     const before = series.prediction(row);
@@ -149,20 +148,28 @@ export function createForesight(deps: {
       announcer.announce(key, atMs, prediction, before);
     }
     tellIncident(announcer, series, key, row, atMs, prediction, changed, horizonMs);
-    writer.remember(key, row, atMs);
+    writer.remember(key, row, atMs, { unusual, normal: judged.normal });
   }
 
   return {
     observe,
-    /** What the series says now in this instance (`backend/bays/metrics/get` answers the stored verdict). */
+    /**
+     * What the series says in this instance (tests; `backend/bays/metrics/get` answers the stored verdict):
+     * the prediction as learned now, unusual and the normal range as last stored (a range that moved less
+     * than 10 % of its width is not stored again, `moved`).
+     */
     of(key: number): ForesightView {
       const row = series.rowOf(key);
       if (row === undefined || series.pending(key)) return NO_VIEW;
       const prediction = series.prediction(row);
+      const stored = series.stored(row);
       return {
         prediction: prediction ? viewOf(prediction) : null,
-        unusual: series.unusual(row),
-        normal: series.normal(row),
+        unusual: stored?.unusual ?? false,
+        normal:
+          stored && stored.low !== null && stored.high !== null
+            ? { low: stored.low, high: stored.high }
+            : null,
       };
     },
     /** Resolves when the history reads and the announcements queued so far are done (tests). */
@@ -174,7 +181,7 @@ export function createForesight(deps: {
     stats: () => ({
       ...stats,
       series: series.size,
-      bytes: [...series.states()].reduce((sum, state) => sum + seriesBytes(state), 0),
+      bytes: series.size * seriesBytes(),
     }),
   };
 }

@@ -2,9 +2,9 @@ import {
   type AttributeLevel,
   type AttributeValue,
   type Crossing,
-  createSeries,
   type Operator,
   type SeriesState,
+  SeriesStore,
   type ValueType,
 } from '@vaskedrift/shared';
 import type { StoredVerdict } from './foresight.repository';
@@ -64,54 +64,61 @@ export const NOTHING_STORED: StoredVerdict = {
 };
 
 /** Rows a block of the table holds: its arrays are allocated once, for all of them. */
-const BLOCK_ROWS = 1024;
+const BLOCK_ROWS = 256;
 
-/* A row's numbers (Float64, NaN: none) and small values (Uint8) in its block. */
-const API_KEY = 0;
-const PREDICTED_AT = 1;
-const CONFIDENCE = 2;
-const LOW = 3;
-const HIGH = 4;
-const LAST_VALUE = 5;
-const NOTIFIED_AT = 6;
-const STORED_AT = 7;
-const STORED_CONFIDENCE = 8;
-const STORED_LOW = 9;
-const STORED_HIGH = 10;
-const SEEN_AT = 11;
-const MIN_GAP = 12;
-const NUMBERS = 13;
+/*
+ * A row's times and stored bounds (Float64, NaN: none) in its block; its other values in arrays of their
+ * width. What a value was judged (unusual, normal range) is not kept: it goes straight to the verdict.
+ */
+const PREDICTED_AT = 0;
+const NOTIFIED_AT = 1;
+const STORED_AT = 2;
+const STORED_LOW = 3;
+const STORED_HIGH = 4;
+const SEEN_AT = 5;
+const VERDICT_AT = 6;
+const NUMBERS = 7;
 
 const LEVEL = 0;
-const UNUSUAL = 1;
-const NOTIFIED = 2;
+const NOTIFIED = 1;
 /** 0: the stored verdict is not known (write); else 1 + its level. */
-const STORED_LEVEL = 3;
-const STORED_UNUSUAL = 4;
-const SMALL = 5;
+const STORED_LEVEL = 2;
+const STORED_UNUSUAL = 3;
+/** Confidences in hundredths (they are rounded so), `NO_CONFIDENCE`: none. */
+const CONFIDENCE = 4;
+const STORED_CONFIDENCE = 5;
+/** 1: its stored verdict is waiting to be written (`queue`). */
+const QUEUED = 6;
+const SMALL = 7;
+const NO_CONFIDENCE = 255;
 
 /** A level as a byte: 0 none, 1 warning, 2 critical. */
 const LEVELS = [null, 'warning', 'critical'] as const;
 const levelByte = (level: Crossing['level'] | null) => (level === null ? 0 : LEVELS.indexOf(level));
 const orNull = (n: number) => (Number.isNaN(n) ? null : n);
 const orNaN = (n: number | null) => n ?? Number.NaN;
+const confidenceByte = (c: number | null) =>
+  c === null || Number.isNaN(c) ? NO_CONFIDENCE : Math.round(c * 100);
+const confidenceOf = (byte: number) => (byte === NO_CONFIDENCE ? null : byte / 100);
 
 class Block {
   readonly numbers = new Float64Array(BLOCK_ROWS * NUMBERS);
   readonly small = new Uint8Array(BLOCK_ROWS * SMALL);
-  readonly states: Array<SeriesState | undefined> = [];
+  readonly apiKeys = new Int32Array(BLOCK_ROWS);
+  /** The shortest time between two values this instance learned (ms; Infinity before two). */
+  readonly minGaps = new Float32Array(BLOCK_ROWS);
 }
 
 /**
- * The series one foresight keeps (decision 035): per series the model's state and what it said last, in
- * rows of shared typed arrays (blocks of `BLOCK_ROWS`), found by series through a typed hash table
- * (`RowIndex`), so a series costs no object of its own beside the model's. Read and written by row (`rowOf`).
+ * The series one foresight keeps (decision 035): per series the model's state (a row of its own
+ * `SeriesStore`) and what it said last, in the same row of shared typed arrays (blocks of `BLOCK_ROWS`),
+ * found by series through a typed hash table (`RowIndex`), so a series costs no object at all. Read and
+ * written by row (`rowOf`); `state(row)` is a view of the model's row, made when asked.
  */
 export class SeriesTable {
   private readonly rows = new RowIndex();
+  private readonly models = new SeriesStore();
   private readonly blocks: Block[] = [];
-  private readonly freeRows: number[] = [];
-  private used = 0;
   /** Series whose history is being read (`pending`). */
   private readonly pendings = new Map<number, Pending>();
 
@@ -121,40 +128,31 @@ export class SeriesTable {
   rowOf(key: number): number | undefined {
     return this.rows.get(key);
   }
-  *states(): Iterable<SeriesState> {
-    for (const row of this.rows.values()) yield this.state(row);
-  }
 
   /** A series first seen; with `history` its stored verdict is not known until the history is read. */
   add(key: number, kind: 'gauge' | 'counter', apiKey: number, history: boolean): number {
-    let row = this.freeRows.pop();
-    if (row === undefined) {
-      row = this.used++;
-      if (row % BLOCK_ROWS === 0) this.blocks.push(new Block());
-    }
+    const row = this.models.add(kind);
+    while (this.blocks.length * BLOCK_ROWS <= row) this.blocks.push(new Block());
     this.rows.set(key, row);
     const block = this.blockOf(row);
     const i = row % BLOCK_ROWS;
-    block.states[i] = createSeries(kind);
     block.numbers.fill(Number.NaN, i * NUMBERS, (i + 1) * NUMBERS);
     block.small.fill(0, i * SMALL, (i + 1) * SMALL);
-    this.setNum(row, API_KEY, apiKey);
+    block.small[i * SMALL + CONFIDENCE] = NO_CONFIDENCE;
+    block.apiKeys[i] = apiKey;
+    block.minGaps[i] = Number.POSITIVE_INFINITY;
     this.setNum(row, NOTIFIED_AT, Number.NEGATIVE_INFINITY);
-    this.setNum(row, MIN_GAP, Number.POSITIVE_INFINITY);
-    if (!history) this.setStored(row, NOTHING_STORED);
+    this.setStored(row, history ? undefined : NOTHING_STORED);
     return row;
   }
 
-  /** Forgets a series: its model row and its row here are reused. */
+  /** Forgets a series: its row here and in the model is reused. */
   remove(key: number) {
     const row = this.rows.get(key);
     if (row === undefined) return;
-    const block = this.blockOf(row);
-    block.states[row % BLOCK_ROWS]?.release();
-    block.states[row % BLOCK_ROWS] = undefined;
+    this.models.remove(row);
     this.rows.delete(key);
     this.pendings.delete(key);
-    this.freeRows.push(row);
   }
 
   private blockOf(row: number): Block {
@@ -173,11 +171,12 @@ export class SeriesTable {
     this.blockOf(row).small[(row % BLOCK_ROWS) * SMALL + i] = value;
   }
 
+  /** The model's series in the row (a view made on each call: keep it no longer than it is used). */
   state(row: number): SeriesState {
-    return this.blockOf(row).states[row % BLOCK_ROWS] as SeriesState;
+    return this.models.state(row);
   }
   apiKey(row: number): number {
-    return this.num(row, API_KEY);
+    return this.blockOf(row).apiKeys[row % BLOCK_ROWS] as number;
   }
 
   /** The checks' readings kept while the series' history is read (undefined: not being read). */
@@ -196,31 +195,18 @@ export class SeriesTable {
   prediction(row: number): Crossing | null {
     const level = LEVELS[this.byte(row, LEVEL)];
     if (!level) return null;
-    return { level, expectedAt: this.num(row, PREDICTED_AT), confidence: this.num(row, CONFIDENCE) };
+    const confidence = confidenceOf(this.byte(row, CONFIDENCE)) ?? Number.NaN;
+    return { level, expectedAt: this.num(row, PREDICTED_AT), confidence };
   }
   setPrediction(row: number, crossing: Crossing | null) {
     this.setByte(row, LEVEL, levelByte(crossing?.level ?? null));
     this.setNum(row, PREDICTED_AT, orNaN(crossing?.expectedAt ?? null));
-    this.setNum(row, CONFIDENCE, orNaN(crossing?.confidence ?? null));
-  }
-  unusual(row: number): boolean {
-    return this.byte(row, UNUSUAL) === 1;
-  }
-  normal(row: number): { low: number; high: number } | null {
-    const low = this.num(row, LOW);
-    return Number.isNaN(low) ? null : { low, high: this.num(row, HIGH) };
-  }
-  /** What the series said of its last value: unusual or not, and its normal range. */
-  setJudged(row: number, unusual: boolean, normal: { low: number; high: number } | null, value: number) {
-    this.setByte(row, UNUSUAL, unusual ? 1 : 0);
-    this.setNum(row, LOW, orNaN(normal?.low ?? null));
-    this.setNum(row, HIGH, orNaN(normal?.high ?? null));
-    this.setNum(row, LAST_VALUE, value);
+    this.setByte(row, CONFIDENCE, confidenceByte(crossing?.confidence ?? null));
   }
   /** The last value learned (null: none yet, or the series is gone). */
   lastValueOf(key: number): number | null {
     const row = this.rows.get(key);
-    return row === undefined ? null : orNull(this.num(row, LAST_VALUE));
+    return row === undefined ? null : orNull(this.state(row).lastValue);
   }
 
   /** Its prediction stands as a cause of the bay's incident (decision 035); read again after a restart. */
@@ -245,7 +231,7 @@ export class SeriesTable {
     return {
       level: LEVELS[level - 1] ?? null,
       expectedAt: orNull(this.num(row, STORED_AT)),
-      confidence: orNull(this.num(row, STORED_CONFIDENCE)),
+      confidence: confidenceOf(this.byte(row, STORED_CONFIDENCE)),
       unusual: this.byte(row, STORED_UNUSUAL) === 1,
       low: orNull(this.num(row, STORED_LOW)),
       high: orNull(this.num(row, STORED_HIGH)),
@@ -255,9 +241,22 @@ export class SeriesTable {
     this.setByte(row, STORED_LEVEL, verdict ? 1 + levelByte(verdict.level) : 0);
     this.setByte(row, STORED_UNUSUAL, verdict?.unusual ? 1 : 0);
     this.setNum(row, STORED_AT, orNaN(verdict?.expectedAt ?? null));
-    this.setNum(row, STORED_CONFIDENCE, orNaN(verdict?.confidence ?? null));
+    this.setByte(row, STORED_CONFIDENCE, confidenceByte(verdict?.confidence ?? null));
     this.setNum(row, STORED_LOW, orNaN(verdict?.low ?? null));
     this.setNum(row, STORED_HIGH, orNaN(verdict?.high ?? null));
+  }
+
+  /** Its stored verdict waits to be written, as of the check at `atMs` (a later one replaces it). */
+  queued(row: number): boolean {
+    return this.byte(row, QUEUED) === 1;
+  }
+  setQueued(row: number, queued: boolean, atMs?: number) {
+    this.setByte(row, QUEUED, queued ? 1 : 0);
+    if (atMs !== undefined) this.setNum(row, VERDICT_AT, atMs);
+  }
+  /** The time of the check whose verdict is stored (queued to be written). */
+  verdictAt(row: number): number {
+    return this.num(row, VERDICT_AT);
   }
 
   /** When this instance last learned a value of the series, and the shortest time between two (ms). */
@@ -265,11 +264,11 @@ export class SeriesTable {
     return this.num(row, SEEN_AT);
   }
   minGap(row: number): number {
-    return this.num(row, MIN_GAP);
+    return this.blockOf(row).minGaps[row % BLOCK_ROWS] as number;
   }
   setSeen(row: number, atMs: number, minGap: number) {
     this.setNum(row, SEEN_AT, atMs);
-    this.setNum(row, MIN_GAP, minGap);
+    this.blockOf(row).minGaps[row % BLOCK_ROWS] = minGap;
   }
 }
 

@@ -33,6 +33,9 @@ function moved(stored: StoredVerdict | undefined, now: StoredVerdict, atMs: numb
   return false;
 }
 
+/** What the value just learned was judged: unusual (inside the thresholds), and its slot's normal range. */
+type Judged = { unusual: boolean; normal: { low: number; high: number } | null };
+
 /** A learned gap this many times the shortest: checks of the series ran elsewhere, its stored verdict too. */
 const MISSED_CHECKS_FACTOR = 2.5;
 
@@ -43,13 +46,17 @@ export function createVerdictWriter(deps: {
   series: SeriesTable;
   stats: ForesightStats;
 }) {
-  /** Verdicts that changed since the last write, by series, with their check's time; written together after the check. */
-  const unwritten = new Map<number, VerdictWrite>();
+  /**
+   * Series whose verdict changed since the last write, once each (the row's `queued` mark): the verdict
+   * written is the one stored in the row then, with its check's time, so a later change of the same series
+   * replaces it and nothing but the series number is kept per change.
+   */
+  let unwritten: number[] = [];
   let writeQueued = false;
   let writing = Promise.resolve();
 
   /** Keeps the verdict to write when it moved from the stored one (or another instance may have stored one). */
-  function remember(key: number, row: number, atMs: number) {
+  function remember(key: number, row: number, atMs: number, judged: Judged) {
     const { series } = deps;
     const gap = atMs - series.seenAt(row);
     let minGap = series.minGap(row);
@@ -59,28 +66,43 @@ export function createVerdictWriter(deps: {
     }
     series.setSeen(row, atMs, minGap);
     const prediction = series.prediction(row);
-    const normal = series.normal(row);
     const now: StoredVerdict = {
       level: prediction?.level ?? null,
       expectedAt: prediction?.expectedAt ?? null,
       confidence: prediction?.confidence ?? null,
-      unusual: series.unusual(row),
-      low: normal?.low ?? null,
-      high: normal?.high ?? null,
+      unusual: judged.unusual,
+      low: judged.normal?.low ?? null,
+      high: judged.normal?.high ?? null,
     };
     if (!moved(series.stored(row), now, atMs)) return;
     series.setStored(row, now);
-    unwritten.set(key, [key, now, atMs]);
+    if (!series.queued(row)) unwritten.push(key);
+    series.setQueued(row, true, atMs);
+  }
+
+  /** The verdicts of the series queued (each once: a series removed and added again may be listed twice). */
+  function take(): VerdictWrite[] {
+    const { series } = deps;
+    const verdicts: VerdictWrite[] = [];
+    for (const key of unwritten) {
+      const row = series.rowOf(key);
+      if (row === undefined || !series.queued(row)) continue;
+      series.setQueued(row, false);
+      const verdict = series.stored(row);
+      if (verdict) verdicts.push([key, verdict, series.verdictAt(row)]);
+    }
+    unwritten = [];
+    return verdicts;
   }
 
   /** One write of the verdicts that changed, after the check; a failed one is written again next time. */
   function queueWrite() {
-    if (writeQueued || unwritten.size === 0) return;
+    if (writeQueued || unwritten.length === 0) return;
     writeQueued = true;
     writing = writing.then(async () => {
       writeQueued = false;
-      const verdicts = [...unwritten.values()];
-      unwritten.clear();
+      const verdicts = take();
+      if (verdicts.length === 0) return;
       try {
         await writeVerdicts(deps.db, verdicts);
         deps.stats.verdictWrites++;
@@ -89,7 +111,8 @@ export function createVerdictWriter(deps: {
         deps.stats.errors++;
         for (const [key] of verdicts) {
           const row = deps.series.rowOf(key);
-          if (row !== undefined) deps.series.setStored(row, undefined);
+          // Not known as stored; one queued again meanwhile is written with the next write anyway.
+          if (row !== undefined && !deps.series.queued(row)) deps.series.setStored(row, undefined);
         }
         deps.log.error({ err: error }, 'foresight: kunne ikke lagre det forventede');
       }
