@@ -2,27 +2,26 @@
  * The local push service of `web-push.ts` in a process of its own (as a push service is another machine).
  * It checks every push as e2e/helpers/push-service.ts does — the VAPID JWT (`verifyVapid`: ES256 signature,
  * `aud`, `exp`, `sub`; a JWT's signature once, as a sender reuses one for hours) and the aes128gcm body,
- * decrypted with the subscription's private key (`decryptAes128gcm`) — and reports each push to the bench
- * over IPC once both passed: `[subscription id, accepted at (ms since the epoch), carried an action token]`.
+ * decrypted with the subscription's private key (`decryptAes128gcm`). Over IPC it tells the bench how many
+ * pushes it answered 201 (`accepted`), and each push once both checks passed (`arrivals`: `[subscription
+ * id, accepted at (ms since the epoch), carried an action token]`); a push that failed one is `rejected`.
  *
  * PUSH_SERVICE=deferred (the default) answers as a push service does: 201 once the request is read and its
- * VAPID authorization verified, the decryption afterwards, when no request has come for IDLE_MS (a push
- * service stores and forwards the message; the device decrypts it). A body that does not decrypt is a
- * rejected push all the same, only reported after its 201. PUSH_SERVICE=inline decrypts before answering
- * (the receiver until 2026-11-27), so the rig's two cores also carry every decryption within the round.
+ * VAPID authorization verified; the bodies are decrypted when the bench asks (`verify`, after a round's
+ * last 201), as a push service stores and forwards the message and the device decrypts it.
+ * PUSH_SERVICE=inline decrypts before answering (the receiver until 2026-11-27), so the rig's two cores
+ * also carry every decryption within the round.
  */
 import { createECDH, randomBytes, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { decryptAes128gcm, verifyVapid } from '../e2e/helpers/push-service';
 
-type Command = { type: 'subscribe'; count: number } | { type: 'stop' };
+type Command = { type: 'subscribe'; count: number } | { type: 'verify' } | { type: 'stop' };
 type Subscription = { id: string; ecdh: ReturnType<typeof createECDH>; auth: Buffer };
 type Accepted = { subscription: Subscription; body: Buffer; acceptedAt: number };
 
 const MODE = process.env.PUSH_SERVICE === 'inline' ? 'inline' : 'deferred';
-/** Quiet this long before the deferred decryptions run. */
-const IDLE_MS = 50;
 
 async function main() {
   const send = (message: unknown) => process.send?.(message);
@@ -30,7 +29,7 @@ async function main() {
   let pending: Accepted[] = [];
   let arrivals: Array<[string, number, boolean]> = [];
   let rejected: string[] = [];
-  let lastRequestAt = 0;
+  let accepted = 0;
 
   /** Decrypts accepted pushes; a failure is a rejected push. */
   function decryptAll(list: Accepted[]) {
@@ -49,7 +48,6 @@ async function main() {
   async function handle(req: IncomingMessage, res: ServerResponse, origin: string) {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
-    lastRequestAt = performance.now();
     const subscription = subscriptions.get(/^\/push\/([0-9a-f-]+)$/.exec(req.url ?? '')?.[1] ?? '');
     if (req.method !== 'POST' || !subscription) {
       res.writeHead(404).end();
@@ -63,12 +61,13 @@ async function main() {
       res.writeHead(401).end();
       return;
     }
-    const accepted = { subscription, body: Buffer.concat(chunks), acceptedAt: 0 };
-    if (MODE === 'inline') decryptAll([accepted]);
+    const push = { subscription, body: Buffer.concat(chunks), acceptedAt: 0 };
+    if (MODE === 'inline') decryptAll([push]);
     else {
-      pending.push(accepted);
-      accepted.acceptedAt = performance.timeOrigin + performance.now();
+      pending.push(push);
+      push.acceptedAt = performance.timeOrigin + performance.now();
     }
+    accepted++;
     res.writeHead(201).end();
   }
 
@@ -78,12 +77,15 @@ async function main() {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
-  const flush = (force = false) => {
-    if (pending.length > 0 && (force || performance.now() - lastRequestAt >= IDLE_MS)) {
+  /** What happened since the last flush; with `decrypt`, the pending bodies decrypted first. */
+  const flush = (decrypt = false) => {
+    if (decrypt) {
       const list = pending;
       pending = [];
       decryptAll(list);
     }
+    if (accepted > 0) send({ type: 'accepted', count: accepted });
+    accepted = 0;
     if (arrivals.length === 0 && rejected.length === 0) return;
     send({ type: 'arrivals', list: arrivals, rejected });
     arrivals = [];
@@ -105,6 +107,9 @@ async function main() {
         };
       });
       send({ type: 'subscriptions', list });
+    } else if (command.type === 'verify') {
+      flush(true);
+      send({ type: 'verified' });
     } else {
       clearInterval(timer);
       flush(true);
