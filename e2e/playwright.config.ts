@@ -27,7 +27,7 @@ const PHONE = {
   userAgent: devices['Pixel 7'].userAgent,
 };
 
-/** Set by run-groups.mjs, which runs two groups of specs side by side: each keeps its results apart. */
+/** Set by run-groups.mjs, which runs three groups of specs side by side: each keeps its results apart. */
 const group = process.env.E2E_GROUP;
 
 export default defineConfig({
