@@ -1,26 +1,30 @@
 /**
  * Memory per foresight series (issue 26: 'kept small, target ≤ 1 KB a series'), after a full collection
  * (`node --expose-gc`), as heap plus array buffers per series; the load of the machine does not matter.
- * - the model: `SERIES` series of the shared model (`createSeries`), each fed `READINGS` readings of a
- *   noisy drift a check apart (30 s);
+ * - the model: `SERIES` series of the shared model (`createSeries`, each a view object holding its row),
+ *   each fed `READINGS` readings of a noisy drift a check apart (30 s); `PART=store` the same as rows of a
+ *   `SeriesStore` with no object a series, as the server keeps them;
  * - the server: the same through `createForesight` (modules/foresight), one number attribute per series
  *   checked `READINGS` times: the model plus what the server keeps beside it (its row of the
- *   `SeriesTable`: prediction, last verdict, normal range and the rest; the table from series to row).
+ *   `SeriesTable`: prediction, last verdict stored and the rest; the table from series to row).
  *   It runs on a throwaway database (migrated, empty: the verdicts are written and refused, as nothing
- *   refers to them, so each series' verdict is measured as the server holds it between a check and its
- *   write — with the check's list of unwritten verdicts, about 40 bytes a series, which the server empties
- *   after each check).
+ *   refers to them, so every series' verdict is queued again at each check): the figure printed last is
+ *   taken between the last check and its write (with the check's list of unwritten verdicts), the one
+ *   printed before it after that write. Both include what the database client keeps after the largest
+ *   write (its buffers), which is not per series.
  *
  * Each part in a process of its own (`PART`), so what one leaves behind does not move the other's figure:
  *
  *   PART=model node --expose-gc --import tsx bench/foresight-memory.ts
+ *   PART=store node --expose-gc --import tsx bench/foresight-memory.ts
  *   PART=server node --expose-gc --import tsx bench/foresight-memory.ts
  *
- * Options (environment): PART (model), SERIES (20000), READINGS (200), DATABASE_URL
+ * Options (environment): PART (model), SERIES (20000), READINGS (200), NAMES (0; 1: the server is given
+ * full checks' rules, with the attribute's ids and names, as after a full check), DATABASE_URL
  * (postgres://postgres@127.0.0.1:5432/postgres).
  */
-import { randomBytes } from 'node:crypto';
-import { createSeries, type SeriesState, updateSeries } from '@vaskedrift/shared';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { createSeries, type SeriesState, SeriesStore, updateSeries } from '@vaskedrift/shared';
 import pino from 'pino';
 import { dropDatabase, ensureDatabase, withDatabase } from '../apps/server/src/db/admin';
 import { connectDatabase, runMigrations } from '../apps/server/src/db/client';
@@ -31,6 +35,7 @@ const env = process.env;
 const SERIES = Number(env.SERIES ?? 20_000);
 const READINGS = Number(env.READINGS ?? 200);
 const PART = env.PART ?? 'model';
+const NAMES = env.NAMES === '1';
 const ADMIN_URL = env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const START = Date.parse('2026-03-02T08:00:00Z');
 const STEP_MS = 30_000;
@@ -45,6 +50,20 @@ function used(): number {
 }
 /** A reading of series `i` at check `k`: a slow drift with noise, different per series. */
 const value = (i: number, k: number) => 50 + (i % 7) + 0.05 * k + Math.sin(i * 13 + k) * 0.3;
+
+/** The same series as rows of a `SeriesStore`, as the server keeps them: no object a series. */
+function store(): number {
+  const before = used();
+  const rows = new SeriesStore();
+  for (let i = 0; i < SERIES; i++) {
+    const row = rows.add('gauge');
+    const state = rows.state(row);
+    for (let k = 0; k < READINGS; k++) updateSeries(state, START + k * STEP_MS, value(i, k));
+  }
+  const bytes = (used() - before) / SERIES;
+  if (rows.state(0).kind !== 'gauge') throw new Error('the store is gone');
+  return bytes;
+}
 
 function model(): number {
   const before = used();
@@ -72,13 +91,36 @@ async function server(): Promise<number> {
       horizonMinutes: async () => 60,
       rebuild: false,
     });
-    const rule = (series: number) =>
-      ({ series, type: 'number', operator: 'gt', thresholdWarning: '70', thresholdCritical: '90' }) as const;
+    /*
+     * The rules as the engine passes them: a quiet check's (no names), or with `NAMES=1` a full check's
+     * (ids and names, which foresight keeps to tell a prediction); made before the measurement, as the
+     * engine's rules cache holds them anyway.
+     */
+    const rules = Array.from({ length: SERIES }, (_, i) => ({
+      series: i + 1,
+      type: 'number' as const,
+      operator: 'gt' as const,
+      thresholdWarning: '70',
+      thresholdCritical: '90',
+      ...(NAMES
+        ? {
+            id: randomUUID(),
+            bayId: randomUUID(),
+            bayName: `Hall ${i}`,
+            locationId: randomUUID(),
+            locationName: `Anlegg ${i % 100}`,
+            displayName: 'Temperatur',
+            unit: '°C',
+          }
+        : {}),
+    }));
     const before = used();
     for (let k = 0; k < READINGS; k++) {
       const at = new Date(START + k * STEP_MS);
       for (let i = 0; i < SERIES; i++)
-        foresight.observe(1, at, [{ rule: rule(i + 1), level: 'active', value: value(i, k) }]);
+        foresight.observe(1, at, [
+          { rule: rules[i] as (typeof rules)[0], level: 'active', value: value(i, k) },
+        ]);
       if (k < READINGS - 1) await foresight.settled();
     }
     const bytes = (used() - before) / SERIES;
@@ -92,7 +134,7 @@ async function server(): Promise<number> {
   }
 }
 
-const bytes = PART === 'server' ? await server() : model();
+const bytes = PART === 'server' ? await server() : PART === 'store' ? store() : model();
 console.log(
   `${PART}: ${SERIES} series × ${READINGS} readings, ${bytes.toFixed(0)} bytes a series (heap and array buffers)`,
 );
