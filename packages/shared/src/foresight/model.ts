@@ -28,7 +28,7 @@ export {
  * Counters (a wash count that only grows and may reset) are modelled as their rate per hour: a drop is a
  * reset and is skipped, and a counter is never predicted (its thresholds are not a level that is reached).
  *
- * Size: `SLOT_COUNT` slots (4 + 4 bytes and a 10-bit count each) and a dozen numbers, 874 bytes a series,
+ * Size: `SLOT_COUNT` slots (4 + 4 bytes and a 10-bit count each) and a dozen numbers, 866 bytes a series,
  * kept in shared blocks (series-store.ts); `seriesToJson`/`seriesFromJson` give a plain JSON form to store.
  */
 

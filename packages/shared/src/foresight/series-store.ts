@@ -1,12 +1,13 @@
 /*
  * Where the foresight model's series live (docs/domain.md, Foresight; decisions 035 and 037): every series'
  * week profile and numbers in a few large shared typed arrays (blocks of `BLOCK_SERIES` rows) of a
- * `SeriesStore`, addressed by row. A series is then its 777 bytes of profile, 96 of numbers and its kind:
+ * `SeriesStore`, addressed by row. A series is then its 777 bytes of profile, 88 of numbers and its kind:
  * no typed array views, buffers or boxed numbers of its own. The server's store hands out rows and makes a
  * `SeriesState` (a short-lived view of one row) when it learns, so a series there has no object at all;
  * `createSeries` gives a view that keeps its row of the default store (the bench, the tests).
- * The arithmetic: Float32 centres and spreads, Float64 numbers, and per slot a count of readings learned
- * in 10 bits (four slots' counts in five bytes), up to `COUNT_LIMIT` (decision 037, series size).
+ * The arithmetic: Float32 centres and spreads, Float64 numbers but for the mean gap and the resolution
+ * (Float32), and per slot a count of readings learned in 10 bits (four slots' counts in five bytes), up to
+ * `COUNT_LIMIT` (decision 037, series size).
  */
 
 /** Two-hour slots of the week. */
@@ -22,16 +23,18 @@ const COUNT_BYTES = (SLOT_COUNT / 4) * 5;
 const ORIGIN = 0;
 const LAST_AT = 1;
 const LAST_VALUE = 2;
-const MEAN_GAP = 3;
-const RESOLUTION = 4;
-const W = 5;
-const W2 = 6;
-const MT = 7;
-const MY = 8;
-const CTT = 9;
-const CTY = 10;
-const CYY = 11;
-const NUMBERS = 12;
+const W = 3;
+const W2 = 4;
+const MT = 5;
+const MY = 6;
+const CTT = 7;
+const CTY = 8;
+const CYY = 9;
+const NUMBERS = 10;
+/** Two numbers that need no more than Float32 (the slots' memory, a step's floor), in `Block.floats`. */
+const MEAN_GAP = 0;
+const RESOLUTION = 1;
+const FLOATS = 2;
 
 export type SeriesKind = 'gauge' | 'counter';
 const KINDS: readonly SeriesKind[] = ['gauge', 'counter'];
@@ -41,6 +44,7 @@ class Block {
   readonly spread = new Float32Array(BLOCK_SERIES * SLOT_COUNT);
   readonly counts = new Uint8Array(BLOCK_SERIES * COUNT_BYTES);
   readonly numbers = new Float64Array(BLOCK_SERIES * NUMBERS);
+  readonly floats = new Float32Array(BLOCK_SERIES * FLOATS);
   readonly kinds = new Uint8Array(BLOCK_SERIES);
 }
 
@@ -91,6 +95,7 @@ export class SeriesState {
   private readonly p: number;
   private readonly c: number;
   private readonly n: number;
+  private readonly f: number;
 
   constructor(store: SeriesStore, block: Block, row: number) {
     const i = row % BLOCK_SERIES;
@@ -100,6 +105,7 @@ export class SeriesState {
     this.p = i * SLOT_COUNT;
     this.c = i * COUNT_BYTES;
     this.n = i * NUMBERS;
+    this.f = i * FLOATS;
     this.kind = KINDS[block.kinds[i] as number] as SeriesKind;
   }
 
@@ -132,17 +138,17 @@ export class SeriesState {
   }
   /** Average time between readings (ms), for the slots' memory. */
   get meanGapMs() {
-    return this.get(MEAN_GAP);
+    return this.block.floats[this.f + MEAN_GAP] as number;
   }
   set meanGapMs(v) {
-    this.set(MEAN_GAP, v);
+    this.block.floats[this.f + MEAN_GAP] = v;
   }
   /** The smallest non-zero change between two readings seen: the sensor's resolution, about (NaN before one). */
   get resolution() {
-    return this.get(RESOLUTION);
+    return this.block.floats[this.f + RESOLUTION] as number;
   }
   set resolution(v) {
-    this.set(RESOLUTION, v);
+    this.block.floats[this.f + RESOLUTION] = v;
   }
   /** Trend: sum of weights, of squared weights, weighted means of time (h) and value, co-moments. */
   get w() {
@@ -239,7 +245,8 @@ export class SeriesState {
     this.block.centre.fill(0, this.p, this.p + SLOT_COUNT);
     this.block.spread.fill(0, this.p, this.p + SLOT_COUNT);
     this.block.counts.fill(0, this.c, this.c + COUNT_BYTES);
-    for (const i of [ORIGIN, LAST_AT, LAST_VALUE, MEAN_GAP, RESOLUTION]) this.set(i, Number.NaN);
+    for (const i of [ORIGIN, LAST_AT, LAST_VALUE]) this.set(i, Number.NaN);
+    this.block.floats.fill(Number.NaN, this.f, this.f + FLOATS);
     this.resetTrend();
   }
 }
@@ -251,7 +258,7 @@ export function createSeries(kind: SeriesKind = 'gauge'): SeriesState {
 
 /** Bytes a series takes in memory, about: its profile, counts, numbers and kind in their block (decision 035). */
 export function seriesBytes(): number {
-  return SLOT_COUNT * (4 + 4) + COUNT_BYTES + NUMBERS * 8 + 1;
+  return SLOT_COUNT * (4 + 4) + COUNT_BYTES + NUMBERS * 8 + FLOATS * 4 + 1;
 }
 
 /** A series as plain JSON (to store, or to compare). */

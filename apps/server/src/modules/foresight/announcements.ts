@@ -10,7 +10,7 @@ import { type ForesightStats, type ObservedAttribute, type SeriesTable, viewOf }
  * What the foresight tells: a prediction that appears, changes level or ends is published on the bus
  * (`bay_metric.prediction_changed`), and a crossing expected within the horizon is a cause of its bay's
  * incident until the prediction ends (modules/alerts, decision 035): one bay, one message. All of it runs
- * after the check, chained, with the attribute's names (from the full rule, or read once for a quiet check).
+ * after the check, chained, with the attribute's names (from a full check's rule, else read: none are kept).
  */
 
 /** The announcer of one foresight, with the names of the attributes. */
@@ -23,7 +23,6 @@ export function createAnnouncer(deps: {
   series: SeriesTable;
   onNotificationsRecorded?: () => void;
 }) {
-  const meta = new Map<number, AttributeMeta>();
   let background = Promise.resolve();
 
   /** Work after the check (a query for names, a notification): chained, errors logged and swallowed. */
@@ -34,35 +33,28 @@ export function createAnnouncer(deps: {
     });
   }
 
-  async function metaOf(key: number): Promise<AttributeMeta | undefined> {
-    const known = meta.get(key);
+  /**
+   * The attribute's names: from the check's rule when it has them (a full check), else read (a quiet
+   * check; announcements are few, so none are kept); the attribute's id is then noted in its row.
+   */
+  async function namesOf(key: number, rule: Rule): Promise<AttributeMeta | undefined> {
+    const known = namesOfRule(rule);
     if (known) return known;
     const read = await readAttributeMeta(deps.db, key);
-    if (read) meta.set(key, read);
+    const row = deps.series.rowOf(key);
+    if (read && row !== undefined) deps.series.setAttribute(row, read.bayMetricId);
     return read;
   }
 
-  function rememberMeta(key: number, rule: ObservedAttribute['rule']) {
-    meta.set(key, {
-      bayMetricId: rule.id as string,
-      bayId: rule.bayId as string,
-      bayName: rule.bayName ?? '',
-      locationId: rule.locationId as string,
-      locationName: rule.locationName ?? '',
-      attributeName: rule.displayName ?? '',
-      unit: rule.unit ?? null,
-    });
-  }
-
-  async function announce(key: number, atMs: number, now: Crossing | null, before: Crossing | null) {
-    const m = await metaOf(key);
+  async function announce(key: number, atMs: number, now: Crossing | null, before: Level, rule: Rule) {
+    const m = await namesOf(key, rule);
     if (!m) return;
     deps.bus.publish('bay_metric.prediction_changed', {
       bayMetricId: m.bayMetricId,
       bayId: m.bayId,
       locationId: m.locationId,
       attributeName: m.attributeName,
-      from: before?.level ?? null,
+      from: before,
       prediction: now ? viewOf(now) : null,
       value: deps.series.lastValueOf(key),
       at: new Date(atMs),
@@ -75,8 +67,8 @@ export function createAnnouncer(deps: {
     deps.onNotificationsRecorded?.();
   }
 
-  async function stands(key: number, atMs: number, prediction: Crossing) {
-    const m = await metaOf(key);
+  async function stands(key: number, atMs: number, prediction: Crossing, rule: Rule) {
+    const m = await namesOf(key, rule);
     if (!m) return;
     const cause = {
       bayMetricId: m.bayMetricId,
@@ -92,35 +84,43 @@ export function createAnnouncer(deps: {
     recorded(await predictionStands(deps.db, cause, new Date(atMs)));
   }
 
-  async function ended(key: number, atMs: number) {
-    const m = await metaOf(key);
+  async function ended(key: number, atMs: number, rule: Rule) {
+    const m = await namesOf(key, rule);
     if (m) recorded(await predictionEnded(deps.db, m.bayMetricId, new Date(atMs)));
   }
 
   return {
-    rememberMeta,
-    /** The series of an attribute this instance has names of. */
-    keysOf(bayMetricId: string): number[] {
-      return [...meta].filter(([, m]) => m.bayMetricId === bayMetricId).map(([key]) => key);
-    },
-    /** Drops a series' names: read again when next needed. */
-    forgetMeta(key: number) {
-      meta.delete(key);
-    },
     /** Publishes, after the check, that the series' prediction changed from `before` to `now`. */
-    announce(key: number, atMs: number, now: Crossing | null, before: Crossing | null) {
-      later(() => announce(key, atMs, now, before));
+    announce(key: number, atMs: number, now: Crossing | null, before: Level, rule: Rule) {
+      later(() => announce(key, atMs, now, before, rule));
     },
     /** Makes, after the check, a crossing within the horizon a cause of its bay's incident (or updates it). */
-    stands(key: number, atMs: number, prediction: Crossing) {
-      later(() => stands(key, atMs, prediction));
+    stands(key: number, atMs: number, prediction: Crossing, rule: Rule) {
+      later(() => stands(key, atMs, prediction, rule));
     },
     /** Ends, after the check, the series' prediction as a cause of its bay's incident. */
-    ended(key: number, atMs: number) {
-      later(() => ended(key, atMs));
+    ended(key: number, atMs: number, rule: Rule) {
+      later(() => ended(key, atMs, rule));
     },
     /** Resolves when the announcements queued so far are done (tests). */
     told: () => background,
+  };
+}
+
+type Rule = ObservedAttribute['rule'];
+type Level = Crossing['level'] | null;
+
+/** The names a full check's rule carries (a quiet check's has none). */
+function namesOfRule(rule: Rule): AttributeMeta | undefined {
+  if (!rule.id || !rule.bayId || !rule.locationId) return undefined;
+  return {
+    bayMetricId: rule.id,
+    bayId: rule.bayId,
+    bayName: rule.bayName ?? '',
+    locationId: rule.locationId,
+    locationName: rule.locationName ?? '',
+    attributeName: rule.displayName ?? '',
+    unit: rule.unit ?? null,
   };
 }
 

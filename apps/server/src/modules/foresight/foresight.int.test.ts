@@ -335,9 +335,13 @@ describe('foresight', () => {
       [bayId],
     );
     expect(open).toEqual([{ id: expect.any(String), level: 'prediction' }]);
+    const key = await seriesOf(f.bayMetrics.get('hall-3:temp') as string);
+    expect(ctx.app.statusEngine.foresight.of(key).prediction?.level).toBe('critical');
     const admin = await caller(ctx, 'admin');
     const deleted = await admin.del('backend/bays/metrics/delete', { id: f.bayMetrics.get('hall-3:temp') });
     expect(deleted.statusCode).toBe(200);
+    // Its series is gone from this instance, found by the attribute's id.
+    expect(ctx.app.statusEngine.foresight.of(key).prediction).toBeNull();
     const { rows } = await ctx.database.pool.query(
       `select i.resolved_at is not null as resolved,
          (select count(*)::int from incident_predictions p where p.incident_id = i.id and p.resolved_at is null) as standing,

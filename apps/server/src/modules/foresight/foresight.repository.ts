@@ -22,7 +22,7 @@ export type AttributeMeta = {
   unit: string | null;
 };
 
-/** Read once per series when its prediction changes after a quiet check (which has no names). */
+/** Read when a series' prediction is told after a quiet check (which has no names); none are kept. */
 export async function readAttributeMeta(db: Db, series: number): Promise<AttributeMeta | undefined> {
   const { rows } = await db.execute<AttributeMeta>(sql`
     select bm.id as "bayMetricId", b.id as "bayId", b.name as "bayName", l.id as "locationId",

@@ -72,16 +72,10 @@ export function createForesight(deps: {
     queueWrite: writer.queueWrite,
   });
 
-  // A deleted attribute's series goes; a changed one's names are read again when next needed.
+  // A deleted attribute's series goes (its prediction's cause ended with it, `retireAttributes`); names
+  // are not kept, so a changed attribute's are told as they are.
   deps.bus.on('bay_metric.deleted', ({ bayMetricId }) => {
-    // Its prediction's cause ended with it (`retireAttributes`).
-    for (const key of announcer.keysOf(bayMetricId)) {
-      series.remove(key);
-      announcer.forgetMeta(key);
-    }
-  });
-  deps.bus.on('bay_metric.updated', ({ bayMetricId }) => {
-    for (const key of announcer.keysOf(bayMetricId)) announcer.forgetMeta(key);
+    for (const key of series.keysOfAttribute(bayMetricId)) series.remove(key);
   });
 
   /** When the horizon was last asked for (monotonic ms): once per `HORIZON_READ_EVERY_MS`, not per check. */
@@ -106,7 +100,6 @@ export function createForesight(deps: {
         const { rule, value } = attribute;
         if (rule.type !== 'number' && rule.type !== 'counter') continue;
         if (typeof value !== 'number' || !Number.isFinite(value)) continue;
-        if (rule.id && rule.bayId && rule.locationId) announcer.rememberMeta(rule.series, rule);
         let row = series.rowOf(rule.series);
         if (row === undefined) {
           // Never stored a reading (a bay just added): nothing stored to rebuild from, nothing to read.
@@ -117,6 +110,7 @@ export function createForesight(deps: {
             rebuilder.rebuild(rule.series);
           }
         }
+        if (rule.id && !series.hasAttribute(row)) series.setAttribute(row, rule.id);
         const pending = series.pending(rule.series);
         if (pending) {
           pending.rule = rule;
@@ -138,31 +132,36 @@ export function createForesight(deps: {
     const judged = isUnusual(state, atMs, value);
     // Unusual is for values still inside the thresholds: a warning or critical level says more already.
     const unusual = judged.unusual && attribute.level !== 'warning' && attribute.level !== 'critical';
+    // The time since the value learned before (from the history, or this instance's last check).
+    const gap = atMs - state.lastAtMs;
     updateSeries(state, atMs, value);
     const prediction = predictCrossing(state, atMs, thresholdsOf(attribute.rule));
-    const before = series.prediction(row);
-    series.setPrediction(row, prediction);
-    const changed = (before?.level ?? null) !== (prediction?.level ?? null);
+    const before = series.predictedLevel(row);
+    series.setPredictedLevel(row, prediction?.level ?? null);
+    const changed = before !== (prediction?.level ?? null);
     if (changed) {
       stats.predictionsChanged++;
-      announcer.announce(key, atMs, prediction, before);
+      announcer.announce(key, atMs, prediction, before, attribute.rule);
     }
-    tellIncident(announcer, series, key, row, atMs, prediction, changed, horizonMs);
-    writer.remember(key, row, atMs, { unusual, normal: judged.normal });
+    tellIncident(announcer, series, { key, row, rule: attribute.rule }, atMs, prediction, changed, horizonMs);
+    writer.remember(key, row, atMs, gap, { unusual, normal: judged.normal, prediction });
   }
 
   return {
     observe,
     /**
      * What the series says in this instance (tests; `backend/bays/metrics/get` answers the stored verdict):
-     * the prediction as learned now, unusual and the normal range as last stored (a range that moved less
-     * than 10 % of its width is not stored again, `moved`).
+     * its verdict as last stored by it or read with its history (one that moved less than `moved` asks is
+     * not stored again: the expected time within 10 % of the time left, the range within 10 % of its width).
      */
     of(key: number): ForesightView {
       const row = series.rowOf(key);
       if (row === undefined || series.pending(key)) return NO_VIEW;
-      const prediction = series.prediction(row);
       const stored = series.stored(row);
+      const prediction =
+        stored?.level && stored.expectedAt !== null
+          ? { level: stored.level, expectedAt: stored.expectedAt, confidence: stored.confidence ?? 0 }
+          : null;
       return {
         prediction: prediction ? viewOf(prediction) : null,
         unusual: stored?.unusual ?? false,
@@ -194,8 +193,7 @@ export function createForesight(deps: {
 function tellIncident(
   announcer: ReturnType<typeof createAnnouncer>,
   series: SeriesTable,
-  key: number,
-  row: number,
+  { key, row, rule }: { key: number; row: number; rule: ObservedAttribute['rule'] },
   atMs: number,
   prediction: Crossing | null,
   changed: boolean,
@@ -203,13 +201,13 @@ function tellIncident(
 ) {
   if (!prediction && series.notified(row)) {
     series.setNotified(row, false);
-    announcer.ended(key, atMs);
+    announcer.ended(key, atMs, rule);
   }
   const rested = atMs - series.notifiedAt(row) >= horizonMs;
   const within = prediction !== null && prediction.expectedAt - atMs <= horizonMs;
   if (prediction && within && (series.notified(row) ? changed : rested)) {
     series.setNotified(row, true);
     series.setNotifiedAt(row, atMs);
-    announcer.stands(key, atMs, prediction);
+    announcer.stands(key, atMs, prediction, rule);
   }
 }

@@ -60,6 +60,12 @@ export class RowIndex {
     }
   }
 
+  /** Every key held with its row, in no particular order. */
+  *entries(): Iterable<[number, number]> {
+    for (let slot = 0; slot < this.keys.length; slot++)
+      if (this.rows[slot] !== EMPTY) yield [this.keys[slot] as number, this.rows[slot] as number];
+  }
+
   /** Every row held, in no particular order. */
   *values(): Iterable<number> {
     for (const row of this.rows) if (row !== EMPTY) yield row;

@@ -70,26 +70,23 @@ const BLOCK_ROWS = 256;
  * A row's times and stored bounds (Float64, NaN: none) in its block; its other values in arrays of their
  * width. What a value was judged (unusual, normal range) is not kept: it goes straight to the verdict.
  */
-const PREDICTED_AT = 0;
-const NOTIFIED_AT = 1;
-const STORED_AT = 2;
-const STORED_LOW = 3;
-const STORED_HIGH = 4;
-const SEEN_AT = 5;
-const VERDICT_AT = 6;
-const NUMBERS = 7;
+const STORED_AT = 0;
+const STORED_LOW = 1;
+const STORED_HIGH = 2;
+const VERDICT_AT = 3;
+const NUMBERS = 4;
 
+/** The level predicted now (a byte, `levelByte`); its time and confidence go straight into the verdict. */
 const LEVEL = 0;
 const NOTIFIED = 1;
 /** 0: the stored verdict is not known (write); else 1 + its level. */
 const STORED_LEVEL = 2;
 const STORED_UNUSUAL = 3;
-/** Confidences in hundredths (they are rounded so), `NO_CONFIDENCE`: none. */
-const CONFIDENCE = 4;
-const STORED_CONFIDENCE = 5;
+/** The stored confidence in hundredths (confidences are rounded so), `NO_CONFIDENCE`: none. */
+const STORED_CONFIDENCE = 4;
 /** 1: its stored verdict is waiting to be written (`queue`). */
-const QUEUED = 6;
-const SMALL = 7;
+const QUEUED = 5;
+const SMALL = 6;
 const NO_CONFIDENCE = 255;
 
 /** A level as a byte: 0 none, 1 warning, 2 critical. */
@@ -105,8 +102,20 @@ class Block {
   readonly numbers = new Float64Array(BLOCK_ROWS * NUMBERS);
   readonly small = new Uint8Array(BLOCK_ROWS * SMALL);
   readonly apiKeys = new Int32Array(BLOCK_ROWS);
-  /** The shortest time between two values this instance learned (ms; Infinity before two). */
+  /** The shortest time between two values the series learned (ms; Infinity before two). */
   readonly minGaps = new Float32Array(BLOCK_ROWS);
+  /** When the series last became a cause: epoch seconds, rounded up (0: never). */
+  readonly notifiedAt = new Uint32Array(BLOCK_ROWS);
+  /** The attribute's id (a UUID) as 16 bytes, all 0 while not known: its series are found by it. */
+  readonly attributes = new Uint8Array(BLOCK_ROWS * ID_BYTES);
+}
+
+const ID_BYTES = 16;
+/** A UUID's 16 bytes, or undefined when the text is not one. */
+function idBytes(id: string): Uint8Array | undefined {
+  const hex = id.replaceAll('-', '');
+  if (!/^[0-9a-f]{32}$/i.test(hex)) return undefined;
+  return Uint8Array.from({ length: ID_BYTES }, (_, i) => Number.parseInt(hex.slice(2 * i, 2 * i + 2), 16));
 }
 
 /**
@@ -138,10 +147,10 @@ export class SeriesTable {
     const i = row % BLOCK_ROWS;
     block.numbers.fill(Number.NaN, i * NUMBERS, (i + 1) * NUMBERS);
     block.small.fill(0, i * SMALL, (i + 1) * SMALL);
-    block.small[i * SMALL + CONFIDENCE] = NO_CONFIDENCE;
     block.apiKeys[i] = apiKey;
     block.minGaps[i] = Number.POSITIVE_INFINITY;
-    this.setNum(row, NOTIFIED_AT, Number.NEGATIVE_INFINITY);
+    block.attributes.fill(0, i * ID_BYTES, (i + 1) * ID_BYTES);
+    block.notifiedAt[i] = 0;
     this.setStored(row, history ? undefined : NOTHING_STORED);
     return row;
   }
@@ -179,6 +188,31 @@ export class SeriesTable {
     return this.blockOf(row).apiKeys[row % BLOCK_ROWS] as number;
   }
 
+  /** Whether the series' attribute id is noted (`setAttribute`). */
+  hasAttribute(row: number): boolean {
+    const { attributes } = this.blockOf(row);
+    const at = (row % BLOCK_ROWS) * ID_BYTES;
+    for (let i = at; i < at + ID_BYTES; i++) if (attributes[i] !== 0) return true;
+    return false;
+  }
+  /** Notes the series' attribute id (from a full check's rule, or read with its names). */
+  setAttribute(row: number, bayMetricId: string) {
+    const bytes = idBytes(bayMetricId);
+    if (bytes) this.blockOf(row).attributes.set(bytes, (row % BLOCK_ROWS) * ID_BYTES);
+  }
+  /** The series of an attribute whose id is noted (a walk over every series: attributes are deleted seldom). */
+  keysOfAttribute(bayMetricId: string): number[] {
+    const bytes = idBytes(bayMetricId);
+    if (!bytes) return [];
+    const keys: number[] = [];
+    for (const [key, row] of this.rows.entries()) {
+      const { attributes } = this.blockOf(row);
+      const at = (row % BLOCK_ROWS) * ID_BYTES;
+      if (bytes.every((byte, i) => attributes[at + i] === byte)) keys.push(key);
+    }
+    return keys;
+  }
+
   /** The checks' readings kept while the series' history is read (undefined: not being read). */
   pending(key: number): Pending | undefined {
     return this.pendings.get(key);
@@ -192,16 +226,12 @@ export class SeriesTable {
     return pending;
   }
 
-  prediction(row: number): Crossing | null {
-    const level = LEVELS[this.byte(row, LEVEL)];
-    if (!level) return null;
-    const confidence = confidenceOf(this.byte(row, CONFIDENCE)) ?? Number.NaN;
-    return { level, expectedAt: this.num(row, PREDICTED_AT), confidence };
+  /** The level the series predicts now (null: none). */
+  predictedLevel(row: number): Crossing['level'] | null {
+    return LEVELS[this.byte(row, LEVEL)] ?? null;
   }
-  setPrediction(row: number, crossing: Crossing | null) {
-    this.setByte(row, LEVEL, levelByte(crossing?.level ?? null));
-    this.setNum(row, PREDICTED_AT, orNaN(crossing?.expectedAt ?? null));
-    this.setByte(row, CONFIDENCE, confidenceByte(crossing?.confidence ?? null));
+  setPredictedLevel(row: number, level: Crossing['level'] | null) {
+    this.setByte(row, LEVEL, levelByte(level));
   }
   /** The last value learned (null: none yet, or the series is gone). */
   lastValueOf(key: number): number | null {
@@ -218,10 +248,12 @@ export class SeriesTable {
   }
   /** When this series last became a cause (ms); a prediction that comes back sooner is not told. */
   notifiedAt(row: number): number {
-    return this.num(row, NOTIFIED_AT);
+    const seconds = this.blockOf(row).notifiedAt[row % BLOCK_ROWS] as number;
+    return seconds === 0 ? Number.NEGATIVE_INFINITY : seconds * 1000;
   }
+  /** Kept in whole seconds, rounded up: a prediction waits up to a second longer to be told again. */
   setNotifiedAt(row: number, atMs: number) {
-    this.setNum(row, NOTIFIED_AT, atMs);
+    this.blockOf(row).notifiedAt[row % BLOCK_ROWS] = Math.ceil(atMs / 1000);
   }
 
   /** The verdict last stored (by this instance, or read with the history); undefined: not known, write. */
@@ -259,15 +291,11 @@ export class SeriesTable {
     return this.num(row, VERDICT_AT);
   }
 
-  /** When this instance last learned a value of the series, and the shortest time between two (ms). */
-  seenAt(row: number): number {
-    return this.num(row, SEEN_AT);
-  }
+  /** The shortest time between two values the series learned (ms). */
   minGap(row: number): number {
     return this.blockOf(row).minGaps[row % BLOCK_ROWS] as number;
   }
-  setSeen(row: number, atMs: number, minGap: number) {
-    this.setNum(row, SEEN_AT, atMs);
+  setMinGap(row: number, minGap: number) {
     this.blockOf(row).minGaps[row % BLOCK_ROWS] = minGap;
   }
 }

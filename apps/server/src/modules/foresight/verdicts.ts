@@ -1,3 +1,4 @@
+import type { Crossing } from '@vaskedrift/shared';
 import type { Logger } from 'pino';
 import type { Db } from '../../db/client';
 import { type StoredVerdict, type VerdictWrite, writeVerdicts } from './foresight.repository';
@@ -33,8 +34,12 @@ function moved(stored: StoredVerdict | undefined, now: StoredVerdict, atMs: numb
   return false;
 }
 
-/** What the value just learned was judged: unusual (inside the thresholds), and its slot's normal range. */
-type Judged = { unusual: boolean; normal: { low: number; high: number } | null };
+/** What the value just learned was judged: unusual (inside the thresholds), its slot's normal range, the prediction. */
+type Judged = {
+  unusual: boolean;
+  normal: { low: number; high: number } | null;
+  prediction: Crossing | null;
+};
 
 /** A learned gap this many times the shortest: checks of the series ran elsewhere, its stored verdict too. */
 const MISSED_CHECKS_FACTOR = 2.5;
@@ -56,16 +61,15 @@ export function createVerdictWriter(deps: {
   let writing = Promise.resolve();
 
   /** Keeps the verdict to write when it moved from the stored one (or another instance may have stored one). */
-  function remember(key: number, row: number, atMs: number, judged: Judged) {
+  function remember(key: number, row: number, atMs: number, gap: number, judged: Judged) {
     const { series } = deps;
-    const gap = atMs - series.seenAt(row);
     let minGap = series.minGap(row);
     if (gap > 0) {
       if (gap > MISSED_CHECKS_FACTOR * minGap) series.setStored(row, undefined);
       minGap = Math.min(minGap, gap);
     }
-    series.setSeen(row, atMs, minGap);
-    const prediction = series.prediction(row);
+    series.setMinGap(row, minGap);
+    const { prediction } = judged;
     const now: StoredVerdict = {
       level: prediction?.level ?? null,
       expectedAt: prediction?.expectedAt ?? null,
