@@ -38,10 +38,8 @@ const BESIDE = [
   'accessibility.spec.ts',
   'docs.spec.ts',
   'desktop-layout.spec.ts',
-  'language.spec.ts',
   'realtime.spec.ts',
   'reports.spec.ts',
-  'statistics.spec.ts',
 ];
 
 function playwright(args, env, tag) {
