@@ -11,9 +11,13 @@ import { criticalOverride, type SimulatorProcess } from './engine-setup';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** CPU seconds (user + system) of a process from /proc (Linux; NaN elsewhere). */
-export async function cpuSecondsOf(pid: number): Promise<number> {
-  const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => null);
+/**
+ * CPU seconds (user + system) of a process from /proc (Linux; NaN elsewhere); of one of its threads when
+ * `thread` is given (the main thread's id is the process id).
+ */
+export async function cpuSecondsOf(pid: number, thread?: number): Promise<number> {
+  const file = thread === undefined ? `/proc/${pid}/stat` : `/proc/${pid}/task/${thread}/stat`;
+  const stat = await readFile(file, 'utf8').catch(() => null);
   if (!stat) return Number.NaN;
   const fields = stat
     .slice(stat.lastIndexOf(')') + 2)

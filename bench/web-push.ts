@@ -24,7 +24,6 @@
 
 import { type ChildProcess, fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import os from 'node:os';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../apps/server/src/app';
@@ -45,17 +44,6 @@ const TIMEOUT_MS = Number(env.TIMEOUT ?? 120) * 1000;
 const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits });
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
-}
-
-/** CPU seconds of this process's main thread (the event loop; not the encryption threads), from /proc. */
-async function mainThreadCpuSeconds(): Promise<number> {
-  const stat = await readFile(`/proc/self/task/${process.pid}/stat`, 'utf8').catch(() => null);
-  if (!stat) return Number.NaN;
-  const fields = stat
-    .slice(stat.lastIndexOf(')') + 2)
-    .split(' ')
-    .map(Number);
-  return ((fields[11] ?? 0) + (fields[12] ?? 0)) / 100;
 }
 
 type Arrival = [subscriptionId: string, acceptedAt: number, withToken: boolean];
@@ -236,7 +224,7 @@ async function main() {
     const latencies: number[] = [];
     const [pushCpuBefore, postgresCpuBefore] = [await cpuSecondsOf(push.pid), await postgresCpuSeconds(name)];
     const cpuBefore = process.cpuUsage();
-    const mainThreadBefore = await mainThreadCpuSeconds();
+    const mainThreadBefore = await cpuSecondsOf(process.pid, process.pid);
     let roundsMs = 0;
     for (let round = 0; round < ROUNDS; round++) {
       const [before, acceptedBefore] = [push.arrivals.length, push.accepted()];
@@ -265,7 +253,7 @@ async function main() {
     }
     const seconds = roundsMs / 1000;
     const cpu = process.cpuUsage(cpuBefore);
-    const mainThreadCpu = (await mainThreadCpuSeconds()) - mainThreadBefore;
+    const mainThreadCpu = (await cpuSecondsOf(process.pid, process.pid)) - mainThreadBefore;
     const pushCpu = (await cpuSecondsOf(push.pid)) - pushCpuBefore;
     const postgresCpu = (await postgresCpuSeconds(name)) - postgresCpuBefore;
     latencies.sort((a, b) => a - b);

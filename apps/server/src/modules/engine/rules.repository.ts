@@ -79,11 +79,29 @@ async function loadRulesOf(db: Db, apiIds: string[]): Promise<Map<string, Rule[]
   return byApi(rows);
 }
 
+/** The texts of a rule that repeat across rules: ids and names of its bay, facility and attribute. */
+const SHARED_TEXTS = [
+  'bayId',
+  'bayName',
+  'locationId',
+  'locationName',
+  'apiMetricId',
+  'apiMetricName',
+  'displayName',
+  'unit',
+  'trueLabel',
+  'falseLabel',
+  'keyIdentifier',
+  'keyValue',
+  'path',
+] as const satisfies readonly (keyof Rule)[];
+type SharedText = (typeof SHARED_TEXTS)[number];
+
 /**
  * The driver makes a string per field and row: equal texts of one read (a bay's id and name in each of its
- * attributes, the facility's in each of its bays') become one string. What keeps a rule's names after the
- * check (foresight's names of a series, decision 035; a value waiting for its series' rebuild) then keeps
- * one copy a bay and a facility, not one a rule: about 200 bytes a number attribute at 150,000 bays.
+ * attributes, the facility's in each of its bays') become one string. What keeps a rule after the check (a
+ * value waiting for its series' rebuild, decision 039; until 2026-11-27 also foresight's names of every
+ * series) then keeps one copy a bay and a facility, not one a rule.
  */
 function shareTexts(rows: Rule[]) {
   const known = new Map<string, string>();
@@ -95,19 +113,8 @@ function shareTexts(rows: Rule[]) {
     return text;
   };
   for (const row of rows) {
-    row.bayId = share(row.bayId);
-    row.bayName = share(row.bayName);
-    row.locationId = share(row.locationId);
-    row.locationName = share(row.locationName);
-    row.apiMetricId = share(row.apiMetricId);
-    row.apiMetricName = share(row.apiMetricName);
-    row.displayName = share(row.displayName);
-    row.unit = share(row.unit);
-    row.trueLabel = share(row.trueLabel);
-    row.falseLabel = share(row.falseLabel);
-    row.keyIdentifier = share(row.keyIdentifier);
-    row.keyValue = share(row.keyValue);
-    row.path = share(row.path);
+    const texts = row as Record<SharedText, string | null>;
+    for (const key of SHARED_TEXTS) texts[key] = share(texts[key]);
   }
 }
 
