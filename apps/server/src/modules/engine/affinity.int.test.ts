@@ -153,6 +153,13 @@ beforeAll(async () => {
     await wireLocation(admin, sim, location, { paths: ['temperature'], api: { checkInterval: 30 } });
   }
   await waitUntil(seeing(2));
+  // Each API's first check comes within 2 s of its creation: over before the rounds count requests, or one
+  // that reached the simulator after the count was reset and ended after the round made it due was a
+  // second request in the first round.
+  await waitUntil(async () => {
+    const { rows } = await q('select count(*)::int as n from apis where last_check_at is null');
+    return rows[0].n === 0 && [...instances.values()].every((i) => statsOf(i).inFlight === 0);
+  });
   await rounds(3); // first levels (full transaction), rules read again, then cached
 }, 120_000);
 afterAll(async () => {
