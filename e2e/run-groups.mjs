@@ -11,6 +11,7 @@ import { spawn } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { pipeTagged } from '../scripts/tag-output.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** The specs that spend most of their time waiting for the server's clock, not for the browser. */
@@ -50,21 +51,7 @@ function playwright(args, env, tag) {
       env: { ...process.env, ...env },
       stdio: tag ? ['ignore', 'pipe', 'pipe'] : 'inherit',
     });
-    if (tag) {
-      // Whole lines, each with its group's tag, so the two runs' output can be told apart.
-      for (const [from, to] of [
-        [child.stdout, process.stdout],
-        [child.stderr, process.stderr],
-      ]) {
-        let rest = '';
-        from.on('data', (chunk) => {
-          const lines = (rest + chunk).split('\n');
-          rest = lines.pop() ?? '';
-          for (const line of lines) to.write(`[${tag}] ${line}\n`);
-        });
-        from.on('end', () => rest && to.write(`[${tag}] ${rest}\n`));
-      }
-    }
+    if (tag) pipeTagged(child, tag);
     child.on('close', (code, signal) => {
       const seconds = Math.round((Date.now() - started) / 1000);
       if (tag)

@@ -8,6 +8,7 @@
 // also runs one integration file on the embedded PostgreSQL, to check its start-up by the global setup,
 // beside the end-to-end suite, whose groups mostly wait: one file more there cost no time, after it ~50 s.
 import { spawn } from 'node:child_process';
+import { pipeTagged } from './tag-output.mjs';
 
 function withoutDatabaseUrl(env) {
   const { TEST_DATABASE_URL: _, ...rest } = env;
@@ -41,20 +42,7 @@ function run({ name, command, args, env }, tag) {
   return new Promise((resolve) => {
     const started = Date.now();
     const child = spawn(command, args, { stdio: tag ? ['ignore', 'pipe', 'pipe'] : 'inherit', env });
-    if (tag) {
-      for (const [from, to] of [
-        [child.stdout, process.stdout],
-        [child.stderr, process.stderr],
-      ]) {
-        let rest = '';
-        from.on('data', (chunk) => {
-          const lines = (rest + chunk).split('\n');
-          rest = lines.pop() ?? '';
-          for (const line of lines) to.write(`[${tag}] ${line}\n`);
-        });
-        from.on('end', () => rest && to.write(`[${tag}] ${rest}\n`));
-      }
-    }
+    if (tag) pipeTagged(child, tag);
     child.on('close', (code, signal) => {
       const seconds = Math.round((Date.now() - started) / 1000);
       const outcome = code === 0 ? 'bestått' : `feilet (${signal ?? `kode ${code}`})`;
