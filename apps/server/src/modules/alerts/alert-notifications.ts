@@ -50,16 +50,18 @@ export async function markSettledLevels(tx: Db, settled: SettledAttribute[]): Pr
 /**
  * `alert.info` (tag `info`) for attributes that settled `inactive` or `nodata`, except while the API is
  * down: that is its incident instead. The attribute's last `info` row in `alert_events` is the dedupe key,
- * so the same transition is told once however many instances or retries see it.
+ * so the same transition is told once however many instances or retries see it. For several checks at
+ * once (each with its time), read in one query; the events by check.
  */
 export async function infoNotifications(
   tx: Db,
-  settled: SettledAttribute[],
-  at: Date,
-  options: { apiDown: boolean },
-): Promise<NewNotificationEvent[]> {
-  const infos = options.apiDown ? [] : settled.filter((s) => s.level === 'inactive' || s.level === 'nodata');
-  if (infos.length === 0) return [];
+  checks: Array<{ settled: SettledAttribute[]; at: Date; apiDown: boolean }>,
+): Promise<NewNotificationEvent[][]> {
+  const infosOf = checks.map((c) =>
+    c.apiDown ? [] : c.settled.filter((s) => s.level === 'inactive' || s.level === 'nodata'),
+  );
+  const infos = infosOf.flat();
+  if (infos.length === 0) return checks.map(() => []);
   const result = await tx.execute<{ bay_metric_id: string; event_id: number | string | null }>(sql`
     select s.bay_metric_id, info.id as event_id
     from unnest(${array(infos.map((s) => s.bayMetricId))}::uuid[], ${array(infos.map((s) => s.bayId))}::uuid[])
@@ -70,19 +72,23 @@ export async function infoNotifications(
       order by at desc, id desc limit 1
     ) info on true`);
   const eventIds = new Map(result.rows.map((row) => [row.bay_metric_id, row.event_id]));
-  return infos.map((s) => {
-    const eventId = eventIds.get(s.bayMetricId);
-    return {
-      type: 'alert.info' as const,
-      tag: 'info' as const,
-      dedupeKey: eventId ? `alert_event:${eventId}` : `alert:${s.bayMetricId}:${s.level}:${at.toISOString()}`,
-      locationIds: [s.locationId],
-      bayIds: [s.bayId],
-      alertId: null,
-      payload: payloadOf(s, at),
-      suppressible: true,
-    };
-  });
+  return checks.map(({ at }, n) =>
+    (infosOf[n] ?? []).map((s) => {
+      const eventId = eventIds.get(s.bayMetricId);
+      return {
+        type: 'alert.info' as const,
+        tag: 'info' as const,
+        dedupeKey: eventId
+          ? `alert_event:${eventId}`
+          : `alert:${s.bayMetricId}:${s.level}:${at.toISOString()}`,
+        locationIds: [s.locationId],
+        bayIds: [s.bayId],
+        alertId: null,
+        payload: payloadOf(s, at),
+        suppressible: true,
+      };
+    }),
+  );
 }
 
 function payloadOf(s: SettledAttribute, at: Date): AlertEventPayload {

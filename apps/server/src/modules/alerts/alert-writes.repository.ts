@@ -33,18 +33,19 @@ type EventRow = {
   level: string | null;
   value: unknown;
   reason: string;
+  at: Date;
 };
 
-async function insertEvents(tx: Db, rows: EventRow[], at: Date) {
+async function insertEvents(tx: Db, rows: EventRow[]) {
   if (rows.length === 0) return;
   await tx.execute(sql`
     insert into ${alertEvents} (alert_id, bay_metric_id, bay_id, kind, level, value, reason, at)
-    select alert_id, bay_metric_id, bay_id, kind, level, value, reason, ${at} from unnest(
+    select * from unnest(
       ${array(rows.map((r) => r.alertId))}::uuid[], ${array(rows.map((r) => r.bayMetricId))}::uuid[],
       ${array(rows.map((r) => r.bayId))}::uuid[], ${array(rows.map((r) => r.kind))}::text[],
       ${array(rows.map((r) => r.level))}::text[], ${array(rows.map((r) => json(r.value)))}::jsonb[],
-      ${array(rows.map((r) => r.reason))}::text[]
-    ) as e(alert_id, bay_metric_id, bay_id, kind, level, value, reason)`);
+      ${array(rows.map((r) => r.reason))}::text[], ${array(rows.map((r) => r.at))}::timestamptz[]
+    )`);
 }
 
 /** The open alerts of these attributes, by bay attribute id (read before a check plans its transitions). */
@@ -58,20 +59,19 @@ export async function openAlertsOf(tx: Db, bayMetricIds: string[]): Promise<Map<
 }
 
 /**
- * Writes planned alert transitions (`planAlertTransitions`): opens, escalates, de-escalates and resolves
- * alerts and records the `info` events, in the caller's transaction (a few statements for the whole check).
- * Returns what to publish after the commit. Only one check of an API runs at a time, so open alerts cannot
- * race; the unique index on open alerts would refuse a second one anyway.
+ * Writes the planned alert transitions of several checks (`planAlertTransitions`, each with its time):
+ * opens, escalates, de-escalates and resolves alerts and records the `info` events, in the caller's
+ * transaction (a few statements for all the checks). Returns what to publish after the commit, by check.
+ * Only one check of an attribute's API runs at a time, so open alerts cannot race; the unique index on open
+ * alerts would refuse a second one anyway.
  */
 export async function writeAlertTransitions(
   tx: Db,
-  planned: PlannedAlerts,
-  at: Date,
-): Promise<AlertPublication[]> {
-  const { open: toOpen, move: toMove, resolve: toResolve, info: infos } = planned;
-  const published: AlertPublication[] = [];
-  const events: EventRow[] = [];
-  const change = (alertId: string, t: AttributeTransition, level: AlertLevel): AlertChange => ({
+  checks: Array<{ planned: PlannedAlerts; at: Date }>,
+): Promise<AlertPublication[][]> {
+  const published = checks.map((): AlertPublication[] => []);
+  const events = checks.map((): EventRow[] => []);
+  const change = (alertId: string, t: AttributeTransition, level: AlertLevel, at: Date): AlertChange => ({
     alertId,
     bayMetricId: t.bayMetricId,
     bayId: t.bayId,
@@ -84,55 +84,60 @@ export async function writeAlertTransitions(
     at,
     inMaintenance: t.inMaintenance,
   });
+  const each = <T>(of: (planned: PlannedAlerts) => T[]) =>
+    checks.flatMap(({ planned, at }, n) => of(planned).map((item) => ({ ...item, n, at })));
+  const toOpen = each((p) => p.open);
+  const toMove = each((p) => p.move);
+  const toResolve = each((p) => p.resolve);
 
   if (toOpen.length > 0) {
     const opened = await tx.execute<{ id: string; bay_metric_id: string }>(sql`
       insert into ${alerts} (bay_metric_id, bay_id, location_id, attribute_name, level, last_value, reason,
         in_maintenance, opened_at, updated_at)
-      select bay_metric_id, bay_id, location_id, attribute_name, level, last_value, reason, in_maintenance,
-        ${at}, ${at}
+      select bay_metric_id, bay_id, location_id, attribute_name, level, last_value, reason, in_maintenance, at, at
       from unnest(
         ${array(toOpen.map((t) => t.bayMetricId))}::uuid[], ${array(toOpen.map((t) => t.bayId))}::uuid[],
         ${array(toOpen.map((t) => t.locationId))}::uuid[], ${array(toOpen.map((t) => t.attributeName))}::text[],
         ${array(toOpen.map((t) => t.alertLevel))}::text[], ${array(toOpen.map((t) => json(t.value)))}::jsonb[],
-        ${array(toOpen.map((t) => t.reason))}::text[], ${array(toOpen.map((t) => t.inMaintenance))}::boolean[]
-      ) as o(bay_metric_id, bay_id, location_id, attribute_name, level, last_value, reason, in_maintenance)
+        ${array(toOpen.map((t) => t.reason))}::text[], ${array(toOpen.map((t) => t.inMaintenance))}::boolean[],
+        ${array(toOpen.map((t) => t.at))}::timestamptz[]
+      ) as o(bay_metric_id, bay_id, location_id, attribute_name, level, last_value, reason, in_maintenance, at)
       on conflict (bay_metric_id) where resolved_at is null do nothing
       returning id, bay_metric_id`);
     const byMetric = new Map(toOpen.map((t) => [t.bayMetricId, t]));
     for (const row of opened.rows) {
       const t = byMetric.get(row.bay_metric_id);
       if (!t) continue;
-      events.push({ ...t, alertId: row.id, kind: 'opened', level: t.level });
-      published.push({ event: 'alert.opened', payload: change(row.id, t, t.alertLevel) });
+      events[t.n]?.push({ ...t, alertId: row.id, kind: 'opened', level: t.level });
+      published[t.n]?.push({ event: 'alert.opened', payload: change(row.id, t, t.alertLevel, t.at) });
     }
   }
   if (toMove.length > 0) {
     await tx.execute(sql`
-      update ${alerts} set level = m.level, last_value = m.value, reason = m.reason, updated_at = ${at}
+      update ${alerts} set level = m.level, last_value = m.value, reason = m.reason, updated_at = m.at
       from unnest(${array(toMove.map((m) => m.alertId))}::uuid[], ${array(toMove.map((m) => m.level))}::text[],
-        ${array(toMove.map((m) => json(m.t.value)))}::jsonb[], ${array(toMove.map((m) => m.t.reason))}::text[])
-        as m(id, level, value, reason)
+        ${array(toMove.map((m) => json(m.t.value)))}::jsonb[], ${array(toMove.map((m) => m.t.reason))}::text[],
+        ${array(toMove.map((m) => m.at))}::timestamptz[])
+        as m(id, level, value, reason, at)
       where ${alerts.id} = m.id`);
     for (const m of toMove) {
-      events.push({ ...m.t, alertId: m.alertId, kind: m.kind, level: m.t.level });
-      published.push({ event: `alert.${m.kind}`, payload: change(m.alertId, m.t, m.level) });
+      events[m.n]?.push({ ...m.t, alertId: m.alertId, kind: m.kind, level: m.t.level, at: m.at });
+      published[m.n]?.push({ event: `alert.${m.kind}`, payload: change(m.alertId, m.t, m.level, m.at) });
     }
   }
   if (toResolve.length > 0) {
     await resolveById(
       tx,
-      toResolve.map((r) => ({ id: r.alertId, value: r.t.value, reason: r.t.reason })),
-      at,
+      toResolve.map((r) => ({ id: r.alertId, value: r.t.value, reason: r.t.reason, at: r.at })),
     );
     for (const r of toResolve) {
-      events.push({ ...r.t, alertId: r.alertId, kind: 'resolved', level: r.t.level });
-      published.push({ event: 'alert.resolved', payload: change(r.alertId, r.t, r.level) });
+      events[r.n]?.push({ ...r.t, alertId: r.alertId, kind: 'resolved', level: r.t.level, at: r.at });
+      published[r.n]?.push({ event: 'alert.resolved', payload: change(r.alertId, r.t, r.level, r.at) });
     }
   }
-  for (const { alertId, t } of infos) {
-    events.push({ ...t, alertId, kind: 'info', level: t.level });
-    published.push({
+  for (const { alertId, t, n, at } of each((p) => p.info)) {
+    events[n]?.push({ ...t, alertId, kind: 'info', level: t.level, at });
+    published[n]?.push({
       event: 'alert.info',
       payload: {
         alertId,
@@ -148,16 +153,18 @@ export async function writeAlertTransitions(
       },
     });
   }
-  await insertEvents(tx, events, at);
+  // In the order one check after another would have written them.
+  await insertEvents(tx, events.flat());
   return published;
 }
 
-async function resolveById(tx: Db, rows: { id: string; value: unknown; reason: string }[], at: Date) {
+async function resolveById(tx: Db, rows: { id: string; value: unknown; reason: string; at: Date }[]) {
   await tx.execute(sql`
-    update ${alerts} set resolved_at = ${at}, updated_at = ${at}, last_value = coalesce(r.value, ${alerts.lastValue}),
+    update ${alerts} set resolved_at = r.at, updated_at = r.at, last_value = coalesce(r.value, ${alerts.lastValue}),
       reason = r.reason
     from unnest(${array(rows.map((r) => r.id))}::uuid[], ${array(rows.map((r) => json(r.value)))}::jsonb[],
-      ${array(rows.map((r) => r.reason))}::text[]) as r(id, value, reason)
+      ${array(rows.map((r) => r.reason))}::text[], ${array(rows.map((r) => r.at))}::timestamptz[])
+      as r(id, value, reason, at)
     where ${alerts.id} = r.id and ${alerts.resolvedAt} is null`);
 }
 
@@ -194,8 +201,7 @@ export async function resolveAlertsOfAttributes(
   }
   await resolveById(
     tx,
-    rows.map((r) => ({ id: r.id, value: null, reason })),
-    at,
+    rows.map((r) => ({ id: r.id, value: null, reason, at })),
   );
   await syncBayIncidents(tx, [...new Set([...rows.map((r) => r.bayId), ...predicted])], at);
   await insertEvents(
@@ -208,8 +214,8 @@ export async function resolveAlertsOfAttributes(
       level: null,
       value: null,
       reason,
+      at,
     })),
-    at,
   );
   return rows.map((r) => ({
     event: 'alert.resolved' as const,

@@ -6,10 +6,10 @@ import { type AlertPublication, writeAlertTransitions } from './alert-writes.rep
 import {
   type ApiIncidentChange,
   applyApiIncidents,
-  incidentEvents,
+  incidentEventsOf,
   incidentsOfAttributes,
   markIncidentsNotified,
-  syncBayIncidents,
+  syncBayIncidentsAt,
 } from './incidents.repository';
 
 /** What a check does to alerts: its planned transitions and the attributes whose level held for its pending period. */
@@ -33,34 +33,55 @@ function baysOf(planned: PlannedAlerts): string[] {
 }
 
 /**
- * Writes a check's alert transitions and what they do to incidents (decision 033), then the notification
- * events, in the caller's transaction: the incidents of the attributes that settled are told as their state
- * gives (`incidentMessage`), the API's incidents open or resolve, and `inactive`/`nodata` are `alert.info`.
- * `record` records them (with the check's other events, in one statement) and returns the ids recorded now;
- * an incident told is then marked with the level it was told at. Returns what to publish after the commit.
+ * Writes the alert transitions of several checks (each with its time) and what they do to incidents
+ * (decision 033), then the notification events, in the caller's transaction: the incidents of the
+ * attributes that settled are told as their state gives (`incidentMessage`), the API's incidents open or
+ * resolve, and `inactive`/`nodata` are `alert.info`. Every step is one statement for all the checks (an API's
+ * incidents, rare, one per check that has them). The checks must touch no bay and no API in common: each
+ * then reads and writes what it would alone. `record` records the events (with the checks' other events, in
+ * one statement) and returns the ids recorded now, by check; an incident told is then marked with the level
+ * it was told at. Returns what to publish after the commit, by check.
  */
 export async function applyCheckAlerts(
   tx: Db,
-  plan: CheckAlerts,
-  at: Date,
-  record: (events: NewNotificationEvent[]) => Promise<number[]>,
-): Promise<AlertPublication[]> {
-  const published = await writeAlertTransitions(tx, plan.transitions, at);
-  await syncBayIncidents(tx, baysOf(plan.transitions), at);
-  await markSettledLevels(tx, plan.settled);
-  const told = plan.settled.filter((s) => s.level !== 'inactive' && s.level !== 'nodata');
-  const events = [
-    ...(await incidentEvents(
-      tx,
-      await incidentsOfAttributes(
-        tx,
-        told.map((s) => s.bayMetricId),
-      ),
-      at,
-    )),
-    ...(await applyApiIncidents(tx, plan.api, at)),
-    ...(await infoNotifications(tx, plan.settled, at, { apiDown: plan.apiDown })),
-  ];
-  await markIncidentsNotified(tx, await record(events));
+  checks: Array<{ plan: CheckAlerts; at: Date }>,
+  record: (events: NewNotificationEvent[][]) => Promise<number[][]>,
+): Promise<AlertPublication[][]> {
+  const published = await writeAlertTransitions(
+    tx,
+    checks.map((c) => ({ planned: c.plan.transitions, at: c.at })),
+  );
+  await syncBayIncidentsAt(
+    tx,
+    checks.flatMap((c) => baysOf(c.plan.transitions).map((bayId) => ({ bayId, at: c.at }))),
+  );
+  await markSettledLevels(
+    tx,
+    checks.flatMap((c) => c.plan.settled),
+  );
+  const told = checks.map((c) =>
+    c.plan.settled.filter((s) => s.level !== 'inactive' && s.level !== 'nodata'),
+  );
+  const incidentOf = await incidentsOfAttributes(
+    tx,
+    told.flat().map((s) => s.bayMetricId),
+  );
+  const incidents = await incidentEventsOf(
+    tx,
+    checks.map((c, n) => ({
+      ids: (told[n] ?? []).flatMap((s) => incidentOf.get(s.bayMetricId) ?? []),
+      at: c.at,
+    })),
+  );
+  const apis: NewNotificationEvent[][] = [];
+  for (const c of checks) apis.push(await applyApiIncidents(tx, c.plan.api, c.at));
+  const infos = await infoNotifications(
+    tx,
+    checks.map((c) => ({ settled: c.plan.settled, at: c.at, apiDown: c.plan.apiDown })),
+  );
+  const recorded = await record(
+    checks.map((_, n) => [...(incidents[n] ?? []), ...(apis[n] ?? []), ...(infos[n] ?? [])]),
+  );
+  await markIncidentsNotified(tx, recorded.flat());
   return published;
 }

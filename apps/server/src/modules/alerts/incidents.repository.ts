@@ -40,48 +40,59 @@ const openPrediction = (incidentId: ReturnType<typeof sql>) =>
  * an open cause is resolved. Alerts that open in the same check, or later while the incident is open, join it.
  */
 export async function syncBayIncidents(tx: Db, bayIds: string[], at: Date): Promise<void> {
-  if (bayIds.length === 0) return;
-  const ids = array(bayIds);
+  await syncBayIncidentsAt(
+    tx,
+    bayIds.map((bayId) => ({ bayId, at })),
+  );
+}
+
+/** `syncBayIncidents` for the bays of several checks, each bay at its check's time, in four statements. */
+export async function syncBayIncidentsAt(tx: Db, bays: Array<{ bayId: string; at: Date }>): Promise<void> {
+  if (bays.length === 0) return;
+  const ids = array(bays.map((b) => b.bayId));
+  const input = sql`unnest(${ids}::uuid[], ${array(bays.map((b) => b.at))}::timestamptz[]) as s(bay_id, at)`;
   await tx.execute(sql`
     insert into ${incidents} (location_id, bay_id, level, opened_at, updated_at)
-    select min(location_id::text)::uuid, bay_id, ${highest(sql`level`)}, ${at}, ${at} from ${alerts}
-    where bay_id = any(${ids}::uuid[]) and resolved_at is null and incident_id is null
-    group by bay_id
+    select min(a.location_id::text)::uuid, a.bay_id, ${highest(sql`a.level`)}, min(s.at), min(s.at)
+    from ${alerts} a join ${input} on s.bay_id = a.bay_id
+    where a.resolved_at is null and a.incident_id is null
+    group by a.bay_id
     on conflict (bay_id) where resolved_at is null and bay_id is not null do nothing`);
   await tx.execute(sql`
     update ${alerts} a set incident_id = i.id from ${incidents} i
     where a.bay_id = any(${ids}::uuid[]) and a.resolved_at is null and a.incident_id is null
       and i.bay_id = a.bay_id and i.resolved_at is null`);
   await tx.execute(sql`
-    update ${incidents} i set level = c.level, updated_at = ${at}
+    update ${incidents} i set level = c.level, updated_at = c.at
     from (
-      select incident_id, ${highest(sql`level`)} as level from ${alerts}
-      where bay_id = any(${ids}::uuid[]) and resolved_at is null and incident_id is not null
-      group by incident_id
+      select a.incident_id, ${highest(sql`a.level`)} as level, min(s.at) as at
+      from ${alerts} a join ${input} on s.bay_id = a.bay_id
+      where a.resolved_at is null and a.incident_id is not null
+      group by a.incident_id
     ) c
     where i.id = c.incident_id and i.level <> c.level`);
   // Left without an open alert: resolved, or back to `prediction` while an expected crossing stands.
   await tx.execute(sql`
-    update ${incidents} i set updated_at = ${at},
-      resolved_at = case when o.predicted then null else ${at}::timestamptz end,
+    update ${incidents} i set updated_at = o.at,
+      resolved_at = case when o.predicted then null else o.at end,
       level = case when o.predicted then 'prediction' else i.level end
     from (
-      select c.id, ${openPrediction(sql`c.id`)} as predicted from ${incidents} c
-      where c.bay_id = any(${ids}::uuid[]) and c.resolved_at is null
+      select c.id, s.at, ${openPrediction(sql`c.id`)} as predicted from ${incidents} c join ${input} on s.bay_id = c.bay_id
+      where c.resolved_at is null
         and not exists (select 1 from ${alerts} a where a.incident_id = c.id and a.resolved_at is null)
     ) o
     where i.id = o.id`);
 }
 
-/** The incident of each attribute's latest alert (open, or the last resolved one). */
-export async function incidentsOfAttributes(tx: Db, bayMetricIds: string[]): Promise<string[]> {
-  if (bayMetricIds.length === 0) return [];
-  const result = await tx.execute<{ incident_id: string }>(sql`
-    select distinct latest.incident_id from unnest(${array(bayMetricIds)}::uuid[]) as m(id)
+/** The incident of each attribute's latest alert (open, or the last resolved one), by attribute. */
+export async function incidentsOfAttributes(tx: Db, bayMetricIds: string[]): Promise<Map<string, string>> {
+  if (bayMetricIds.length === 0) return new Map();
+  const result = await tx.execute<{ id: string; incident_id: string }>(sql`
+    select m.id, latest.incident_id from unnest(${array(bayMetricIds)}::uuid[]) as m(id)
     join lateral (
       select incident_id from ${alerts} where bay_metric_id = m.id order by opened_at desc limit 1
     ) latest on latest.incident_id is not null`);
-  return result.rows.map((row) => row.incident_id);
+  return new Map(result.rows.map((row) => [row.id, row.incident_id]));
 }
 
 type StateRow = {
@@ -184,25 +195,46 @@ export async function incidentEvents(
   at: Date,
   where = sql`true`,
 ): Promise<NewNotificationEvent[]> {
-  const events: NewNotificationEvent[] = [];
-  for (const row of await incidentStates(tx, ids, where)) {
-    const message = incidentMessage(stateOf(row));
-    if (!message) continue;
-    const last = row.last_payload ?? {};
-    events.push(
-      incidentEvent(
-        row,
-        message,
-        {
-          bayIds: row.bay_id ? [row.bay_id] : (row.last_bay_ids ?? []),
-          bays: last.bays ?? [],
-          causes: row.bay_id ? [] : (last.causes ?? []),
-        },
-        at,
-      ),
-    );
-  }
-  return events;
+  return (await incidentEventsOf(tx, [{ ids, at }], where))[0] ?? [];
+}
+
+/** `incidentEvents` for several checks' incidents (each check its own), their states read in one query. */
+export async function incidentEventsOf(
+  tx: Db,
+  checks: Array<{ ids: string[]; at: Date }>,
+  where = sql`true`,
+): Promise<NewNotificationEvent[][]> {
+  const states = new Map(
+    (
+      await incidentStates(
+        tx,
+        checks.flatMap((c) => c.ids),
+        where,
+      )
+    ).map((row) => [row.id, row]),
+  );
+  return checks.map(({ ids, at }) => {
+    const events: NewNotificationEvent[] = [];
+    for (const id of new Set(ids)) {
+      const row = states.get(id);
+      const message = row && incidentMessage(stateOf(row));
+      if (!row || !message) continue;
+      const last = row.last_payload ?? {};
+      events.push(
+        incidentEvent(
+          row,
+          message,
+          {
+            bayIds: row.bay_id ? [row.bay_id] : (row.last_bay_ids ?? []),
+            bays: last.bays ?? [],
+            causes: row.bay_id ? [] : (last.causes ?? []),
+          },
+          at,
+        ),
+      );
+    }
+    return events;
+  });
 }
 
 /** An API reaching its failure threshold (`down`) or answering again after it (`recovered`). */

@@ -22,22 +22,27 @@ export type AttributeResult = {
 };
 
 /**
- * The last readings that changed (those stored as raw readings, and no-data reasons), in one statement.
- * An unchanged attribute's row is left alone: rewriting 50,000 rows every 30 s for a new `last_read_at`
- * would be most of the database's work; the time it was last read is its API's last success.
+ * The last readings that changed (those stored as raw readings, and no-data reasons) of several checks, in
+ * one statement. An unchanged attribute's row is left alone: rewriting 50,000 rows every 30 s for a new
+ * `last_read_at` would be most of the database's work; the time it was last read is its API's last success.
  */
-export async function writeAttributeResults(tx: Db, results: AttributeResult[], at: Date): Promise<void> {
+export async function writeAttributeResults(
+  tx: Db,
+  checks: Array<{ results: AttributeResult[]; at: Date }>,
+): Promise<void> {
+  const results = checks.flatMap((c) => c.results.map((r) => ({ ...r, at: c.at })));
   if (results.length === 0) return;
   await tx.execute(sql`
     update ${bayMetrics} bm set last_value = u.value, last_level = u.level, last_reason = u.reason,
-      last_read_at = ${at},
+      last_read_at = u.at,
       stored_value = case when u.stored then u.value else bm.stored_value end,
-      stored_at = case when u.stored then ${at}::timestamptz else bm.stored_at end,
+      stored_at = case when u.stored then u.at else bm.stored_at end,
       level_checks = coalesce(u.level_checks, bm.level_checks)
     from unnest(${array(results.map((r) => r.series))}::int[], ${array(results.map((r) => json(r.value)))}::jsonb[],
       ${array(results.map((r) => r.level))}::text[], ${array(results.map((r) => r.reason))}::text[],
-      ${array(results.map((r) => r.stored))}::boolean[], ${array(results.map((r) => r.levelChecks))}::int[])
-      as u(series, value, level, reason, stored, level_checks)
+      ${array(results.map((r) => r.stored))}::boolean[], ${array(results.map((r) => r.levelChecks))}::int[],
+      ${array(results.map((r) => r.at))}::timestamptz[])
+      as u(series, value, level, reason, stored, level_checks, at)
     where bm.series = u.series`);
 }
 

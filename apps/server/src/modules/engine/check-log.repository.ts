@@ -1,9 +1,10 @@
-import { latencyHistogramOf } from '@vaskedrift/shared';
+import { LATENCY_BUCKETS, latencyBucket } from '@vaskedrift/shared';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { apiCheckLogs, apiCheckStats } from '../../db/schema';
+import { array } from './sql-values';
 
-/* A check's line in its API's check log and its count in the API's hour. */
+/* Checks' lines in their APIs' check logs and their counts in the APIs' hours. */
 
 export type CheckLogRow = {
   apiId: string;
@@ -18,38 +19,39 @@ export type CheckLogRow = {
   errorCode: string | null;
 };
 
-export async function insertCheckLog(tx: Db, row: CheckLogRow): Promise<void> {
-  await tx.insert(apiCheckLogs).values(row);
+export async function insertCheckLogs(tx: Db, rows: CheckLogRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  await tx.insert(apiCheckLogs).values(rows);
 }
 
 /** The stored hour's latency histogram plus the one being added, bucket by bucket. */
 export const HISTOGRAM_SUM = sql`array(select a + b from unnest(${apiCheckStats.durationHistogram},
   excluded.duration_histogram) with ordinality as h(a, b, i) order by i)`;
 
-/** Counts the check in its API's hour (success rate and latency without a row per check). */
-export async function countCheck(tx: Db, row: CheckLogRow): Promise<void> {
-  const failed = row.outcome === 'error' ? 1 : 0;
-  await tx
-    .insert(apiCheckStats)
-    .values({
-      apiId: row.apiId,
-      hour: sql`date_trunc('hour', ${row.startedAt}::timestamptz)`,
-      checks: 1,
-      failures: failed,
-      durationSumMs: row.durationMs,
-      durationMaxMs: row.durationMs,
-      bytesSum: row.bytes ?? 0,
-      durationHistogram: latencyHistogramOf(row.durationMs),
-    })
-    .onConflictDoUpdate({
-      target: [apiCheckStats.apiId, apiCheckStats.hour],
-      set: {
-        checks: sql`${apiCheckStats.checks} + 1`,
-        failures: sql`${apiCheckStats.failures} + ${failed}`,
-        durationSumMs: sql`${apiCheckStats.durationSumMs} + ${row.durationMs}`,
-        durationMaxMs: sql`greatest(${apiCheckStats.durationMaxMs}, ${row.durationMs})`,
-        bytesSum: sql`${apiCheckStats.bytesSum} + ${row.bytes ?? 0}`,
-        durationHistogram: HISTOGRAM_SUM,
-      },
-    });
+/** Counts the checks in their APIs' hours (success rate and latency without a row per check), in one statement. */
+export async function countChecks(tx: Db, rows: CheckLogRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  await tx.execute(sql`
+    insert into ${apiCheckStats}
+      (api_id, hour, checks, failures, duration_sum_ms, duration_max_ms, bytes_sum, duration_histogram)
+    select api_id, hour, checks, failures, duration_sum_ms, duration_max_ms, bytes_sum,
+      array(select (select count(*) from unnest(buckets) b where b = i)::int
+        from generate_series(0, ${LATENCY_BUCKETS - 1}) i order by i)
+    from (
+      select api_id, date_trunc('hour', started_at) as hour, count(*) as checks,
+        count(*) filter (where outcome = 'error') as failures, sum(duration_ms) as duration_sum_ms,
+        max(duration_ms) as duration_max_ms, coalesce(sum(bytes), 0) as bytes_sum, array_agg(bucket) as buckets
+      from unnest(${array(rows.map((c) => c.apiId))}::uuid[], ${array(rows.map((c) => c.startedAt))}::timestamptz[],
+        ${array(rows.map((c) => c.outcome))}::text[], ${array(rows.map((c) => c.durationMs))}::int[],
+        ${array(rows.map((c) => c.bytes))}::int[], ${array(rows.map((c) => latencyBucket(c.durationMs)))}::int[])
+        as c(api_id, started_at, outcome, duration_ms, bytes, bucket)
+      group by 1, 2
+    ) per_hour
+    on conflict (api_id, hour) do update set
+      checks = ${apiCheckStats.checks} + excluded.checks,
+      failures = ${apiCheckStats.failures} + excluded.failures,
+      duration_sum_ms = ${apiCheckStats.durationSumMs} + excluded.duration_sum_ms,
+      duration_max_ms = greatest(${apiCheckStats.durationMaxMs}, excluded.duration_max_ms),
+      duration_histogram = ${HISTOGRAM_SUM},
+      bytes_sum = ${apiCheckStats.bytesSum} + excluded.bytes_sum`);
 }

@@ -5,14 +5,13 @@ import type { EventBus } from '../../events/bus';
 import { type Clock, systemClock } from '../../lib/clock';
 import { publishAlerts } from '../alerts';
 import { publishStatusChanges } from '../bays';
-import { type AppliedCheck, applyCheck } from './check-apply';
+import { type AppliedCheck, applyChecks, type FullCheck } from './check-apply';
 import { createCheckBatch, gathered } from './check-batch';
 import {
   type ApiRef,
   attributeResultsOf,
   type CheckOutcome,
   type CheckSource,
-  type CheckStart,
   checkLogRow,
   readingOf,
   storedOf,
@@ -43,9 +42,9 @@ export type ProcessedCheck = {
  */
 const TRANSACTIONS_AT_ONCE = 6;
 /**
- * Checks that are not quiet, applied one after another in one transaction at most (decision 009): the
- * first round after a bulk add is thousands of them, and a transaction (with its commit) per check was
- * most of its cost.
+ * Checks that are not quiet in one transaction at most, applied together (decision 009): the first round
+ * after a bulk add is thousands of them, and a transaction (with its commit) and ten statements per check
+ * were most of its cost.
  */
 const FULL_CHECKS_PER_TRANSACTION = 25;
 
@@ -58,19 +57,15 @@ export const ENGINE_POOL_SIZE = TRANSACTIONS_AT_ONCE + 4;
 /** A success is written to the check log at most this often per API (all failures are, decision 009). */
 const OK_LOG_EVERY_MS = 5 * 60_000;
 
-/** A check that is not quiet, waiting for its transaction. */
-type FullCheck = Omit<CheckStart, 'storedRun'> & { logDue: () => boolean };
 type FullAttempt = { applied: AppliedCheck } | { failed: unknown };
 
 /**
  * The full checks gathered like the quiet writes (up to `TRANSACTIONS_AT_ONCE` transactions at once),
- * each transaction applying its checks one after another in API id order, so the API rows of two
- * transactions are always locked in the same order. A transaction that fails (one check's error, or a
- * deadlock on bays with another instance) applies its checks again one per transaction, so a check
- * fails only for its own reason.
+ * each transaction applying its checks together (`applyChecks`) in API id order. A transaction that fails
+ * (one check's error, or a deadlock on bays with another instance) applies its checks again one per
+ * transaction, so a check fails only for its own reason.
  */
 function gatherFullChecks(db: Db, heartbeatMs: number) {
-  const applyOne = (tx: Db, check: FullCheck) => applyCheck(tx, check, { heartbeatMs, logDue: check.logDue });
   return gathered<FullCheck, FullAttempt>(
     async (checks) => {
       try {
@@ -79,17 +74,25 @@ function gatherFullChecks(db: Db, heartbeatMs: number) {
         const order = checks
           .map((_, i) => i)
           .sort((a, b) => (idOf(a) < idOf(b) ? -1 : idOf(a) > idOf(b) ? 1 : 0));
-        return await db.transaction(async (tx) => {
-          const attempts: FullAttempt[] = [];
-          for (const i of order) attempts[i] = { applied: await applyOne(tx, checks[i] as FullCheck) };
-          return attempts;
+        const applied = await db.transaction((tx) =>
+          applyChecks(
+            tx,
+            order.map((i) => checks[i] as FullCheck),
+            heartbeatMs,
+          ),
+        );
+        const attempts: FullAttempt[] = [];
+        order.forEach((i, n) => {
+          attempts[i] = { applied: applied[n] as AppliedCheck };
         });
+        return attempts;
       } catch (err) {
         if (checks.length === 1) return [{ failed: err }];
         const attempts: FullAttempt[] = [];
         for (const check of checks) {
           try {
-            attempts.push({ applied: await db.transaction((tx) => applyOne(tx, check)) });
+            const [applied] = await db.transaction((tx) => applyChecks(tx, [check], heartbeatMs));
+            attempts.push({ applied: applied as AppliedCheck });
           } catch (failed) {
             attempts.push({ failed });
           }

@@ -53,10 +53,6 @@ export async function loadRules(db: Db, apiId: string): Promise<Rule[]> {
   return (await loadRulesOf(db, [apiId])).get(apiId) ?? [];
 }
 
-/**
- * The rules of several APIs in one query, by API. Read by every check, so in plain SQL with the rule's
- * field names as column names: only the time needs mapping.
- */
 /** The enabled attributes of these APIs' live bays, in id order: what both rule reads select from. */
 const enabledAttributesOf = (apiIds: string[]) => sql`
     from ${bayMetrics} bm
@@ -66,7 +62,11 @@ const enabledAttributesOf = (apiIds: string[]) => sql`
     where am.api_id = any(${array(apiIds)}::uuid[]) and am.status = 'enabled'
     order by bm.id`;
 
-async function loadRulesOf(db: Db, apiIds: string[]): Promise<Map<string, Rule[]>> {
+/**
+ * The rules of several APIs in one query, by API. Read by every check, so in plain SQL with the rule's
+ * field names as column names: only the time needs mapping.
+ */
+export async function loadRulesOf(db: Db, apiIds: string[]): Promise<Map<string, Rule[]>> {
   const { rows } = await db.execute<Rule & { apiId: string }>(sql`
     select am.api_id as "apiId", bm.id, bm.series, bm.bay_id as "bayId", b.name as "bayName",
       b.location_id as "locationId", l.name as "locationName", am.id as "apiMetricId",

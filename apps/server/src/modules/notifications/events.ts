@@ -55,8 +55,20 @@ export function suppressionOf(bayIds: SQL): SQL<'maintenance' | 'muted' | null> 
  * events recorded now (not those whose dedupe key was already there).
  */
 export async function recordNotificationEvents(tx: Db, events: NewNotificationEvent[]): Promise<number[]> {
-  if (events.length === 0) return [];
-  const result = await tx.execute<{ id: number }>(sql`
+  return (await recordNotificationEventsOf(tx, [events]))[0] ?? [];
+}
+
+/**
+ * `recordNotificationEvents` for several checks' events in one statement: the ids recorded now, by check.
+ * An event whose dedupe key another of the events had already is not recorded again.
+ */
+export async function recordNotificationEventsOf(
+  tx: Db,
+  groups: NewNotificationEvent[][],
+): Promise<number[][]> {
+  const events = groups.flatMap((group, n) => group.map((e) => ({ ...e, n })));
+  if (events.length === 0) return groups.map(() => []);
+  const result = await tx.execute<{ id: number | string; dedupe_key: string }>(sql`
     insert into ${notificationEvents}
       (type, tag, dedupe_key, location_ids, bay_ids, api_id, alert_id, maintenance_id, incident_id, payload,
       suppressed)
@@ -80,6 +92,11 @@ export async function recordNotificationEvents(tx: Db, events: NewNotificationEv
     )}::jsonb) as e(type text, tag text, dedupe_key text, location_ids uuid[], bay_ids uuid[], api_id uuid,
       alert_id uuid, maintenance_id uuid, incident_id uuid, payload jsonb, suppressible boolean)
     on conflict (dedupe_key) do nothing
-    returning id`);
-  return result.rows.map((row) => Number(row.id));
+    returning id, dedupe_key`);
+  // A dedupe key is recorded once: the group of its first event.
+  const groupOf = new Map<string, number>();
+  for (const e of events) if (!groupOf.has(e.dedupeKey)) groupOf.set(e.dedupeKey, e.n);
+  const recorded = groups.map((): number[] => []);
+  for (const row of result.rows) recorded[groupOf.get(row.dedupe_key) ?? 0]?.push(Number(row.id));
+  return recorded;
 }

@@ -12,6 +12,7 @@ export {
   type NewNotificationEvent,
   type NotificationEventRow,
   recordNotificationEvents,
+  recordNotificationEventsOf,
   suppressionOf,
 } from './events';
 export {
