@@ -1,15 +1,8 @@
 import { compareValues, type Operator } from '../evaluation';
 import { COUNT_LIMIT, type SeriesState } from './series-store';
 
-export {
-  createSeries,
-  SeriesState,
-  SeriesStore,
-  SLOT_COUNT,
-  seriesBytes,
-  seriesFromJson,
-  seriesToJson,
-} from './series-store';
+export { seriesFromJson, seriesToJson } from './series-json';
+export { createSeries, SeriesState, SeriesStore, SLOT_COUNT, seriesBytes } from './series-store';
 
 /*
  * Foresight (docs/domain.md, Foresight): a small model of one bay attribute's numbers, learned from its own
@@ -28,8 +21,9 @@ export {
  * Counters (a wash count that only grows and may reset) are modelled as their rate per hour: a drop is a
  * reset and is skipped, and a counter is never predicted (its thresholds are not a level that is reached).
  *
- * Size: `SLOT_COUNT` slots (4 + 4 bytes and a 10-bit count each) and a dozen numbers, 866 bytes a series,
- * kept in shared blocks (series-store.ts); `seriesToJson`/`seriesFromJson` give a plain JSON form to store.
+ * Size: `SLOT_COUNT` slots (a 16-bit centre and spread on the series' grid and a 10-bit count each) and a
+ * dozen numbers, 538 bytes a series, kept in shared blocks (series-store.ts); `seriesToJson`/`seriesFromJson`
+ * give a plain JSON form to store.
  */
 
 const SLOT_MS = 2 * 3_600_000;

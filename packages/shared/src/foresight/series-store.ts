@@ -1,13 +1,18 @@
 /*
  * Where the foresight model's series live (docs/domain.md, Foresight; decisions 035 and 037): every series'
  * week profile and numbers in a few large shared typed arrays (blocks of `BLOCK_SERIES` rows) of a
- * `SeriesStore`, addressed by row. A series is then its 777 bytes of profile, 88 of numbers and its kind:
+ * `SeriesStore`, addressed by row. A series is then its 441 bytes of profile, 96 of numbers and its kind:
  * no typed array views, buffers or boxed numbers of its own. The server's store hands out rows and makes a
  * `SeriesState` (a short-lived view of one row) when it learns, so a series there has no object at all;
  * `createSeries` gives a view that keeps its row of the default store (the bench, the tests).
- * The arithmetic: Float32 centres and spreads, Float64 numbers but for the mean gap and the resolution
- * (Float32), and per slot a count of readings learned in 10 bits (four slots' counts in five bytes), up to
- * `COUNT_LIMIT` (decision 037, series size).
+ * The arithmetic (decision 037, series size): per slot a count of readings learned in 10 bits (four slots'
+ * counts in five bytes), up to `COUNT_LIMIT`; its centre in 16 bits on the series' own grid (`step` ×
+ * whole numbers from `base`, so 0 is exact), its spread in 16 bits relative to the step (`SPREAD_CODES`
+ * a doubling). The grid widens when a centre or spread falls outside it (at least doubling its step). A
+ * value between two codes is rounded up or down at random in proportion (a hash of the reading's time and
+ * the slot, so the same readings give the same series): an average's steps finer than the grid move it
+ * on average, where rounding to the nearest code would stop it. Float64 numbers but for the mean gap, the
+ * resolution and the step (Float32).
  */
 
 /** Two-hour slots of the week. */
@@ -31,21 +36,49 @@ const CTT = 7;
 const CTY = 8;
 const CYY = 9;
 const NUMBERS = 10;
-/** Two numbers that need no more than Float32 (the slots' memory, a step's floor), in `Block.floats`. */
+/** Numbers that need no more than Float32 (the slots' memory, a step's floor, the grid), in `Block.floats`. */
 const MEAN_GAP = 0;
 const RESOLUTION = 1;
-const FLOATS = 2;
+const STEP = 2;
+const FLOATS = 3;
+
+/** A centre's code: a whole number of steps from the series' base, in an Int16. */
+const CENTRE_MIN = -32_768;
+const CENTRE_MAX = 32_767;
+/** A spread's code per doubling of (1 + spread / step): steps of 0.034 %, up to 2^31 steps in a Uint16. */
+const SPREAD_CODES = 2048;
+const SPREAD_MAX = 31 * SPREAD_CODES;
+/** A spread over this many steps widens the grid… */
+const SPREAD_STEPS = 2 ** 31;
+/** …to at least this share of its largest spread; */
+const STEP_OF_SPREAD = 2 ** -30;
+/** …and to at least this share of its largest centre (so |base| ≤ 2^20: a centre's product is exact); */
+const STEP_OF_CENTRE = 2 ** -20;
+/** …and above 0 while every centre and spread is 0. */
+const STEP_MIN = 2 ** -100;
 
 export type SeriesKind = 'gauge' | 'counter';
 const KINDS: readonly SeriesKind[] = ['gauge', 'counter'];
 
 class Block {
-  readonly centre = new Float32Array(BLOCK_SERIES * SLOT_COUNT);
-  readonly spread = new Float32Array(BLOCK_SERIES * SLOT_COUNT);
+  readonly centre = new Int16Array(BLOCK_SERIES * SLOT_COUNT);
+  readonly spread = new Uint16Array(BLOCK_SERIES * SLOT_COUNT);
   readonly counts = new Uint8Array(BLOCK_SERIES * COUNT_BYTES);
   readonly numbers = new Float64Array(BLOCK_SERIES * NUMBERS);
   readonly floats = new Float32Array(BLOCK_SERIES * FLOATS);
+  /** The grid's origin in steps: a centre is `step × (base + code)`. */
+  readonly bases = new Int32Array(BLOCK_SERIES);
   readonly kinds = new Uint8Array(BLOCK_SERIES);
+}
+
+/** Two numbers in (0, 1) from a hash of a seed (murmur3's finaliser): the dither of a centre and of a spread. */
+function dither(seed: number): [number, number] {
+  let h = seed | 0;
+  h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
+  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
+  h ^= h >>> 16;
+  /* Never 0 or 1: a value on a code (read and set again) keeps that code. */
+  return [((h & 0xffff) + 0.5) / 65_536, ((h >>> 16) + 0.5) / 65_536];
 }
 
 /** Rows of series in shared blocks: `add` a row, `state(row)` to read and learn it, `remove` to reuse it. */
@@ -91,7 +124,8 @@ export class SeriesState {
   private readonly store: SeriesStore;
   private readonly block: Block;
   private readonly row: number;
-  /** Where its profile, its counts and its numbers start in the block's arrays. */
+  /** Its index in the block, and where its profile, its counts and its numbers start in the block's arrays. */
+  private readonly i: number;
   private readonly p: number;
   private readonly c: number;
   private readonly n: number;
@@ -102,6 +136,7 @@ export class SeriesState {
     this.store = store;
     this.block = block;
     this.row = row;
+    this.i = i;
     this.p = i * SLOT_COUNT;
     this.c = i * COUNT_BYTES;
     this.n = i * NUMBERS;
@@ -150,6 +185,19 @@ export class SeriesState {
   set resolution(v) {
     this.block.floats[this.f + RESOLUTION] = v;
   }
+  /** The profile's grid: a centre is `step × (base + its code)` (NaN before the first slot is set). */
+  get step() {
+    return this.block.floats[this.f + STEP] as number;
+  }
+  set step(v) {
+    this.block.floats[this.f + STEP] = v;
+  }
+  get base() {
+    return this.block.bases[this.i] as number;
+  }
+  set base(v) {
+    this.block.bases[this.i] = v;
+  }
   /** Trend: sum of weights, of squared weights, weighted means of time (h) and value, co-moments. */
   get w() {
     return this.get(W);
@@ -196,10 +244,10 @@ export class SeriesState {
 
   /** Per slot: the robust centre, the spread (average absolute deviation), readings learned (≤ `COUNT_LIMIT`). */
   centreAt(slot: number): number {
-    return this.block.centre[this.p + slot] as number;
+    return this.step * (this.base + (this.block.centre[this.p + slot] as number));
   }
   spreadAt(slot: number): number {
-    return this.block.spread[this.p + slot] as number;
+    return this.step * (2 ** ((this.block.spread[this.p + slot] as number) / SPREAD_CODES) - 1);
   }
   countAt(slot: number): number {
     const group = this.c + (slot >> 2) * 5;
@@ -207,10 +255,18 @@ export class SeriesState {
     const counts = this.block.counts;
     return (counts[group + (slot & 3)] as number) | ((((counts[group + 4] as number) >> shift) & 3) << 8);
   }
-  /** Sets a slot; a count above `COUNT_LIMIT` is kept as `COUNT_LIMIT`. */
+  /**
+   * Sets a slot: its centre and spread on the grid (widened first when they fall outside it), each
+   * rounded to a neighbouring code at random in proportion; a count above `COUNT_LIMIT` is kept as
+   * `COUNT_LIMIT`.
+   */
   setSlot(slot: number, centre: number, spread: number, count: number) {
-    this.block.centre[this.p + slot] = centre;
-    this.block.spread[this.p + slot] = spread;
+    const steps = centre / this.step - this.base;
+    if (!(steps >= CENTRE_MIN && steps <= CENTRE_MAX && spread <= this.step * SPREAD_STEPS))
+      this.widen(slot, centre, spread);
+    /* The dither: the slot and the last reading's time (the one before this reading, as the model learns). */
+    const [forCentre, forSpread] = dither((this.lastAtMs | 0) ^ Math.imul(slot + 1, 0x9e3779b1));
+    this.setCodes(slot, centre, spread, forCentre, forSpread);
     const kept = Math.min(count, COUNT_LIMIT);
     const group = this.c + (slot >> 2) * 5;
     const shift = (slot & 3) * 2;
@@ -219,11 +275,54 @@ export class SeriesState {
     counts[group + 4] = ((counts[group + 4] as number) & ~(3 << shift)) | ((kept >> 8) << shift);
   }
 
-  get centre(): Float32Array {
-    return this.block.centre.slice(this.p, this.p + SLOT_COUNT);
+  /** A slot's codes for a centre and a spread: floor(exact code + dither), so a dither of 0.5 rounds. */
+  private setCodes(slot: number, centre: number, spread: number, forCentre: number, forSpread: number) {
+    const step = this.step;
+    const code = Math.floor(centre / step - this.base + forCentre);
+    this.block.centre[this.p + slot] = Math.max(CENTRE_MIN, Math.min(CENTRE_MAX, code));
+    const spreadCode = Math.floor(SPREAD_CODES * Math.log2(1 + Math.max(0, spread) / step) + forSpread);
+    this.block.spread[this.p + slot] = Math.min(SPREAD_MAX, spreadCode);
   }
-  get spread(): Float32Array {
-    return this.block.spread.slice(this.p, this.p + SLOT_COUNT);
+
+  /**
+   * A grid for every learned slot and the one being set: twice the span of their centres over 65,536
+   * codes, centred on it, the step at least doubled. The learned slots keep their nearest codes on it.
+   */
+  private widen(slot: number, centre: number, spread: number) {
+    const centres: number[] = [];
+    const spreads: number[] = [];
+    let low = centre;
+    let high = centre;
+    let widest = spread;
+    for (let s = 0; s < SLOT_COUNT; s++) {
+      const learned = s !== slot && this.countAt(s) > 0;
+      centres.push(learned ? this.centreAt(s) : Number.NaN);
+      spreads.push(learned ? this.spreadAt(s) : 0);
+      if (!learned) continue;
+      low = Math.min(low, centres[s] as number);
+      high = Math.max(high, centres[s] as number);
+      widest = Math.max(widest, spreads[s] as number);
+    }
+    const step = Math.fround(
+      Math.max(
+        (2 * (high - low)) / (CENTRE_MAX - CENTRE_MIN),
+        Math.max(Math.abs(low), Math.abs(high)) * STEP_OF_CENTRE,
+        widest * STEP_OF_SPREAD,
+        Number.isFinite(this.step) ? 2 * this.step : 0,
+        STEP_MIN,
+      ),
+    );
+    this.step = step;
+    this.base = Math.round((low + high) / 2 / step);
+    for (let s = 0; s < SLOT_COUNT; s++)
+      if (!Number.isNaN(centres[s])) this.setCodes(s, centres[s] as number, spreads[s] as number, 0.5, 0.5);
+  }
+
+  get centre(): Float64Array {
+    return Float64Array.from({ length: SLOT_COUNT }, (_, slot) => this.centreAt(slot));
+  }
+  get spread(): Float64Array {
+    return Float64Array.from({ length: SLOT_COUNT }, (_, slot) => this.spreadAt(slot));
   }
   get count(): Uint16Array {
     return Uint16Array.from({ length: SLOT_COUNT }, (_, slot) => this.countAt(slot));
@@ -247,6 +346,7 @@ export class SeriesState {
     this.block.counts.fill(0, this.c, this.c + COUNT_BYTES);
     for (const i of [ORIGIN, LAST_AT, LAST_VALUE]) this.set(i, Number.NaN);
     this.block.floats.fill(Number.NaN, this.f, this.f + FLOATS);
+    this.base = 0;
     this.resetTrend();
   }
 }
@@ -258,63 +358,5 @@ export function createSeries(kind: SeriesKind = 'gauge'): SeriesState {
 
 /** Bytes a series takes in memory, about: its profile, counts, numbers and kind in their block (decision 035). */
 export function seriesBytes(): number {
-  return SLOT_COUNT * (4 + 4) + COUNT_BYTES + NUMBERS * 8 + FLOATS * 4 + 1;
-}
-
-/** A series as plain JSON (to store, or to compare). */
-export type SeriesJson = {
-  kind: SeriesKind;
-  centre: number[];
-  spread: number[];
-  count: number[];
-  originMs: number;
-  lastAtMs: number;
-  lastValue: number;
-  meanGapMs: number;
-  resolution: number;
-  w: number;
-  w2: number;
-  mt: number;
-  my: number;
-  ctt: number;
-  cty: number;
-  cyy: number;
-};
-
-const NUMBER_FIELDS = [
-  'originMs',
-  'lastAtMs',
-  'lastValue',
-  'meanGapMs',
-  'resolution',
-  'w',
-  'w2',
-  'mt',
-  'my',
-  'ctt',
-  'cty',
-  'cyy',
-] as const;
-
-export function seriesToJson(state: SeriesState): SeriesJson {
-  // Float32 values written with the 7 digits they hold ('3.1', not '3.0999999046325684').
-  const short = (values: Float32Array) => Array.from(values, (v) => Number(v.toPrecision(7)));
-  const json = {
-    kind: state.kind,
-    centre: short(state.centre),
-    spread: short(state.spread),
-    count: Array.from(state.count),
-  } as SeriesJson;
-  for (const field of NUMBER_FIELDS) json[field] = state[field];
-  return json;
-}
-
-export function seriesFromJson(json: SeriesJson): SeriesState {
-  const state = createSeries(json.kind);
-  for (let slot = 0; slot < SLOT_COUNT; slot++)
-    state.setSlot(slot, json.centre[slot] ?? 0, json.spread[slot] ?? 0, json.count[slot] ?? 0);
-  /* JSON has no NaN: a number not known yet (null) is NaN again, as a state written before the resolution
-   * was learned learns it anew. */
-  for (const field of NUMBER_FIELDS) state[field] = json[field] ?? Number.NaN;
-  return state;
+  return SLOT_COUNT * (2 + 2) + COUNT_BYTES + NUMBERS * 8 + FLOATS * 4 + 4 + 1;
 }
