@@ -48,6 +48,9 @@ const CENTRE_MAX = 32_767;
 /** A spread's code per doubling of (1 + spread / step): steps of 0.034 %, up to 2^31 steps in a Uint16. */
 const SPREAD_CODES = 2048;
 const SPREAD_MAX = 31 * SPREAD_CODES;
+/** A spread's code read back: 2^(code / 2048) as a whole power of two times one of its fractions. */
+const DOUBLINGS = Float64Array.from({ length: 32 }, (_, i) => 2 ** i);
+const FRACTIONS = Float64Array.from({ length: SPREAD_CODES }, (_, i) => 2 ** (i / SPREAD_CODES));
 /** A spread over this many steps widens the grid… */
 const SPREAD_STEPS = 2 ** 31;
 /** …to at least this share of its largest spread; */
@@ -247,7 +250,12 @@ export class SeriesState {
     return this.step * (this.base + (this.block.centre[this.p + slot] as number));
   }
   spreadAt(slot: number): number {
-    return this.step * (2 ** ((this.block.spread[this.p + slot] as number) / SPREAD_CODES) - 1);
+    const code = this.block.spread[this.p + slot] as number;
+    return (
+      this.step *
+      ((DOUBLINGS[Math.floor(code / SPREAD_CODES)] as number) * (FRACTIONS[code % SPREAD_CODES] as number) -
+        1)
+    );
   }
   countAt(slot: number): number {
     const group = this.c + (slot >> 2) * 5;
