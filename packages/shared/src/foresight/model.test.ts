@@ -204,7 +204,11 @@ describe('the series state', () => {
     const copy = seriesFromJson(JSON.parse(JSON.stringify(seriesToJson(state))));
     const at = MONDAY + 2 * 24 * HOUR;
     expect(isUnusual(copy, at, 9)).toEqual(isUnusual(state, at, 9));
+    /* Every slot read back on its code, from values written with no more digits than they need. */
+    expect(copy.centre).toEqual(state.centre);
+    expect(copy.spread).toEqual(state.spread);
     expect(copy.centre).toHaveLength(SLOT_COUNT);
+    expect(JSON.stringify(seriesToJson(state)).length).toBeLessThan(2_600);
   });
 
   it('numbers the slots of the week from Monday 00:00 UTC', () => {

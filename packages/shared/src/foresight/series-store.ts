@@ -45,14 +45,14 @@ const FLOATS = 3;
 /** A centre's code: a whole number of steps from the series' base, in an Int16. */
 const CENTRE_MIN = -32_768;
 const CENTRE_MAX = 32_767;
-/** A spread's code per doubling of (1 + spread / step): steps of 0.034 %, up to 2^31 steps in a Uint16. */
+/** A spread's code per doubling of (1 + spread / step): steps of 0.034 %, up to 2^32 steps in a Uint16. */
 const SPREAD_CODES = 2048;
-const SPREAD_MAX = 31 * SPREAD_CODES;
+const SPREAD_MAX = 65_535;
 /** A spread's code read back: 2^(code / 2048) as a whole power of two times one of its fractions. */
 const DOUBLINGS = Float64Array.from({ length: 32 }, (_, i) => 2 ** i);
 const FRACTIONS = Float64Array.from({ length: SPREAD_CODES }, (_, i) => 2 ** (i / SPREAD_CODES));
-/** A spread over this many steps widens the grid… */
-const SPREAD_STEPS = 2 ** 31;
+/** A spread over this many steps (past the last code) widens the grid… */
+const SPREAD_STEPS = 2 ** 32;
 /** …to at least this share of its largest spread; */
 const STEP_OF_SPREAD = 2 ** -30;
 /** …and to at least this share of its largest centre (so |base| ≤ 2^20: a centre's product is exact); */
@@ -265,15 +265,23 @@ export class SeriesState {
   }
   /**
    * Sets a slot: its centre and spread on the grid (widened first when they fall outside it), each
-   * rounded to a neighbouring code at random in proportion; a count above `COUNT_LIMIT` is kept as
-   * `COUNT_LIMIT`.
+   * rounded to a neighbouring code at random in proportion (`nearest`: to the nearest, for values read
+   * back); a count above `COUNT_LIMIT` is kept as `COUNT_LIMIT`.
    */
-  setSlot(slot: number, centre: number, spread: number, count: number) {
+  setSlot(
+    slot: number,
+    centre: number,
+    spread: number,
+    count: number,
+    rounding: 'random' | 'nearest' = 'random',
+  ) {
     const steps = centre / this.step - this.base;
-    if (!(steps >= CENTRE_MIN && steps <= CENTRE_MAX && spread <= this.step * SPREAD_STEPS))
+    /* Half a code past the last one is still that code (a value read back from JSON is near its code). */
+    if (!(steps >= CENTRE_MIN - 0.5 && steps <= CENTRE_MAX + 0.5 && spread <= this.step * SPREAD_STEPS))
       this.widen(slot, centre, spread);
     /* The dither: the slot and the last reading's time (the one before this reading, as the model learns). */
-    const [forCentre, forSpread] = dither((this.lastAtMs | 0) ^ Math.imul(slot + 1, 0x9e3779b1));
+    const [forCentre, forSpread] =
+      rounding === 'nearest' ? [0.5, 0.5] : dither((this.lastAtMs | 0) ^ Math.imul(slot + 1, 0x9e3779b1));
     this.setCodes(slot, centre, spread, forCentre, forSpread);
     const kept = Math.min(count, COUNT_LIMIT);
     const group = this.c + (slot >> 2) * 5;
