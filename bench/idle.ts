@@ -8,7 +8,8 @@
  *   it) and of its PostgreSQL: the postmaster with every child it reaped plus the live children, split
  *   into its background processes and the rest (our connections, autovacuum workers);
  * - transactions committed in the `vaskedrift` database (`pg_stat_database.xact_commit`) and the statements
- *   behind them (`pg_stat_statements`, preloaded for the measured starts), the most frequent first.
+ *   behind them (`pg_stat_statements`, preloaded for the measured starts), the most frequent first;
+ * - connections opened to it meanwhile (`pg_stat_database.sessions`: each a PostgreSQL process started).
  *
  * Phases: `all` (what an installation runs) and `checks-off` (`CHECKS_ENABLED=false`: the status engine's
  * loop stopped, everything else on). Their difference is the engine's share (checks of the demo's six
@@ -135,22 +136,26 @@ async function measurePhase(dataDir: string, secretKey: string, phase: string) {
       const serverPid = child.pid ?? 0;
       await sleep(WARMUP_S * 1000);
 
-      const commits = async () =>
-        Number(
-          (await client.query(`SELECT xact_commit FROM pg_stat_database WHERE datname = 'vaskedrift'`))
-            .rows[0].xact_commit,
+      const counts = async () => {
+        const { rows } = await client.query(
+          `SELECT xact_commit, sessions FROM pg_stat_database WHERE datname = 'vaskedrift'`,
         );
+        return { commits: Number(rows[0].xact_commit), sessions: Number(rows[0].sessions) };
+      };
       await client.query('SELECT pg_stat_statements_reset()');
       const server0 = processCpuSeconds(serverPid);
       const pg0 = postgresCpu(postmaster);
-      const commits0 = await commits();
+      const counts0 = await counts();
       const t0 = performance.now();
       await sleep(DURATION_S * 1000);
       const seconds = (performance.now() - t0) / 1000;
       const server = processCpuSeconds(serverPid) - server0;
       const pg1 = postgresCpu(postmaster);
+      const counts1 = await counts();
       // Less the bench's own: the one statement between the two readings of xact_commit.
-      const transactions = (await commits()) - commits0 - 1;
+      const transactions = counts1.commits - counts0.commits - 1;
+      // Connections opened meanwhile (a pool closing idle ones opens them again: a process each).
+      const sessions = counts1.sessions - counts0.sessions;
       const statements = (
         await client.query<Statement>(
           `SELECT calls::int, rows::int, total_exec_time AS ms, query FROM pg_stat_statements
@@ -165,6 +170,7 @@ async function measurePhase(dataDir: string, secretKey: string, phase: string) {
         postgres: pg1.total - pg0.total,
         background: pg1.background - pg0.background,
         transactions,
+        sessions,
         statements,
       };
     } finally {
@@ -213,7 +219,8 @@ async function main() {
       );
       console.log(
         `${fmt(result.transactions)} transactions (${perMinute(result.transactions, result.seconds)} a minute); ` +
-          `${fmt(result.statements.reduce((sum, s) => sum + s.calls, 0))} statements`,
+          `${fmt(result.statements.reduce((sum, s) => sum + s.calls, 0))} statements; ` +
+          `${fmt(result.sessions)} connections opened (${perMinute(result.sessions, result.seconds)} a minute)`,
       );
       console.log('\n| calls a minute | rows | ms in total | statement |\n|---|---|---|---|');
       for (const s of result.statements.slice(0, TOP_STATEMENTS)) {

@@ -123,8 +123,7 @@ export async function buildApp({
 }: AppOptions): Promise<FastifyInstance> {
   // One error line per database outage, not one per request and loop (db/health.ts).
   const databaseHealth = createDatabaseHealth();
-  if (pool) databaseHealth.watch(pool);
-  if (enginePool) databaseHealth.watch(enginePool);
+  for (const watched of [pool, enginePool]) if (watched) databaseHealth.watch(watched);
   const app = Fastify({
     logger:
       logger === false
@@ -175,6 +174,7 @@ export async function buildApp({
     config,
     db,
     engineDb,
+    enginePool: enginePool ?? pool,
     bus,
     outbound,
     log: app.log as Logger,

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type pg from 'pg';
 import type { Logger } from 'pino';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
@@ -28,6 +29,11 @@ type Deps = {
   db: Db;
   /** The engine's own pool (decision 029): checks never wait behind API requests for a connection. */
   engineDb?: Db;
+  /**
+   * The pool under `engineDb` (or any of the database): the scheduler hears through a connection made
+   * with its settings of APIs falling due sooner (decision 009).
+   */
+  enginePool?: pg.Pool;
   bus: EventBus;
   outbound: OutboundClient;
   log: Logger;
@@ -52,6 +58,7 @@ export function createStatusEngine({
   config,
   db,
   engineDb = db,
+  enginePool,
   bus,
   outbound,
   log,
@@ -93,6 +100,7 @@ export function createStatusEngine({
     failureThreshold,
     clock,
     ...(learning ? { onEvaluated: foresight.observe } : {}),
+    ...(enginePool ? { pool: enginePool } : {}),
   });
   const escalation = createAlertEscalation({
     db,

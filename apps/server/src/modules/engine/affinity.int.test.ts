@@ -106,12 +106,14 @@ async function round(): Promise<number> {
   });
   const took = Date.now() - start.getTime();
   const claimsThen = snapshot();
-  await waitUntil(() =>
-    [...instances].every(([key, i]) => {
+  await waitUntil(async () => {
+    // The schedulers sleep until the next slot (30 s on): woken as when an API falls due sooner.
+    await q('notify vaskedrift_checks');
+    return [...instances].every(([key, i]) => {
       const s = statsOf(i);
       return s.claims >= (claimsThen.get(key)?.claims ?? 0) + 2 && s.inFlight === 0;
-    }),
-  );
+    });
+  });
   await ctx.app.bus.drain();
   return took;
 }
@@ -214,12 +216,12 @@ describe('affinity between instances and APIs', () => {
     await rounds(2);
     await expectSteadyOwners(['vask-a', 'vask-b', 'vask-c'], 2);
 
-    // A clean stop deletes its heartbeat: the others own its buckets at their next heartbeat.
+    // A clean stop deletes its heartbeat: the others own its buckets at their next heartbeat (every 5 s).
     await c.app.statusEngine.engine.stop();
     instances.delete('vask-c');
     const { rows } = await q(`select count(*)::int as n from engine_instances where instance_key = 'vask-c'`);
     expect(rows[0].n).toBe(0);
-    await waitUntil(seeing(2), 5_000);
+    await waitUntil(seeing(2), 10_000);
     await rounds(1);
 
     // Back with the same key (a restart of the same slot): the same buckets, so the same APIs.

@@ -13,6 +13,21 @@ export type ClaimedApi = StoredApi & { dueAt: Date; claimedAt: Date; bucket: num
 /** What this instance owns (decision 041): its buckets, and how late another's API must be to take it. */
 export type ClaimAffinity = { owned: Buffer; graceSeconds: number };
 
+/** A claim's APIs, and how soon the next API it may claim will be due (null: none is). */
+export type Claim = { claimed: ClaimedApi[]; nextDueInMs: number | null };
+
+const columns = Object.entries(getTableColumns(apis));
+
+/** A row of `apis` as PostgreSQL returns it (snake_case, from the driver) as drizzle's select would. */
+function storedApi(row: Record<string, unknown>): StoredApi {
+  const api: Record<string, unknown> = {};
+  for (const [key, column] of columns) {
+    const value = row[column.name];
+    api[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+  }
+  return api as StoredApi;
+}
+
 /**
  * Claims up to `limit` due APIs for this instance by moving their `next_check_at` forward in the same
  * statement that finds them (`FOR UPDATE SKIP LOCKED`): another instance neither waits for nor sees a
@@ -22,33 +37,55 @@ export type ClaimAffinity = { owned: Buffer; graceSeconds: number };
  * With `affinity` only the APIs of the instance's own buckets are claimed as soon as they are due; any
  * other is claimed once it has been due for `graceSeconds` (its owner is gone, not yet known to be, or
  * behind), so no check waits for an instance that died. Without it (checks driven by hand) every due API.
+ *
+ * The same statement answers how soon the scheduler has to claim again (decision 009, Sleeping until
+ * due): the earliest of the next slots it just set, the next of its APIs not yet due (by the index on
+ * `next_check_at`, a few rows), and the end of the grace of another's API that is due but not yet
+ * claimed (its owner behind). Another's API that falls due later is not looked for: its owner claims it,
+ * or, gone, is taken over at this instance's next claim after the grace.
  */
-export async function claimDueApis(db: Db, limit: number, affinity?: ClaimAffinity): Promise<ClaimedApi[]> {
-  const mine = affinity
-    ? sql`and (get_bit(${affinity.owned}::bytea, ${sql.raw(API_BUCKET_SQL)})= 1
-             or next_check_at <= now() - make_interval(secs => ${affinity.graceSeconds}))`
-    : sql``;
-  const claimed = await db
-    .update(apis)
-    .set({
-      nextCheckAt: sql`due.next_check_at + make_interval(secs => ${apis.checkInterval} *
-        (1 + floor((extract(epoch from now() - due.next_check_at) + ${apis.checkInterval} / 2.0) / ${apis.checkInterval})))`,
-    })
-    .from(sql`(
+export async function claimDueApis(db: Db, limit: number, affinity?: ClaimAffinity): Promise<Claim> {
+  const owned = affinity ? sql`get_bit(${affinity.owned}::bytea, ${sql.raw(API_BUCKET_SQL)}) = 1` : sql`true`;
+  const grace = affinity ? sql`make_interval(secs => ${affinity.graceSeconds})` : sql`interval '0'`;
+  const claimable = sql`status = 'enabled' and deleted_at is null`;
+  const { rows } = await db.execute<Record<string, unknown>>(sql`
+    with due as (
       select id, next_check_at, ${sql.raw(API_BUCKET_SQL)} as bucket from ${apis}
-      where status = 'enabled' and deleted_at is null and next_check_at <= now() ${mine}
+      where ${claimable} and next_check_at <= now() and (${owned} or next_check_at <= now() - ${grace})
       order by next_check_at
       limit ${limit}
       for update skip locked
-    ) as due`)
-    .where(sql`${apis.id} = due.id`)
-    .returning({
-      ...getTableColumns(apis),
-      dueAt: sql<Date | string>`due.next_check_at`,
-      claimedAt: sql<Date | string>`now()`,
-      bucket: sql<number>`due.bucket`,
-    });
-  return claimed.map((r) => ({ ...r, dueAt: new Date(r.dueAt), claimedAt: new Date(r.claimedAt) }));
+    ),
+    claimed as (
+      update ${apis} a
+      set next_check_at = due.next_check_at + make_interval(secs => a.check_interval *
+        (1 + floor((extract(epoch from now() - due.next_check_at) + a.check_interval / 2.0) / a.check_interval)))
+      from due where a.id = due.id
+      returning a.*, due.next_check_at as due_at, now() as claimed_at, due.bucket as bucket
+    ),
+    soonest as (
+      select extract(epoch from least(
+        (select min(next_check_at) from claimed),
+        (select next_check_at from ${apis} where ${claimable} and next_check_at > now() and ${owned}
+          order by next_check_at limit 1),
+        (select next_check_at + ${grace} from ${apis}
+          where ${claimable} and next_check_at <= now() and next_check_at > now() - ${grace} and not (${owned})
+          order by next_check_at limit 1)
+      ) - now()) * 1000 as next_due_in_ms
+    )
+    select claimed.*, soonest.next_due_in_ms from soonest left join claimed on true`);
+  const first = rows[0];
+  return {
+    claimed: first?.id
+      ? rows.map((r) => ({
+          ...storedApi(r),
+          dueAt: new Date(r.due_at as Date | string),
+          claimedAt: new Date(r.claimed_at as Date | string),
+          bucket: Number(r.bucket),
+        }))
+      : [],
+    nextDueInMs: first?.next_due_in_ms == null ? null : Number(first.next_due_in_ms),
+  };
 }
 
 /**

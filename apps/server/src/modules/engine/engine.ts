@@ -1,6 +1,7 @@
 import { setMaxListeners } from 'node:events';
 import type { apiDraftSchema } from '@vaskedrift/shared';
 import { DEFAULT_CHECK_TIMEOUT_MS, MAX_RESPONSE_BYTES, movesAddress, patchHeaders } from '@vaskedrift/shared';
+import type pg from 'pg';
 import type { Logger } from 'pino';
 import type { z } from 'zod';
 import type { Config } from '../../config';
@@ -133,6 +134,8 @@ export function createEngine(deps: {
   clock?: Clock;
   /** After each check committed: every attribute as evaluated (foresight). */
   onEvaluated?: OnEvaluated;
+  /** A pool of the database: with it the scheduler sleeps until due, woken by NOTIFY (decision 009). */
+  pool?: pg.Pool;
 }) {
   const { config, db, log } = deps;
   const clock = deps.clock ?? systemClock;
@@ -210,6 +213,7 @@ export function createEngine(deps: {
     concurrency: config.checks.concurrency,
     instanceKey: config.checks.instanceKey,
     runCheck,
+    ...(deps.pool ? { pool: deps.pool } : {}),
   });
   const maintenance = createReadingsMaintenance({
     db,

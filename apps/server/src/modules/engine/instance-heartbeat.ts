@@ -4,13 +4,17 @@ import { BUCKETS, bucketBitmap, bucketsOwnedBy } from './affinity';
 import type { ClaimAffinity } from './claims.repository';
 import { heartbeat, leave } from './instances.repository';
 
-/** How often an instance tells the others it is alive and learns who else is (decision 041). */
-const HEARTBEAT_MS = 2_000;
+/**
+ * How often an instance tells the others it is alive and learns who else is (decision 041): a statement
+ * each time, on an idle server too. Checks never wait for it: another's late API is taken over after the
+ * grace below, whatever the heartbeats know.
+ */
+const HEARTBEAT_MS = 5_000;
 /**
  * An instance silent this long no longer owns buckets: long enough for a few missed heartbeats (a busy
  * event loop, a slow database), short enough that a crashed instance's APIs find their owner soon.
  */
-const LIVE_FOR_SECONDS = 15;
+const LIVE_FOR_SECONDS = 20;
 /**
  * Another instance's API is claimed by anyone once it has been due this long: its owner is gone but not
  * yet known to be, or behind. The longest a crashed instance's APIs wait (plus a tick), while an owner
@@ -28,6 +32,8 @@ export function createInstanceHeartbeat(deps: {
   instanceKey: string;
   /** The scheduler's figures this keeps up to date. */
   stats: { instances: number; ownedBuckets: number };
+  /** The buckets this instance owns have changed (an instance joined or left). */
+  onRebalanced(): void;
 }) {
   /** Its buckets as the claim reads them; none until the first heartbeat has told who else is live. */
   let affinity: ClaimAffinity | null = null;
@@ -46,6 +52,7 @@ export function createInstanceHeartbeat(deps: {
     liveKeys = joined;
     deps.stats.instances = live.length;
     deps.stats.ownedBuckets = owned.length;
+    deps.onRebalanced();
     deps.log.info(
       { instance: deps.instanceKey, instances: live.length, buckets: owned.length, of: BUCKETS },
       'sjekkene er fordelt mellom instansene',

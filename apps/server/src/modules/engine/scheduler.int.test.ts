@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createSimulator, type Simulator } from '@vaskedrift/simulator';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiBodyFor } from '../../../test/engine';
 import {
@@ -10,6 +11,7 @@ import {
 } from '../../../test/helpers';
 import { type ApiClient, caller } from '../../../test/locations';
 import { connectDatabase, type Database } from '../../db/client';
+import { BUCKETS, bucketBitmap } from './affinity';
 import { claimDueApis } from './claims.repository';
 
 const env = {
@@ -75,6 +77,8 @@ describe('two server instances on one database, each running its scheduler', () 
       // whatever those claims started has ended: a second poll for this slot would be counted by now.
       const claimsThen = claimRounds();
       await waitUntil(async () => {
+        // The schedulers sleep until the next slot (30 s on): woken as when an API falls due sooner.
+        await pool.query(`notify vaskedrift_checks`);
         const claims = claimRounds();
         return claims.every((n, i) => n >= (claimsThen[i] ?? 0) + 2) && inFlight() === 0;
       });
@@ -112,7 +116,7 @@ describe('claiming due APIs by hand (no scheduler running: the test is the only 
       Array.from({ length: 5 }, async () => {
         const ids: string[] = [];
         for (;;) {
-          const claimed = await claimDueApis(db, 7);
+          const { claimed } = await claimDueApis(db, 7);
           if (claimed.length === 0) return ids;
           ids.push(...claimed.map((c) => c.id));
         }
@@ -136,7 +140,7 @@ describe('claiming due APIs by hand (no scheduler running: the test is the only 
        returning id, next_check_at`,
     );
     const due: Date = rows[0].next_check_at;
-    const [claimed] = await claimDueApis(ctx.database.db, 10);
+    const [claimed] = (await claimDueApis(ctx.database.db, 10)).claimed;
     expect(claimed?.id).toBe(rows[0].id);
     const { rows: after } = await pool.query('select next_check_at, now() as now from apis where id = $1', [
       rows[0].id,
@@ -148,6 +152,64 @@ describe('claiming due APIs by hand (no scheduler running: the test is the only 
     // …at least half an interval ahead, at most one and a half.
     expect(next.getTime() - now.getTime()).toBeGreaterThanOrEqual(30_000);
     expect(next.getTime() - now.getTime()).toBeLessThanOrEqual(90_000);
-    expect(await claimDueApis(ctx.database.db, 10)).toEqual([]);
+    expect((await claimDueApis(ctx.database.db, 10)).claimed).toEqual([]);
+  });
+
+  it('tells the schedulers when an API falls due sooner (added, next check moved earlier), not when a claim moves it on', async () => {
+    const listener = new pg.Client({ connectionString: ctx.databaseUrl });
+    await listener.connect();
+    const heard: string[] = [];
+    listener.on('notification', (message) => heard.push(message.payload ?? ''));
+    await listener.query('listen vaskedrift_checks');
+    const pool = ctx.database.pool;
+    // NOTIFYs arrive in commit order: the marks show which statement sent which.
+    const mark = (text: string) => pool.query(`select pg_notify('vaskedrift_checks', $1)`, [text]);
+    try {
+      const { rows } = await pool.query(
+        `insert into apis (name, endpoint_url, check_interval, push_token_hash, push_token_encrypted, next_check_at)
+         values ('Varslet', 'http://10.0.0.1/', 30, md5(random()::text), 'x', now() - interval '1 second') returning id`,
+      );
+      await mark('lagt til');
+      expect((await claimDueApis(ctx.database.db, 100)).claimed.map((api) => api.id)).toContain(rows[0].id);
+      await mark('hentet');
+      await pool.query(`update apis set next_check_at = now() where id = $1`, [rows[0].id]);
+      await mark('flyttet');
+      await waitUntil(async () => heard.length >= 5);
+      expect(heard).toEqual(['', 'lagt til', 'hentet', '', 'flyttet']);
+    } finally {
+      await listener.end();
+    }
+  });
+
+  it("answers how soon it may claim next: its next API's slot, or the end of the grace of another's late one", async () => {
+    const pool = ctx.database.pool;
+    await pool.query(`update apis set status = 'disabled'`);
+    const insert = async (name: string, due: string) =>
+      pool.query(
+        `insert into apis (name, endpoint_url, check_interval, push_token_hash, push_token_encrypted, next_check_at)
+         values ($1, 'http://10.0.0.1/', 30, md5(random()::text), 'x', now() + $2::interval)`,
+        [name, due],
+      );
+    await insert('Senere', '40 seconds');
+    const alone = await claimDueApis(ctx.database.db, 10);
+    expect(alone.claimed).toEqual([]);
+    expect(alone.nextDueInMs).toBeGreaterThan(30_000);
+    expect(alone.nextDueInMs).toBeLessThanOrEqual(40_000);
+
+    await insert('Sen', '-1 second');
+    // Owning no bucket: the late API is another's, claimed only after the grace, which is when to look again.
+    const none = { owned: bucketBitmap([]), graceSeconds: 5 };
+    const others = await claimDueApis(ctx.database.db, 10, none);
+    expect(others.claimed).toEqual([]);
+    expect(others.nextDueInMs).toBeGreaterThan(0);
+    expect(others.nextDueInMs).toBeLessThanOrEqual(4_000);
+
+    // Owning every bucket: the late API is claimed, and its next slot (30 s on) comes before the other's.
+    const all = { owned: bucketBitmap(Array.from({ length: BUCKETS }, (_, i) => i)), graceSeconds: 5 };
+    const mine = await claimDueApis(ctx.database.db, 10, all);
+    expect(mine.claimed.map((api) => api.name)).toEqual(['Sen']);
+    expect(mine.claimed[0]?.nextCheckAt).toBeInstanceOf(Date);
+    expect(mine.nextDueInMs).toBeGreaterThan(25_000);
+    expect(mine.nextDueInMs).toBeLessThanOrEqual(30_000);
   });
 });

@@ -1,11 +1,23 @@
+import type pg from 'pg';
 import type { Logger } from 'pino';
 import type { Db } from '../../db/client';
+import { listenToChannels } from '../../db/listen';
 import { hasBucket } from './affinity';
-import { type ClaimedApi, claimDueApis, rephaseFutureChecks } from './claims.repository';
+import { type Claim, type ClaimedApi, claimDueApis, rephaseFutureChecks } from './claims.repository';
 import { createInstanceHeartbeat } from './instance-heartbeat';
 
-/** How often an idle scheduler looks for due checks: the most a check can start late on a quiet system. */
+/**
+ * Claims are at least this far apart (a wake-up for what falls due sooner waits for it): under load the
+ * APIs falling due within it are claimed together, one statement rather than one per check. Without
+ * wake-ups (`listening` never set) the scheduler claims this often, as it always did: the most a check
+ * can start late then.
+ */
 const TICK_MS = 250;
+/**
+ * The longest a listening scheduler sleeps (decision 009, Sleeping until due): how long an API of another
+ * instance that stopped unseen can stay unchecked beyond its owner's grace, and a bound on any wake-up lost.
+ */
+const MAX_SLEEP_MS = 5_000;
 /**
  * With every slot taken, the scheduler claims again this long after the first check ends (the checks
  * ending meanwhile free their slots too): a claim per ended check would be a statement per check.
@@ -17,6 +29,8 @@ const SLOT_GATHER_MS = 10;
  */
 const REPHASE_EVERY_MS = 10_000;
 const LAG_SAMPLES = 16_384;
+/** The NOTIFY channel of migration 0038: an API may be due sooner than the schedulers know. */
+const CHECKS_CHANNEL = 'vaskedrift_checks';
 
 /** A fixed-size window of recent figures (lag, duration), for the benchmark and the logs. */
 export class Samples {
@@ -58,10 +72,77 @@ type SchedulerStats = {
 };
 
 /**
- * The check loop of one server instance (decision 009). Every tick it claims as many due APIs as it has
- * free slots (`concurrency` checks in flight at most) and runs them; a full claim ticks again at once, and
- * a tick that finds every slot taken waits for a check to end rather than for the next tick. Claiming
- * moves `next_check_at` forward in the database, which is what keeps instances apart.
+ * Runs `round` at the soonest time asked for (`at`, on the monotonic clock), one round at a time: a time
+ * asked for while a round runs is kept, and the next round is set for the sooner of it and the time the
+ * round itself returns. A time asked for never puts off one already set sooner (decision 019 lost a
+ * wake-up to that).
+ */
+function soonestTimer(round: () => Promise<number>) {
+  let timer: NodeJS.Timeout | undefined;
+  let timerAt = Number.POSITIVE_INFINITY;
+  let running: Promise<void> | null = null;
+  let askedAt = Number.POSITIVE_INFINITY;
+  let stopped = true;
+
+  function at(when: number) {
+    if (stopped) return;
+    if (running) {
+      askedAt = Math.min(askedAt, when);
+      return;
+    }
+    if (when >= timerAt) return;
+    clearTimeout(timer);
+    timerAt = when;
+    timer = setTimeout(run, Math.max(0, when - performance.now()));
+    timer.unref?.();
+  }
+
+  function run() {
+    timerAt = Number.POSITIVE_INFINITY;
+    askedAt = Number.POSITIVE_INFINITY;
+    running = round().then((next) => {
+      running = null;
+      at(Math.min(next, askedAt));
+    });
+  }
+
+  return {
+    at,
+    start() {
+      stopped = false;
+      at(performance.now());
+    },
+    /** No round after the one in hand, which it waits for. */
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      timerAt = Number.POSITIVE_INFINITY;
+      await running;
+    },
+  };
+}
+
+/** Brings slots a clock put back within reach again (decision 030), at most every `REPHASE_EVERY_MS`. */
+function rephaseEvery(db: Db, log: Logger) {
+  /** When the last rephase ran, on the monotonic clock (the first claim runs one). */
+  let rephasedAt = Number.NEGATIVE_INFINITY;
+  return async () => {
+    if (performance.now() - rephasedAt < REPHASE_EVERY_MS) return;
+    rephasedAt = performance.now();
+    const moved = await rephaseFutureChecks(db);
+    if (moved > 0)
+      log.warn({ apis: moved }, 'databaseklokken har gått tilbake: neste sjekk er flyttet nærmere');
+  };
+}
+
+/**
+ * The check loop of one server instance (decision 009). Each claim takes as many due APIs as it has free
+ * slots (`concurrency` checks in flight at most) and runs them; a full claim claims again at once, and one
+ * that finds every slot taken waits for a check to end. Otherwise it sleeps until the next API it may
+ * claim is due, which the claim answers: at least `TICK_MS` after the claim began and, while it hears of
+ * APIs falling due sooner (the NOTIFYs of migration 0038, through `pool`), at most `MAX_SLEEP_MS`;
+ * otherwise at most `TICK_MS`. Claiming moves `next_check_at` forward in the database, which keeps
+ * instances apart.
  */
 export function createScheduler(deps: {
   db: Db;
@@ -70,11 +151,16 @@ export function createScheduler(deps: {
   /** This instance's stable key (decision 041): the APIs it checks first are those its key wins. */
   instanceKey: string;
   runCheck(api: ClaimedApi): Promise<void>;
+  /** A pool of the database, for the connection that hears of APIs falling due sooner. */
+  pool?: pg.Pool;
 }) {
-  let timer: NodeJS.Timeout | undefined;
   let stopped = true;
-  let ticking: Promise<void> | null = null;
-  /** The last tick found every slot taken: the next ended check brings the next tick forward. */
+  /** When the last claim began, on the monotonic clock. */
+  let claimedAt = Number.NEGATIVE_INFINITY;
+  /** Whether APIs falling due sooner are heard of (the NOTIFY connection listens): the sleep's bound. */
+  let listening = false;
+  let hearing: { stop(): Promise<void> } | undefined;
+  /** The last claim found every slot taken: the next ended check brings the next claim forward. */
   let waitingForSlot = false;
   const running = new Set<Promise<void>>();
   const stats: SchedulerStats = {
@@ -87,42 +173,40 @@ export function createScheduler(deps: {
     ownedBuckets: 0,
     takenOver: 0,
   };
+  const timer = soonestTimer(tick);
+  /** Something may be due sooner than the last claim said: claim again, `TICK_MS` after the last one. */
+  const wake = () => timer.at(Math.max(performance.now(), claimedAt + TICK_MS));
   const instance = createInstanceHeartbeat({
     db: deps.db,
     log: deps.log,
     instanceKey: deps.instanceKey,
     stats,
+    // Other buckets are this instance's now: some of their APIs may be due.
+    onRebalanced: wake,
   });
-  /** When the last rephase ran, on the monotonic clock (the first tick runs one). */
-  let rephasedAt = Number.NEGATIVE_INFINITY;
+  const rephaseWhenDue = rephaseEvery(deps.db, deps.log);
 
-  async function rephaseWhenDue() {
-    if (performance.now() - rephasedAt < REPHASE_EVERY_MS) return;
-    rephasedAt = performance.now();
-    const moved = await rephaseFutureChecks(deps.db);
-    if (moved > 0) {
-      deps.log.warn({ apis: moved }, 'databaseklokken har gått tilbake: neste sjekk er flyttet nærmere');
-    }
-  }
-
-  /** Claims and starts what is due: 'full' when it filled every free slot, 'busy' when there was none. */
-  async function tick(): Promise<'full' | 'partial' | 'busy'> {
+  /** Claims and starts what is due; returns when to claim next, on the monotonic clock. */
+  async function tick(): Promise<number> {
+    const began = performance.now();
     const free = deps.concurrency - running.size;
-    if (free <= 0) return 'busy';
-    let claimed: ClaimedApi[];
+    waitingForSlot = free <= 0;
+    if (waitingForSlot) return began + TICK_MS;
+    claimedAt = began;
+    let claim: Claim;
     /** The buckets this claim went by (a heartbeat may change them while it runs). */
     let owned: Buffer | undefined;
     try {
       await rephaseWhenDue();
       if (!instance.affinity) await instance.beat();
       owned = instance.affinity?.owned;
-      claimed = await claimDueApis(deps.db, free, instance.affinity ?? undefined);
+      claim = await claimDueApis(deps.db, free, instance.affinity ?? undefined);
       stats.claims++;
     } catch (err) {
       if (!stopped) deps.log.error({ err }, 'kunne ikke hente sjekker som er forfalt');
-      return 'partial';
+      return began + TICK_MS;
     }
-    for (const api of claimed) {
+    for (const api of claim.claimed) {
       stats.claimed++;
       if (owned && !hasBucket(owned, api.bucket)) stats.takenOver++;
       stats.lag.add(api.claimedAt.getTime() - api.dueAt.getTime());
@@ -135,30 +219,17 @@ export function createScheduler(deps: {
           stats.inFlight = running.size;
           if (waitingForSlot) {
             waitingForSlot = false;
-            schedule(SLOT_GATHER_MS);
+            timer.at(performance.now() + SLOT_GATHER_MS);
           }
         });
       running.add(run);
     }
     stats.inFlight = running.size;
-    return claimed.length === free ? 'full' : 'partial';
-  }
-
-  function schedule(delay: number) {
-    if (stopped) return;
-    clearTimeout(timer);
-    timer = setTimeout(() => {
-      waitingForSlot = false;
-      ticking = tick()
-        .then((outcome) => {
-          waitingForSlot = outcome === 'busy';
-          schedule(outcome === 'full' ? 0 : TICK_MS);
-        })
-        .finally(() => {
-          ticking = null;
-        });
-    }, delay);
-    timer.unref?.();
+    const now = performance.now();
+    if (claim.claimed.length === free) return now;
+    // Measured from the claim's answer: the database's clock says how far off the next due time is.
+    const sleep = Math.min(claim.nextDueInMs ?? Number.POSITIVE_INFINITY, listening ? MAX_SLEEP_MS : TICK_MS);
+    return Math.max(now + sleep, began + TICK_MS);
   }
 
   return {
@@ -173,7 +244,7 @@ export function createScheduler(deps: {
     async runDue(): Promise<string[]> {
       const checked: string[] = [];
       for (;;) {
-        const claimed = await claimDueApis(deps.db, deps.concurrency);
+        const { claimed } = await claimDueApis(deps.db, deps.concurrency);
         if (claimed.length === 0) return checked;
         await Promise.all(claimed.map((api) => deps.runCheck(api)));
         checked.push(...claimed.map((api) => api.id));
@@ -182,8 +253,24 @@ export function createScheduler(deps: {
     start() {
       if (!stopped) return;
       stopped = false;
-      schedule(0);
+      timer.start();
       instance.start();
+      if (!deps.pool) return;
+      hearing = listenToChannels({
+        pool: deps.pool,
+        name: 'vaskedrift-checks',
+        log: deps.log,
+        channels: { [CHECKS_CHANNEL]: wake },
+        listening: () => {
+          listening = true;
+          wake();
+        },
+        deaf: () => {
+          listening = false;
+        },
+        lost: 'sjekkløkken hører ikke om nye API-er (tilkoblingen ble brutt); ser etter hvert kvarter sekund',
+        back: 'sjekkløkken hører om nye API-er igjen',
+      });
     },
     /**
      * Stops claiming, leaves the live instances (the others take its buckets at their next heartbeat),
@@ -192,9 +279,9 @@ export function createScheduler(deps: {
     async stop() {
       if (stopped) return;
       stopped = true;
-      clearTimeout(timer);
       instance.halt();
-      await ticking;
+      await Promise.all([timer.stop(), hearing?.stop()]);
+      listening = false;
       await instance.leave();
       await Promise.allSettled([...running]);
     },

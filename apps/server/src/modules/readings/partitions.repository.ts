@@ -28,29 +28,40 @@ function add(unit: 'day' | 'month', t: Date, n: number): Date {
     : new Date(Date.UTC(t.getUTCFullYear(), t.getUTCMonth() + n, 1));
 }
 
+const TABLES = Object.keys(UNIT) as ReadingsTable[];
+
 /**
- * Makes the partitions of `table` from the one holding `now` to `AHEAD` units later, and those any row in
- * the default partition needs (moving those rows in). Returns how many were made.
+ * Makes the partitions of every readings table from the one holding `now` to `AHEAD` units later, and
+ * those any row in a default partition needs (moving those rows in), in one statement: most rounds find
+ * every one made, and `readings_partition` answers that from the catalog. Returns how many were made.
  */
-export async function ensurePartitions(tx: Db, table: ReadingsTable, now: Date): Promise<number> {
-  const unit = UNIT[table];
-  const column = table === 'readings' ? sql`read_at` : sql`bucket`;
-  const { rows } = await tx.execute<{ start: Date | string }>(
-    sql`select distinct date_trunc(${unit}, ${column} at time zone 'UTC') at time zone 'UTC' as start
-        from ${sql.identifier(`${table}_default`)}`,
-  );
-  const starts = new Map<number, Date>();
-  for (const r of rows) starts.set(new Date(r.start).getTime(), new Date(r.start));
-  const first = startOf(unit, now);
-  for (let i = 0; i <= AHEAD[unit]; i++) starts.set(add(unit, first, i).getTime(), add(unit, first, i));
-  let made = 0;
-  for (const start of [...starts.values()].sort((a, b) => a.getTime() - b.getTime())) {
-    const { rows: result } = await tx.execute<{ made: boolean }>(
-      sql`select readings_partition(${table}, ${start}, ${add(unit, start, 1)}) as made`,
-    );
-    if (result[0]?.made) made++;
-  }
-  return made;
+export async function ensurePartitions(tx: Db, now: Date): Promise<number> {
+  const ahead = TABLES.flatMap((table) => {
+    const unit = UNIT[table];
+    const first = startOf(unit, now);
+    return Array.from({ length: AHEAD[unit] + 1 }, (_, i) => ({
+      table,
+      start: add(unit, first, i),
+      end: add(unit, first, i + 1),
+    }));
+  });
+  // The ranges of the rows waiting in each default partition, by the same UTC day or month.
+  const waiting = TABLES.map((table) => {
+    const column = table === 'readings' ? sql`read_at` : sql`bucket`;
+    const unit = sql.raw(`'${UNIT[table]}'`);
+    const step = sql.raw(`interval '1 ${UNIT[table]}'`);
+    return sql`select distinct ${table}::text, date_trunc(${unit}, ${column} at time zone 'UTC') at time zone 'UTC',
+      (date_trunc(${unit}, ${column} at time zone 'UTC') + ${step}) at time zone 'UTC'
+      from ${sql.identifier(`${table}_default`)}`;
+  });
+  const { rows } = await tx.execute<{ made: boolean }>(sql`
+    select readings_partition(parent, from_at, to_at) as made from (
+      select * from unnest(${sql.param(ahead.map((p) => p.table))}::text[], ${sql.param(ahead.map((p) => p.start))}::timestamptz[],
+        ${sql.param(ahead.map((p) => p.end))}::timestamptz[])
+      union ${sql.join(waiting, sql` union `)}
+    ) as wanted(parent, from_at, to_at)
+    order by parent, from_at`);
+  return rows.filter((r) => r.made).length;
 }
 
 /**

@@ -47,11 +47,7 @@ export function createReadingsMaintenance(deps: {
       .transaction(async (tx) => {
         if (!(await tryAdvisoryXactLock(tx, READINGS_MAINTENANCE_LOCK))) return null;
         await tx.execute(sql`set local lock_timeout = '1s'`);
-        let count = 0;
-        for (const table of ['readings', 'readings_minute', 'readings_hour'] as const) {
-          count += await ensurePartitions(tx, table, new Date());
-        }
-        return count;
+        return ensurePartitions(tx, new Date());
       })
       .catch((err: unknown) => {
         // Rows of a missing partition wait in the default one: nothing is lost, the next round retries.
