@@ -95,7 +95,8 @@ async function expectSameAsPeriods(bayIds = ids, on = db) {
 
 async function keptDays(bayId: string) {
   const { rows } = await ctx.database.pool.query<{ day: string; present: number; warning: number }>(
-    `select to_char(day, 'YYYY-MM-DD') as day, present::float8, warning::float8 from bay_figure_days
+    `select to_char(day, 'YYYY-MM-DD') as day, present / 1e6::float8 as present, warning / 1e6::float8 as warning
+     from bay_figure_days
      where bay_id = $1
      order by day`,
     [bayId],

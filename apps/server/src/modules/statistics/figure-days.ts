@@ -4,7 +4,7 @@ import type { Logger } from 'pino';
 import type { Db } from '../../db/client';
 import { bayFigureDays, bayStatusPeriods, bays } from '../../db/schema';
 import { createRepeatingJob } from '../../lib/repeating-job';
-import { dayStart, SUMS, windowFigures } from './figures.repository';
+import { dayStart, KEPT_SUMS, SUMS, windowFigures } from './figures.repository';
 
 /**
  * Held exclusively while a batch of days is computed and written; the triggers of migration 0034 take it
@@ -59,7 +59,7 @@ export async function fillFigureDays(db: Db, bayIds: string[]): Promise<number> 
       ),
       ${windowFigures()}
       insert into ${k} (bay_id, day, day_end, ${SUMS}, repaired_until)
-      select bay_id, (w_from at time zone ${tz})::date, w_to, ${SUMS}, repaired_until
+      select bay_id, (w_from at time zone ${tz})::date, w_to, ${KEPT_SUMS}, repaired_until
       from window_figures, settled
       where repaired_until is null or repaired_until <= settled.at
       on conflict (bay_id, day) do nothing`);
