@@ -101,7 +101,7 @@ type Figures = {
 };
 
 type Engine = Awaited<ReturnType<typeof buildApp>>['statusEngine']['engine'];
-type Batch = 'loads' | 'writes';
+type Batch = 'loads' | 'writes' | 'transactions';
 type BatchTotals = { runs: number; inputs: number; ms: number };
 
 /** The engines' quiet writes or rules loads so far, summed over the instances. */
@@ -113,6 +113,8 @@ function batchTotals(engines: Engine[], kind: Batch): BatchTotals {
     ms: all.reduce((n, r) => n + r.ms, 0),
   };
 }
+
+const NO_RUNS: BatchTotals = { runs: 0, inputs: 0, ms: 0 };
 
 /** The batches of `kind` since `was`: how many, their mean size and mean time, for the log. */
 function batchRuns(engines: Engine[], kind: Batch, was: BatchTotals): string {
@@ -227,6 +229,11 @@ async function scenario(bays: number, duration: number, changes: number, instanc
     const firstRoundServerCpu = (firstCpu.user + firstCpu.system) / 1e6;
     const firstRoundPgCpu = (await postgresCpuSeconds(dbName)) - firstPgCpuBefore;
     logFirstRound(firstRoundSeconds, firstRoundServerCpu, firstRoundPgCpu, memory);
+    // Per API, so per first check: the round's CPU is almost all theirs (the quiet checks after them are cheap).
+    console.log(
+      `  første runde: ${total((s) => s.processed.full)} fulle sjekker, transaksjoner: ${batchRuns(engines, 'transactions', NO_RUNS)}; ` +
+        `CPU per API: server ${fmt((firstRoundServerCpu / locations) * 1000, 1)} ms, PostgreSQL ${fmt((firstRoundPgCpu / locations) * 1000, 1)} ms`,
+    );
     await sleep(WARMUP * 1000);
     for (const engine of engines) {
       engine.stats().lag.clear();
@@ -239,7 +246,11 @@ async function scenario(bays: number, duration: number, changes: number, instanc
     const simPid = sim.child.pid ?? 0;
     const simCpuBefore = await cpuSecondsOf(simPid);
     const pgCpuBefore = await postgresCpuSeconds(dbName);
-    const batchesBefore = { loads: batchTotals(engines, 'loads'), writes: batchTotals(engines, 'writes') };
+    const batchesBefore = {
+      loads: batchTotals(engines, 'loads'),
+      writes: batchTotals(engines, 'writes'),
+      transactions: batchTotals(engines, 'transactions'),
+    };
     const foresightBefore = app.statusEngine.foresight.stats();
     const sizeBefore = await databaseBytes(probe);
     const readingsBefore = await rawReadings(probe);

@@ -32,18 +32,21 @@ export async function writeAttributeResults(
 ): Promise<void> {
   const results = checks.flatMap((c) => c.results.map((r) => ({ ...r, at: c.at })));
   if (results.length === 0) return;
+  const series = array(results.map((r) => r.series));
+  // `bm.series = any(…)` as well as the join: the planner then finds the rows by the index, where for a few
+  // hundred rows it would otherwise hash the whole table (a scan of every attribute per statement).
   await tx.execute(sql`
     update ${bayMetrics} bm set last_value = u.value, last_level = u.level, last_reason = u.reason,
       last_read_at = u.at,
       stored_value = case when u.stored then u.value else bm.stored_value end,
       stored_at = case when u.stored then u.at else bm.stored_at end,
       level_checks = coalesce(u.level_checks, bm.level_checks)
-    from unnest(${array(results.map((r) => r.series))}::int[], ${array(results.map((r) => json(r.value)))}::jsonb[],
+    from unnest(${series}::int[], ${array(results.map((r) => json(r.value)))}::jsonb[],
       ${array(results.map((r) => r.level))}::text[], ${array(results.map((r) => r.reason))}::text[],
       ${array(results.map((r) => r.stored))}::boolean[], ${array(results.map((r) => r.levelChecks))}::int[],
       ${array(results.map((r) => r.at))}::timestamptz[])
       as u(series, value, level, reason, stored, level_checks, at)
-    where bm.series = u.series`);
+    where bm.series = u.series and bm.series = any(${series}::int[])`);
 }
 
 /**

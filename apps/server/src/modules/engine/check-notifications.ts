@@ -66,7 +66,7 @@ export type ApiNotificationType = 'api.down' | 'api.recovered';
 
 /**
  * The API's change as its facilities' incidents see it (decision 033): every bay behind the API, and the
- * start of the run of failures (`firstFailureOfRun`), when they opened.
+ * start of the run of failures (`firstFailuresOfRuns`), when they opened.
  */
 export function apiIncidentChange(
   api: ApiRef,

@@ -41,7 +41,12 @@ export async function lockBayLevels(tx: Db, bayIds: string[]): Promise<BayLevels
         'level', ${bayMetrics.lastLevel})) filter (where ${bayMetrics.id} is not null and ${EVALUATED_ATTRIBUTE}), '[]')`,
     })
     .from(bays)
-    .leftJoin(bayMetrics, eq(bayMetrics.bayId, bays.id))
+    // The bays' ids on the attributes too: their index is then used, where the planner would otherwise scan
+    // every attribute for a few hundred bays.
+    .leftJoin(
+      bayMetrics,
+      and(eq(bayMetrics.bayId, bays.id), sql`${bayMetrics.bayId} = any(${array(bayIds)}::uuid[])`),
+    )
     .leftJoin(apiMetrics, eq(apiMetrics.id, bayMetrics.apiMetricId))
     .leftJoin(apis, eq(apis.id, apiMetrics.apiId))
     .where(and(sql`${bays.id} = any(${array(bayIds)}::uuid[])`, isNull(bays.deletedAt)))

@@ -81,7 +81,8 @@ export async function applyBayStatusChanges(
   const statuses = array(applied.map((c) => c.to));
   const monitored = array(applied.map((c) => c.monitored));
   // Closing and opening are two statements: the unique index on open periods is checked row by row, so
-  // the old period must be closed before the new one is inserted.
+  // the old period must be closed before the new one is inserted. The ids are given as `= any(…)` as well
+  // as joined: the indexes are then used, where the planner would otherwise scan every bay and period.
   await tx.execute(sql`
     with input as (
       select * from unnest(${bayIds}::uuid[], ${statuses}::text[], ${monitored}::boolean[])
@@ -90,10 +91,11 @@ export async function applyBayStatusChanges(
     updated as (
       update ${bays} set status = input.status, monitored = input.monitored, updated_at = now(),
         status_changed_at = case when ${bays.status} = input.status then ${bays.statusChangedAt} else now() end
-      from input where ${bays.id} = input.bay_id
+      from input where ${bays.id} = input.bay_id and ${bays.id} = any(${bayIds}::uuid[])
     )
     update ${bayStatusPeriods} set ended_at = now()
-    from input where ${bayStatusPeriods.bayId} = input.bay_id and ${bayStatusPeriods.endedAt} is null
+    from input where ${bayStatusPeriods.bayId} = input.bay_id and ${bayStatusPeriods.bayId} = any(${bayIds}::uuid[])
+      and ${bayStatusPeriods.endedAt} is null
   `);
   await tx.execute(sql`
     insert into ${bayStatusPeriods} (bay_id, status, monitored, cause, changed_by, started_at)
