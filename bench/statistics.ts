@@ -199,10 +199,13 @@ try {
   /**
    * CPU seconds so far of this process (the app runs in it) and of each PostgreSQL backend serving this
    * database (from /proc, so it leaves out what other work on the machine takes): less noisy than times.
+   * Client backends only: an autovacuum worker on this database (busy after the seeding or a migration)
+   * is listed too, and its work is not the calls'.
    */
   async function cpuSeconds() {
     const { rows } = await database.pool.query<{ pid: number }>(
-      'select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+      `select pid from pg_stat_activity
+       where datname = current_database() and pid <> pg_backend_pid() and backend_type = 'client backend'`,
     );
     const postgres = new Map<number, number>();
     for (const { pid } of rows) {

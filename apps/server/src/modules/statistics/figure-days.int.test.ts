@@ -26,6 +26,7 @@ let ids: string[] = [];
 let bay: Awaited<ReturnType<typeof figuresSetting>>['bay'];
 let sommer = '';
 let feil = '';
+let locationId = '';
 let admin: Awaited<ReturnType<typeof figuresSetting>>['admin'];
 const HOUR = 3_600_000;
 const hoursAgo = (h: number) => new Date(Date.now() - h * HOUR).toISOString();
@@ -33,7 +34,6 @@ const hoursAgo = (h: number) => new Date(Date.now() - h * HOUR).toISOString();
 beforeAll(async () => {
   ctx = await createTestApp();
   db = ctx.database.db;
-  let locationId: string;
   ({ admin, bay, locationId } = await figuresSetting(ctx));
   // Summer time began on Sunday 29 March 2026 at 02:00 (a day of 23 hours); errors across both midnights.
   sommer = await createBay(admin, locationId, { name: 'Hall Sommer' });
@@ -203,5 +203,33 @@ describe('figures per bay and day', () => {
       await dropDatabase(adminUrl, name);
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+
+  // Last: its bay's days are not in the restore's count above.
+  it('counts maintenance jobs over part days and kept days alike: across the start, across midnight, running', async () => {
+    const jobb = await createBay(admin, locationId, { name: 'Hall Jobb' });
+    await setPeriods(ctx, jobb, [['operational', '2026-03-01T00:00:00Z', null]]);
+    // Oslo midnights: 9/10 March at 23:00Z, 10/11 March at 23:00Z. The range starts an hour before the first.
+    const range = { from: new Date('2026-03-09T22:00:00Z'), to: new Date('2026-03-11T12:00:00Z') };
+    for (const [startedAt, endedAt] of [
+      // before the range and across midnight: 1 h in the part day, 3 h in the kept day, not begun in range
+      ['2026-03-09T20:00:00Z', '2026-03-10T02:00:00Z'],
+      // inside the kept day: 1 h, one job
+      ['2026-03-10T08:00:00Z', '2026-03-10T09:00:00Z'],
+      // running, begun in the last part day: 2 h until the range's end, one job
+      ['2026-03-11T10:00:00Z', null],
+    ]) {
+      await ctx.database.pool.query(
+        `insert into maintenance_jobs (bay_id, type, custom_assignee, reminder_hours, reminder_minutes,
+           started_at, ended_at, status_before)
+         values ($1, 'service', '{"name": "Ola Nordmann", "email": "ola@example.no", "phone": "+4790000000"}', 1, 0, $2, $3, 'operational')`,
+        [jobb, startedAt, endedAt],
+      );
+    }
+    await fillFigureDays(db, [jobb]);
+    expect((await keptDays(jobb)).map((d) => d.day)).toContain('2026-03-10');
+    const [kept, live] = await keptAndLive([jobb], range);
+    expect(kept?.get(jobb)).toMatchObject({ jobs: 2, maintenance: 7 * 3600 });
+    expect(kept).toEqual(live);
   });
 });
