@@ -1,6 +1,7 @@
 import { API_BASE } from '@vaskedrift/shared';
 import { authStore } from './auth-client';
 import { createApiClient, createAuthorizedCall } from './create-api-client';
+import { takeEarlyRead } from './early-reads';
 import { auth } from './gotrue-client';
 import { offlineAwareFetch } from './offline/offline-fetch';
 import { xhrSendForm } from './xhr-send';
@@ -22,8 +23,15 @@ const authorizedCall = createAuthorizedCall(session);
 
 /** `apiRequest('GET', 'misc/fallback')`: a JSON call to /api/v1 with the signed-in user's token. */
 export const apiRequest = createApiClient(
-  // The dashboard's reads are kept for offline use (lib/offline); every other call is the plain fetch.
-  { ...session, fetch: offlineAwareFetch(() => authStore.getSnapshot().user?.id ?? null) },
+  // The dashboard's reads are kept for offline use (lib/offline); every other call is the plain fetch. The
+  // first page's reads the sign-in page sent early are taken, not sent again (decision 040).
+  {
+    ...session,
+    fetch: offlineAwareFetch(
+      () => authStore.getSnapshot().user?.id ?? null,
+      (input, init) => takeEarlyRead(input, init) ?? window.fetch(input, init),
+    ),
+  },
   authorizedCall,
 );
 

@@ -41,6 +41,19 @@ describe('createAuthStore', () => {
     await expect(store.whenReady()).resolves.toMatchObject({ status: 'signedOut', user: null });
   });
 
+  it('tells one who asks after the events whether the session was restored or signed in on the page', async () => {
+    const restored = fakeSource();
+    const restoredStore = createAuthStore(restored.source);
+    restored.emit('INITIAL_SESSION', session('admin'));
+    await expect(restoredStore.whenRestored()).resolves.toBe(true);
+
+    const fresh = fakeSource();
+    const freshStore = createAuthStore(fresh.source);
+    fresh.emit('INITIAL_SESSION', null);
+    fresh.emit('SIGNED_IN', session('operator'));
+    await expect(freshStore.whenRestored()).resolves.toBe(false);
+  });
+
   it('gives no role for an unknown one', () => {
     const { source, emit } = fakeSource();
     const store = createAuthStore(source);

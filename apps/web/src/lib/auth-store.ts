@@ -26,6 +26,11 @@ export interface AuthStore {
   getSnapshot(): AuthSnapshot;
   /** Resolves once the stored session has been restored (or found missing). */
   whenReady(): Promise<AuthSnapshot>;
+  /**
+   * Resolves, once known, with whether a session was restored from storage (not signed in on this page):
+   * for whoever starts listening after that event (the app's code arrives after auth-js, decision 040).
+   */
+  whenRestored(): Promise<boolean>;
   subscribe(onChange: () => void): () => void;
   onEvent(listener: AuthEventListener): () => void;
 }
@@ -85,6 +90,7 @@ export function createAuthStore(source: AuthEventSource): AuthStore {
   return {
     getSnapshot: () => snapshot,
     whenReady: () => ready.then(() => snapshot),
+    whenRestored: () => ready.then((initial) => initial.status === 'signedIn'),
     subscribe(onChange) {
       changeListeners.add(onChange);
       return () => changeListeners.delete(onChange);

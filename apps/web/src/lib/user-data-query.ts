@@ -1,13 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import {
-  DEFAULT_USER_SETTINGS,
-  dataResponse,
-  USERS_VIEW,
-  type UserView,
-  userViewSchema,
-} from '@vaskedrift/shared';
+import { DEFAULT_USER_SETTINGS, dataResponse, type UserView, userViewSchema } from '@vaskedrift/shared';
 import { apiRequest, isApiError } from './api-client';
 import { useAuth } from './auth-context';
+import { FIRST_READS } from './early-reads';
 import { CLEARED_USER_DATA, isUserDataReady, type UserData, userDataFromView } from './user-data';
 
 const viewResponseSchema = dataResponse(userViewSchema);
@@ -26,7 +21,8 @@ export const userViewQueryKey = (userId: string) => ['users', 'view', userId] as
 async function getUserView(userId: string): Promise<UserView> {
   let body: unknown;
   try {
-    body = await apiRequest<unknown>('POST', 'backend/users/get', { table: USERS_VIEW, id: userId });
+    const read = FIRST_READS.user(userId);
+    body = await apiRequest<unknown>('POST', read.path, read.body);
   } catch (error) {
     if (isApiError(error) && error.status === 404) throw new UserDataMissingError();
     throw error;

@@ -22,12 +22,12 @@ async function kept(key: string): Promise<Response | null> {
  * fails for want of a network is answered with the kept copy, and the tab counts as offline until the
  * network returns (lib/offline/offline-sync.ts). Any other call is the plain fetch.
  */
-export function offlineAwareFetch(currentUserId: () => string | null): typeof fetch {
+export function offlineAwareFetch(currentUserId: () => string | null, send: typeof fetch): typeof fetch {
   return async (input, init) => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
     const path = keptReadPath(url, init?.method);
     const userId = currentUserId();
-    if (!path || !userId) return window.fetch(input, init);
+    if (!path || !userId) return send(input, init);
     const key = offlineKey(
       window.location.origin,
       userId,
@@ -36,7 +36,7 @@ export function offlineAwareFetch(currentUserId: () => string | null): typeof fe
     );
     const dashboard = path === DASHBOARD_READ;
     try {
-      const response = await window.fetch(input, init);
+      const response = await send(input, init);
       if (response.ok) {
         const at = Date.now();
         offlineState.live(dashboard ? at : null);

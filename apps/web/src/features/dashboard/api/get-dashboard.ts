@@ -7,6 +7,7 @@ import {
   decodeDashboard,
 } from '@vaskedrift/shared';
 import { apiRequest } from '../../../lib/api-client';
+import { FIRST_READS } from '../../../lib/early-reads';
 import { caughtUpTo } from '../../../lib/realtime/catch-up';
 import { usePollWhileDisconnected } from '../../../lib/realtime/realtime-state';
 
@@ -21,7 +22,9 @@ const dashboardQueryKey = ['dashboard'] as const;
  */
 async function getDashboard(): Promise<Dashboard> {
   const data = decodeDashboard(
-    dashboardResponseSchema.parse(await apiRequest<unknown>('POST', 'dashboard/get', {})).data,
+    dashboardResponseSchema.parse(
+      await apiRequest<unknown>('POST', FIRST_READS.dashboard.path, FIRST_READS.dashboard.body),
+    ).data,
   );
   // Once this answer is in the cache, the live channel applies what changed since it was read.
   queueMicrotask(() => caughtUpTo(data.seq));

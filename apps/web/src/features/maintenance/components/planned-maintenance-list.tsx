@@ -1,7 +1,7 @@
 import { ActionIcon, Badge, Group, Paper, Skeleton, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { canManageMaintenance, type MaintenancePlan } from '@vaskedrift/shared';
-import { type ReactNode, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmMutation } from '../../../components/confirm';
 import { useAuth } from '../../../lib/auth-context';
@@ -9,7 +9,12 @@ import { useApiErrorMessage } from '../../../lib/use-api-error-message';
 import { useDeleteMaintenancePlan } from '../api/delete-maintenance-plan';
 import { type MaintenancePlanScope, useMaintenancePlans } from '../api/get-maintenance-plans';
 import { describeRepeat, formatPlanWindow } from '../plan-text';
-import { PlanFormModal } from './plan-form-modal';
+
+// The form (dates, its rules and their pickers) loads when a plan is edited: the list shows on the dashboard,
+// whose first screen does not wait for it (decision 040).
+const PlanFormModal = lazy(() =>
+  import('./plan-form-modal').then((module) => ({ default: module.PlanFormModal })),
+);
 
 /** The plans a list shows at most; each bay's own list has the rest. */
 const SHOWN_PLANS = 20;
@@ -166,13 +171,15 @@ export function PlannedMaintenanceList({
         />
       ))}
       {editing && (
-        <PlanFormModal
-          opened
-          onClose={() => setEditing(null)}
-          bayId={editing.bayId}
-          bayName={editing.bayName}
-          plan={editing}
-        />
+        <Suspense fallback={null}>
+          <PlanFormModal
+            opened
+            onClose={() => setEditing(null)}
+            bayId={editing.bayId}
+            bayName={editing.bayName}
+            plan={editing}
+          />
+        </Suspense>
       )}
     </Stack>
   );
