@@ -70,7 +70,7 @@ afterAll(async () => {
   await sim?.close();
 });
 
-/** Makes the canary due in a second and waits for its check: the scheduler ticked at least four times since. */
+/** Makes the canary due in a second and waits for its check: the scheduler has claimed since it fell due. */
 async function canaryChecked(): Promise<void> {
   const before = requests(canary.simLocationId);
   await q(`update apis set next_check_at = now() + interval '1 second' where id = $1`, [canary.apiId]);

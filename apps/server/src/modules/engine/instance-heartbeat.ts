@@ -17,8 +17,9 @@ const HEARTBEAT_MS = 5_000;
 const LIVE_FOR_SECONDS = 20;
 /**
  * Another instance's API is claimed by anyone once it has been due this long: its owner is gone but not
- * yet known to be, or behind. The longest a crashed instance's APIs wait (plus a tick), while an owner
- * that is merely a few ticks late keeps its APIs, and its cache serving them.
+ * yet known to be, or behind. The longest a crashed instance's APIs wait (plus the others' sleep, at most
+ * 5 s, decision 009), while an owner that is merely a few claims late keeps its APIs, and its cache serving
+ * them.
  */
 const TAKEOVER_GRACE_SECONDS = 5;
 
