@@ -60,28 +60,31 @@ const unknownRoute = createRoute({
 });
 
 // Each feature spells its own routes (features/<noun>/routes.tsx); the *-routes.tsx files beside this one add
-// the tabs and pages that combine features, and this file puts them all together.
-const routeTree = rootRoute.addChildren([
-  ...createAuthRoutes(rootRoute),
-  loginRoute,
-  appLayoutRoute.addChildren([
-    createDashboardRoute(appLayoutRoute),
-    createLocationAreaRoutes(appLayoutRoute),
-    createPeopleRoutes(appLayoutRoute),
-    createIntegrationRoutes(appLayoutRoute),
-    createWebhookRoutes(appLayoutRoute),
-    createGroupRoutes(appLayoutRoute),
-    createNotificationRoutes(appLayoutRoute),
-    createDocsRoutes(appLayoutRoute),
-    createReportRoutes(appLayoutRoute),
-    createSystemSettingsRoute(appLayoutRoute),
-  ]),
-  unknownRoute,
-]);
+// the tabs and pages that combine features, and this function puts them all together. Put on the root route
+// when the app's router is made, not when this module loads: the sign-in pages' router (public-router.tsx)
+// puts its own children on the same root route, and this module may load before it (decision 040).
+const appRouteTree = () =>
+  rootRoute.addChildren([
+    ...createAuthRoutes(rootRoute),
+    loginRoute,
+    appLayoutRoute.addChildren([
+      createDashboardRoute(appLayoutRoute),
+      createLocationAreaRoutes(appLayoutRoute),
+      createPeopleRoutes(appLayoutRoute),
+      createIntegrationRoutes(appLayoutRoute),
+      createWebhookRoutes(appLayoutRoute),
+      createGroupRoutes(appLayoutRoute),
+      createNotificationRoutes(appLayoutRoute),
+      createDocsRoutes(appLayoutRoute),
+      createReportRoutes(appLayoutRoute),
+      createSystemSettingsRoute(appLayoutRoute),
+    ]),
+    unknownRoute,
+  ]);
 
 export function createAppRouter(context: RouterContext) {
   return createRouter({
-    routeTree,
+    routeTree: appRouteTree(),
     context,
     ...routerDefaults,
   });

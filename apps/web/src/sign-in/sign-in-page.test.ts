@@ -20,7 +20,10 @@ describe('signInAddress', () => {
   it('sends any other page to the sign-in page with the way back, as the guard does', () => {
     expect(signInAddress(at('/'))).toBe('/sign-in');
     expect(signInAddress(at('/login'))).toBe('/sign-in');
-    const address = signInAddress(at('/locations/7?tab=bays#x'));
-    expect(new URLSearchParams(address?.split('?')[1]).get('redirect')).toBe('/locations/7?tab=bays#x');
+    const back = (href: string) =>
+      new URLSearchParams(signInAddress(at(href))?.split('?')[1]).get('redirect');
+    expect(back('/locations/7?tab=bays#x')).toBe('/locations/7?tab=bays#x');
+    // An alert e-mail's link opens a bay's panel on the dashboard.
+    expect(back('/?bay=b1')).toBe('/?bay=b1');
   });
 });

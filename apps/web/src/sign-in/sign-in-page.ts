@@ -26,7 +26,7 @@ export function signInAddress(location: Pick<Location, 'pathname' | 'search' | '
   if (OTHER_PUBLIC_PAGES.test(pathname)) return null;
   if (pathname === '/sign-in') return `${pathname}${search}${hash}`;
   const back = `${pathname}${search}${hash}`;
-  if (pathname === '/' || pathname === '/login') return '/sign-in';
+  if (back === '/' || pathname === '/login') return '/sign-in';
   return `/sign-in?${new URLSearchParams({ redirect: back })}`;
 }
 
