@@ -3,8 +3,9 @@
  * plus one facility of 50 bays, 90 days of history each (status periods, alerts, maintenance jobs, one
  * API connection per facility with its hourly check statistics and check log), then p50/p95 of CALLS
  * calls per endpoint with each answer's size on the wire (brotli, as a browser is sent it) and decoded,
- * the whole chain's CSV over HTTP (time to the first byte and to the last) and `EXPLAIN ANALYZE` of the
- * figures query (the heavy one). Before the calls the statistics rollup keeps every whole day (decision
+ * the whole chain's CSV over HTTP (time to the first byte and to the last, the app's and PostgreSQL's CPU
+ * a call), the same reads on one connection with that backend's CPU per statement, and `EXPLAIN ANALYZE`
+ * of the figures query (the heavy one). Before the calls the statistics rollup keeps every whole day (decision
  * 023; its time and CPU are printed), as its job has done on a server that has run for a while.
  *
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node --import tsx bench/statistics.ts
@@ -20,9 +21,15 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { brotliDecompressSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { dropDatabase, ensureDatabase, withDatabase } from '../apps/server/src/db/admin';
-import { runMigrations } from '../apps/server/src/db/client';
-import { figuresSql } from '../apps/server/src/modules/statistics';
+import { connectDatabase, runMigrations } from '../apps/server/src/db/client';
+import {
+  baysOfLocations,
+  figuresByBay,
+  figuresSql,
+  washFiguresByBay,
+} from '../apps/server/src/modules/statistics';
 import { startBenchApp } from './bench-app';
 import { percentile, postgresServer, processCpuSeconds } from './bench-server';
 import { seedBays } from './seed-bays';
@@ -197,13 +204,21 @@ try {
   });
 
   /**
+   * Lists the backends on a connection of its own: asked on one of the app's pool, the backend that had
+   * just served a call left itself out of the list (`pid <> pg_backend_pid()`), and with it its CPU (the
+   * CSV's PostgreSQL CPU read 0.45 s a call where its statements take about 0.9 s).
+   */
+  const lister = new pg.Client({ connectionString: url });
+  await lister.connect();
+
+  /**
    * CPU seconds so far of this process (the app runs in it) and of each PostgreSQL backend serving this
    * database (from /proc, so it leaves out what other work on the machine takes): less noisy than times.
    * Client backends only: an autovacuum worker on this database (busy after the seeding or a migration)
    * is listed too, and its work is not the calls'.
    */
   async function cpuSeconds() {
-    const { rows } = await database.pool.query<{ pid: number }>(
+    const { rows } = await lister.query<{ pid: number }>(
       `select pid from pg_stat_activity
        where datname = current_database() and pid <> pg_backend_pid() and backend_type = 'client backend'`,
     );
@@ -339,6 +354,34 @@ try {
     `  ${chainCalls} calls, median: first byte ${percentile(firsts, 50).toFixed(0)} ms, last byte ${percentile(totals, 50).toFixed(0)} ms; CPU a call: node ${csvCpu.node.toFixed(0)} ms, PostgreSQL ${csvCpu.postgres.toFixed(0)} ms`,
   );
 
+  // The same reads once more on a connection of their own, statement by statement, 25 facilities a batch as
+  // the CSV reads them: that backend's CPU per statement (decision 023, Where the CSV's CPU goes). Twice,
+  // the first round warming the caches; the second counted.
+  const one = connectDatabase(url, 1);
+  const [backend] = (await one.pool.query<{ pid: number }>('select pg_backend_pid() as pid')).rows;
+  const { rows: chain } = await one.pool.query<{ id: string }>('select id from locations order by name, id');
+  const range30 = { from: new Date(now - 30 * DAY_MS), to: new Date(now) };
+  const spent = { bays: 0, figures: 0, washes: 0 };
+  for (let round = 0; round < 2; round++) {
+    spent.bays = spent.figures = spent.washes = 0;
+    for (let i = 0; i < chain.length; i += 25) {
+      const counted = async <T>(key: keyof typeof spent, read: () => Promise<T>) => {
+        const before = processCpuSeconds(backend?.pid ?? 0);
+        const result = await read();
+        spent[key] += processCpuSeconds(backend?.pid ?? 0) - before;
+        return result;
+      };
+      const locationIds = chain.slice(i, i + 25).map((l) => l.id);
+      const bayIds = (await counted('bays', () => baysOfLocations(one.db, locationIds))).map((b) => b.id);
+      await counted('figures', () => figuresByBay(one.db, bayIds, range30));
+      await counted('washes', () => washFiguresByBay(one.db, bayIds, range30));
+    }
+  }
+  await one.close();
+  console.log(
+    `  the same reads on one connection, PostgreSQL CPU: figures ${spent.figures.toFixed(2)} s, washes ${spent.washes.toFixed(2)} s, bays ${spent.bays.toFixed(2)} s`,
+  );
+
   const { rows: fiftyBays } = await database.pool.query<{ id: string }>(
     'select id from bays where location_id = $1',
     [bigLocation[0]?.id],
@@ -352,6 +395,7 @@ try {
   console.log('\nEXPLAIN ANALYZE of the figures query, 50 bays, 30 days:');
   for (const row of explain.rows) console.log(`  ${row['QUERY PLAN']}`);
 
+  await lister.end();
   await bench.close();
 } finally {
   if (process.env.KEEP_DB || kept) console.log(`Kept database ${dbName}`);
