@@ -10,20 +10,24 @@ const root = document.getElementById('root');
 if (!root) throw new Error('Fant ikke #root i index.html');
 
 // Mantine's stylesheet first: its link must come before the app's own stylesheet, which overrides it.
-void import('./app/styles');
+import('./app/styles').catch(() => {});
 const app = import('./app/start');
+// A failure is met when the app is wanted (below); until then it is no error of the page.
+app.catch(() => {});
 // Without the app's code nothing goes on: the page is loaded anew (the service worker may have it).
 const withApp = (run: (start: Awaited<typeof app>) => void) =>
   void app.then(run, () => window.location.reload());
 
-const signInAt = hasStoredSession() ? undefined : signInAddress(window.location);
-if (signInAt === undefined) withApp((start) => start.startApp());
-else if (signInAt === null) withApp((start) => start.showSignInPages());
+if (hasStoredSession()) withApp((start) => start.startApp());
 else {
-  window.history.replaceState(window.history.state, '', signInAt);
-  showSignInPage(root, {
-    onSignedIn: (href) => withApp((start) => start.startApp(href)),
-    // The app's sign-in page asks for the code (the session now stored has status 'mfaRequired').
-    onSecondFactor: () => withApp((start) => start.startApp()),
-  });
+  const signInAt = signInAddress(window.location);
+  if (signInAt === null) withApp((start) => start.showSignInPages());
+  else {
+    window.history.replaceState(window.history.state, '', signInAt);
+    showSignInPage(root, {
+      onSignedIn: (href) => withApp((start) => start.startApp(href)),
+      // The app's sign-in page asks for the code (the session now stored has status 'mfaRequired').
+      onSecondFactor: () => withApp((start) => start.startApp()),
+    });
+  }
 }
