@@ -32,25 +32,27 @@ export async function lockBayLevels(tx: Db, bayIds: string[]): Promise<BayLevels
     .where(and(sql`${bays.id} = any(${array(bayIds)}::uuid[])`, isNull(bays.deletedAt)))
     .orderBy(bays.id)
     .for('update');
-  return tx
-    .select({
-      id: bays.id,
-      status: bays.status,
-      monitored: bays.monitored,
-      attributes: sql<BayLevels['attributes']>`coalesce(jsonb_agg(jsonb_build_object('id', ${bayMetrics.id},
+  return (
+    tx
+      .select({
+        id: bays.id,
+        status: bays.status,
+        monitored: bays.monitored,
+        attributes: sql<BayLevels['attributes']>`coalesce(jsonb_agg(jsonb_build_object('id', ${bayMetrics.id},
         'level', ${bayMetrics.lastLevel})) filter (where ${bayMetrics.id} is not null and ${EVALUATED_ATTRIBUTE}), '[]')`,
-    })
-    .from(bays)
-    // The bays' ids on the attributes too: their index is then used, where the planner would otherwise scan
-    // every attribute for a few hundred bays.
-    .leftJoin(
-      bayMetrics,
-      and(eq(bayMetrics.bayId, bays.id), sql`${bayMetrics.bayId} = any(${array(bayIds)}::uuid[])`),
-    )
-    .leftJoin(apiMetrics, eq(apiMetrics.id, bayMetrics.apiMetricId))
-    .leftJoin(apis, eq(apis.id, apiMetrics.apiId))
-    .where(and(sql`${bays.id} = any(${array(bayIds)}::uuid[])`, isNull(bays.deletedAt)))
-    .groupBy(bays.id);
+      })
+      .from(bays)
+      // The bays' ids on the attributes too: their index is then used, where the planner would otherwise scan
+      // every attribute for a few hundred bays.
+      .leftJoin(
+        bayMetrics,
+        and(eq(bayMetrics.bayId, bays.id), sql`${bayMetrics.bayId} = any(${array(bayIds)}::uuid[])`),
+      )
+      .leftJoin(apiMetrics, eq(apiMetrics.id, bayMetrics.apiMetricId))
+      .leftJoin(apis, eq(apis.id, apiMetrics.apiId))
+      .where(and(sql`${bays.id} = any(${array(bayIds)}::uuid[])`, isNull(bays.deletedAt)))
+      .groupBy(bays.id)
+  );
 }
 
 /** Whether a bay has an evaluated attribute: its status is then derived, not set by hand. */
