@@ -20,7 +20,9 @@
  * made there and dropped), RUNS (3), USERS (`tekniker,driftsleder`: demo users by the part of their
  * e-mail before @), CHROMIUM_PATH (/usr/bin/chromium), NO_THROTTLE=1 (the same without throttling), SHOTS
  * (a directory: the sign-in form and the dashboard saved there as PNGs, for a look; the times then include
- * taking them).
+ * taking them), PROFILE=1 (a CPU profile of the page through the DevTools protocol from navigation to the first
+ * tile: the JavaScript's time in it, all and in the app's file `app-start`; the profiler slows the page, so
+ * its wall-clock figures are not the plain run's).
  */
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -36,6 +38,7 @@ const RUNS = Number(process.env.RUNS ?? 3);
 const USERS = (process.env.USERS ?? 'tekniker,driftsleder').split(',');
 const THROTTLE = process.env.NO_THROTTLE !== '1';
 const SHOTS = process.env.SHOTS;
+const PROFILE = process.env.PROFILE === '1';
 const PASSWORD = 'phone-bench-passord';
 
 /** Lighthouse's mobile profile ("slow 4G", Moto G class CPU), as the issue states it. */
@@ -64,6 +67,27 @@ const RECORDER = `
     requestAnimationFrame(seen);
   });
 `;
+
+type ProfileNode = { id: number; callFrame: { functionName: string; url: string } };
+type Profile = { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] };
+
+/** Not JavaScript: the profiler's own nodes for idle time, the browser's work and the garbage collector. */
+const NOT_JS = new Set(['(idle)', '(program)', '(garbage collector)', '(root)']);
+
+/** Milliseconds of samples in JavaScript, all and in the app's file (the time to each next sample). */
+function javascriptTime(profile: Profile) {
+  const nodes = new Map(profile.nodes.map((node) => [node.id, node.callFrame]));
+  let all = 0;
+  let app = 0;
+  for (const [i, id] of profile.samples.entries()) {
+    const frame = nodes.get(id);
+    const ms = (profile.timeDeltas[i + 1] ?? 0) / 1000;
+    if (!frame || NOT_JS.has(frame.functionName)) continue;
+    all += ms;
+    if (frame.url.includes('/app-start-')) app += ms;
+  }
+  return { all, app };
+}
 
 type Logged = { url: string; start: number; end: number; bytes: number; worker: boolean };
 
@@ -158,6 +182,11 @@ async function oneRun(browser: Browser, base: string, email: string, bays: numbe
   for (const method of ['Network.requestWillBeSent', 'Network.loadingFinished'] as const)
     session.on(method, (event) => record(method, event as NetworkEvent));
   await throttle(session);
+  if (PROFILE) {
+    await session.send('Profiler.enable');
+    await session.send('Profiler.setSamplingInterval', { interval: 200 });
+    await session.send('Profiler.start');
+  }
 
   const navigatedAt = Date.now();
   await page.goto(`${base}/sign-in`, { waitUntil: 'commit' });
@@ -195,6 +224,9 @@ async function oneRun(browser: Browser, base: string, email: string, bays: numbe
       ]);
       throw new Error(`${shown} of ${bays} tiles at ${page.url()}`, { cause: error });
     });
+  const js = PROFILE
+    ? javascriptTime(((await session.send('Profiler.stop')) as { profile: Profile }).profile)
+    : { all: 0, app: 0 };
   await page.waitForLoadState('networkidle');
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/phone-dashboard.png` });
   // A worker that registers late may still be attaching: not waited for (the figures are in by now).
@@ -208,6 +240,7 @@ async function oneRun(browser: Browser, base: string, email: string, bays: numbe
     firstTile: tiles.first - navigatedAt,
     pressToFirst: tiles.first - pressedAt,
     pressToAll: tiles.all - pressedAt,
+    js,
     marks: { pressed: pressedAt - navigatedAt, firstTile: tiles.first - navigatedAt },
     log: log.map((entry) => ({ ...entry, start: entry.start - navigatedAt, end: entry.end - navigatedAt })),
   };
@@ -314,6 +347,10 @@ try {
     tally('pressed → first tile: requests', (r) => r.requests);
     tally('pressed → first tile: KiB received', (r) => r.kib, 1);
     tally('pressed → first tile: round trips in series', (r) => r.inSeries);
+    if (PROFILE) {
+      tally('navigation → first tile: JavaScript ms', (r) => r.js.all);
+      tally("  of which in the app's file (app-start)", (r) => r.js.app);
+    }
     const last = runs.at(-1);
     if (!last) continue;
     console.log(

@@ -1,8 +1,6 @@
 import { MantineProvider } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
-import { Notifications } from '@mantine/notifications';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { AuthProvider } from '../lib/auth-context';
 import type { AuthStore } from '../lib/auth-store';
 import { DEFAULT_COLOR_SCHEME, ktColorSchemeManager } from './theme/color-scheme-manager';
@@ -11,13 +9,10 @@ import { cssVariablesResolver, theme } from './theme/theme';
 const colorSchemeManager = ktColorSchemeManager();
 
 /**
- * Toasts at the bottom: at the top they covered a modal's or the bay panel's title (and its close button),
- * which is where a person looks after saving. Across a phone's width; at the right on larger screens.
+ * The toasts' container (with its transitions) loads after the app's file, not in it: no page needs it to draw
+ * (decision 040). A toast shown before it is there waits in Mantine's store and shows once it is.
  */
-function Toasts() {
-  const phone = useMediaQuery('(max-width: 36em)', false, { getInitialValueInEffect: false });
-  return <Notifications position={phone ? 'bottom-center' : 'bottom-right'} />;
-}
+const Toasts = lazy(() => import('./toasts').then((module) => ({ default: module.Toasts })));
 
 export function Providers({
   queryClient,
@@ -37,7 +32,9 @@ export function Providers({
     >
       <QueryClientProvider client={queryClient}>
         <AuthProvider store={authStore}>
-          <Toasts />
+          <Suspense fallback={null}>
+            <Toasts />
+          </Suspense>
           {children}
         </AuthProvider>
       </QueryClientProvider>

@@ -1,5 +1,4 @@
 import { type AnyRoute, createRoute, lazyRouteComponent } from '@tanstack/react-router';
-import { SignInPage } from './routes/sign-in-page';
 
 /** The public pages: sign in, ask for a new password, and set it from the e-mail's link. */
 export function createAuthRoutes<TParent extends AnyRoute>(parent: TParent) {
@@ -9,8 +8,9 @@ export function createAuthRoutes<TParent extends AnyRoute>(parent: TParent) {
     validateSearch: (search: Record<string, unknown>): { redirect?: string } =>
       typeof search.redirect === 'string' ? { redirect: search.redirect } : {},
     staticData: { title: 'auth.signIn.title', access: { public: true } },
-    // Not lazy: the first screen of every first visit, in the first chunk (decision 021).
-    component: SignInPage,
+    // Lazy: the first visit's sign-in page is `main.tsx`'s, without React; this one shows after signing out or
+    // from another public page, and its form's code need not come with the app's file (decision 040).
+    component: lazyRouteComponent(() => import('./routes/sign-in-page'), 'SignInPage'),
   });
   const forgotPasswordRoute = createRoute({
     getParentRoute: () => parent,
