@@ -133,3 +133,17 @@ export async function rawReadings(probe: pg.Pool): Promise<number> {
     (await probe.query('select coalesce(sum(cardinality(series)), 0) as n from readings')).rows[0].n,
   );
 }
+
+/** This process's RSS, heap and array buffer maxima, sampled each second until `stop()`. */
+export function sampleMemory() {
+  const memory = { rssMax: 0, heapMax: 0, buffersMax: 0, stop: () => clearInterval(sampler) };
+  const sampler = setInterval(() => {
+    const m = process.memoryUsage();
+    memory.rssMax = Math.max(memory.rssMax, m.rss);
+    memory.heapMax = Math.max(memory.heapMax, m.heapUsed);
+    memory.buffersMax = Math.max(memory.buffersMax, m.arrayBuffers);
+  }, 1000);
+  return memory;
+}
+
+export type MemorySampler = ReturnType<typeof sampleMemory>;

@@ -31,8 +31,10 @@ import {
   cpuSecondsOf,
   databaseBytes,
   firstRoundSecondsOf,
+  type MemorySampler,
   postgresCpuSeconds,
   rawReadings,
+  sampleMemory,
   startProfiler,
   statusChangeMs,
 } from './engine-measures';
@@ -137,32 +139,38 @@ function processedSince(engines: Engine[], before: ReturnType<Engine['stats']>['
   });
 }
 
-/** This process's RSS, heap and array buffer maxima, sampled each second until `stop()`. */
-function sampleMemory() {
-  const memory = { rssMax: 0, heapMax: 0, buffersMax: 0, stop: () => clearInterval(sampler) };
-  const sampler = setInterval(() => {
-    const m = process.memoryUsage();
-    memory.rssMax = Math.max(memory.rssMax, m.rss);
-    memory.heapMax = Math.max(memory.heapMax, m.heapUsed);
-    memory.buffersMax = Math.max(memory.buffersMax, m.arrayBuffers);
-  }, 1000);
-  return memory;
-}
-
-/** The first round's figures, with what it left live (a full collection now): against its heap max, its garbage. */
+/**
+ * The first round's figures, with what it left live (a full collection now): against its heap max, its
+ * garbage. Per API, so per first check: the round's CPU is almost all theirs (the quiet checks after them
+ * are cheap).
+ */
 function logFirstRound(
-  seconds: number,
-  serverCpu: number,
-  pgCpu: number,
-  memory: ReturnType<typeof sampleMemory>,
+  round: { seconds: number; serverCpu: number; pgCpu: number; apis: number },
+  engines: Engine[],
+  memory: MemorySampler,
 ) {
   (globalThis as { gc?: () => void }).gc?.();
   const after = process.memoryUsage();
   const mb = (bytes: number) => fmt(bytes / 1024 / 1024);
   console.log(
-    `  alle API-er sjekket etter ${fmt(seconds, 1)} s (CPU: server ${fmt(serverCpu, 1)} s, PostgreSQL ${fmt(pgCpu, 1)} s; ` +
+    `  alle API-er sjekket etter ${fmt(round.seconds, 1)} s (CPU: server ${fmt(round.serverCpu, 1)} s, PostgreSQL ${fmt(round.pgCpu, 1)} s; ` +
       `RSS max ${mb(memory.rssMax)} MB, heap max ${mb(memory.heapMax)} MB, buffers max ${mb(memory.buffersMax)} MB; ` +
       `etter full GC: heap ${mb(after.heapUsed)} MB, buffers ${mb(after.arrayBuffers)} MB, RSS ${mb(after.rss)} MB)`,
+  );
+  const full = engines.reduce((n, e) => n + e.stats().processed.full, 0);
+  console.log(
+    `  første runde: ${full} fulle sjekker, transaksjoner: ${batchRuns(engines, 'transactions', NO_RUNS)}; ` +
+      `CPU per API: server ${fmt((round.serverCpu / round.apis) * 1000, 1)} ms, PostgreSQL ${fmt((round.pgCpu / round.apis) * 1000, 1)} ms`,
+  );
+}
+
+type ForesightStats = ReturnType<Awaited<ReturnType<typeof buildApp>>['statusEngine']['foresight']['stats']>;
+
+/** Foresight's series and model at the window's end, and what it wrote in the window (since `was`). */
+function logForesight(now: ForesightStats, was: ForesightStats) {
+  console.log(
+    `  forvarsel: ${now.series} serier (${fmt(now.bytes / 1024 / 1024)} MB modell), ${now.rebuilt} bygd fra historikk; ` +
+      `i vinduet ${now.verdictsWritten - was.verdictsWritten} vurderinger lagret i ${now.verdictWrites - was.verdictWrites} skriv, ${now.predictionsChanged - was.predictionsChanged} prognoser endret`,
   );
 }
 
@@ -201,9 +209,8 @@ async function scenario(bays: number, duration: number, changes: number, instanc
   const secretKey = randomBytes(32).toString('hex');
   const seeded = performance.now();
   const bayIds = await seedEngine(url, secretKey, sim, { interval: INTERVAL, attributesPerBay: ATTRIBUTES });
-  console.log(
-    `  ${bays} vaskehaller, ${locations} API-er sådd på ${fmt((performance.now() - seeded) / 1000, 1)} s`,
-  );
+  const seededIn = fmt((performance.now() - seeded) / 1000, 1);
+  console.log(`  ${bays} vaskehaller, ${locations} API-er sådd på ${seededIn} s`);
 
   const servers = await startInstances(url, secretKey, instances);
   const app = servers[0]?.app;
@@ -228,11 +235,10 @@ async function scenario(bays: number, duration: number, changes: number, instanc
     if (firstProfiler) await firstProfiler.stop(`${env.CPU_PROFILE}-${bays}-first-round.cpuprofile`);
     const firstRoundServerCpu = (firstCpu.user + firstCpu.system) / 1e6;
     const firstRoundPgCpu = (await postgresCpuSeconds(dbName)) - firstPgCpuBefore;
-    logFirstRound(firstRoundSeconds, firstRoundServerCpu, firstRoundPgCpu, memory);
-    // Per API, so per first check: the round's CPU is almost all theirs (the quiet checks after them are cheap).
-    console.log(
-      `  første runde: ${total((s) => s.processed.full)} fulle sjekker, transaksjoner: ${batchRuns(engines, 'transactions', NO_RUNS)}; ` +
-        `CPU per API: server ${fmt((firstRoundServerCpu / locations) * 1000, 1)} ms, PostgreSQL ${fmt((firstRoundPgCpu / locations) * 1000, 1)} ms`,
+    logFirstRound(
+      { seconds: firstRoundSeconds, serverCpu: firstRoundServerCpu, pgCpu: firstRoundPgCpu, apis: locations },
+      engines,
+      memory,
     );
     await sleep(WARMUP * 1000);
     for (const engine of engines) {
@@ -279,11 +285,7 @@ async function scenario(bays: number, duration: number, changes: number, instanc
     console.log(
       `  stille skriv: ${runs('writes')}; regler lest: ${runs('loads')}; i hurtiglager: ${total((s) => s.processed.cachedApis)} API-er`,
     );
-    const foresight = app.statusEngine.foresight.stats();
-    console.log(
-      `  forvarsel: ${foresight.series} serier (${fmt(foresight.bytes / 1024 / 1024)} MB modell), ${foresight.rebuilt} bygd fra historikk; ` +
-        `i vinduet ${foresight.verdictsWritten - foresightBefore.verdictsWritten} vurderinger lagret i ${foresight.verdictWrites - foresightBefore.verdictWrites} skriv, ${foresight.predictionsChanged - foresightBefore.predictionsChanged} prognoser endret`,
-    );
+    logForesight(app.statusEngine.foresight.stats(), foresightBefore);
     const finished = total((s) => s.finished) - finishedBefore;
     const moved = processedSince(engines, processedBefore);
     const sum = (key: keyof (typeof moved)[number]) => moved.reduce((n, m) => n + m[key], 0);
