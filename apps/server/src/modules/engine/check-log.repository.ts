@@ -1,5 +1,5 @@
 import { LATENCY_BUCKETS, latencyBucket } from '@vaskedrift/shared';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { apiCheckLogs, apiCheckStats } from '../../db/schema';
 import { array } from './sql-values';
@@ -25,13 +25,17 @@ export async function insertCheckLogs(tx: Db, rows: CheckLogRow[]): Promise<void
 }
 
 /** The stored hour's latency histogram plus the one being added, bucket by bucket. */
-export const HISTOGRAM_SUM = sql`array(select a + b from unnest(${apiCheckStats.durationHistogram},
+const HISTOGRAM_SUM = sql`array(select a + b from unnest(${apiCheckStats.durationHistogram},
   excluded.duration_histogram) with ordinality as h(a, b, i) order by i)`;
 
 /** Counts the checks in their APIs' hours (success rate and latency without a row per check), in one statement. */
 export async function countChecks(tx: Db, rows: CheckLogRow[]): Promise<void> {
-  if (rows.length === 0) return;
-  await tx.execute(sql`
+  if (rows.length > 0) await tx.execute(countChecksStatement(rows));
+}
+
+/** `countChecks`' statement, for a statement that does it beside other writes (the quiet checks' one). */
+export function countChecksStatement(rows: CheckLogRow[]): SQL {
+  return sql`
     insert into ${apiCheckStats}
       (api_id, hour, checks, failures, duration_sum_ms, duration_max_ms, bytes_sum, duration_histogram)
     select api_id, hour, checks, failures, duration_sum_ms, duration_max_ms, bytes_sum,
@@ -53,5 +57,5 @@ export async function countChecks(tx: Db, rows: CheckLogRow[]): Promise<void> {
       duration_sum_ms = ${apiCheckStats.durationSumMs} + excluded.duration_sum_ms,
       duration_max_ms = greatest(${apiCheckStats.durationMaxMs}, excluded.duration_max_ms),
       duration_histogram = ${HISTOGRAM_SUM},
-      bytes_sum = ${apiCheckStats.bytesSum} + excluded.bytes_sum`);
+      bytes_sum = ${apiCheckStats.bytesSum} + excluded.bytes_sum`;
 }

@@ -1,9 +1,8 @@
-import { LATENCY_BUCKETS, latencyBucket } from '@vaskedrift/shared';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { apiCheckLogs, apiCheckStats, apis, bayMetrics } from '../../db/schema';
+import { apiCheckLogs, apis, bayMetrics } from '../../db/schema';
 import type { AttributeResult } from './attributes.repository';
-import { type CheckLogRow, HISTOGRAM_SUM } from './check-log.repository';
+import { type CheckLogRow, countChecksStatement } from './check-log.repository';
 import { array, json } from './sql-values';
 
 /**
@@ -55,30 +54,7 @@ export async function writeQuietChecks(db: Db, checks: QuietCheck[]): Promise<Ma
         ${array(logs.map((l) => l.durationMs))}::int[], ${array(logs.map((l) => l.httpStatus))}::int[],
         ${array(logs.map((l) => l.bytes))}::int[], ${array(logs.map((l) => l.records))}::int[])
     ),
-    counted as (
-    insert into ${apiCheckStats}
-      (api_id, hour, checks, failures, duration_sum_ms, duration_max_ms, bytes_sum, duration_histogram)
-    select api_id, hour, checks, failures, duration_sum_ms, duration_max_ms, bytes_sum,
-      array(select (select count(*) from unnest(buckets) b where b = i)::int
-        from generate_series(0, ${LATENCY_BUCKETS - 1}) i order by i)
-    from (
-      select api_id, date_trunc('hour', started_at) as hour, count(*) as checks,
-        count(*) filter (where outcome = 'error') as failures, sum(duration_ms) as duration_sum_ms,
-        max(duration_ms) as duration_max_ms, coalesce(sum(bytes), 0) as bytes_sum, array_agg(bucket) as buckets
-      from unnest(${array(counts.map((c) => c.apiId))}::uuid[], ${array(counts.map((c) => c.startedAt))}::timestamptz[],
-        ${array(counts.map((c) => c.outcome))}::text[], ${array(counts.map((c) => c.durationMs))}::int[],
-        ${array(counts.map((c) => c.bytes))}::int[], ${array(counts.map((c) => latencyBucket(c.durationMs)))}::int[])
-        as c(api_id, started_at, outcome, duration_ms, bytes, bucket)
-      group by 1, 2
-    ) per_hour
-    on conflict (api_id, hour) do update set
-      checks = ${apiCheckStats.checks} + excluded.checks,
-      failures = ${apiCheckStats.failures} + excluded.failures,
-      duration_sum_ms = ${apiCheckStats.durationSumMs} + excluded.duration_sum_ms,
-      duration_max_ms = greatest(${apiCheckStats.durationMaxMs}, excluded.duration_max_ms),
-      duration_histogram = ${HISTOGRAM_SUM},
-      bytes_sum = ${apiCheckStats.bytesSum} + excluded.bytes_sum
-    )
+    counted as (${countChecksStatement(counts)})
     select id, rules_version from checked`);
   return new Map(rows.map((r) => [r.id, r.rules_version]));
 }
