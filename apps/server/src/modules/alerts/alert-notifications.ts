@@ -2,6 +2,7 @@ import type { AttributeLevel, AttributeValue, Operator, ValueType } from '@vaske
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { alertEvents, alerts } from '../../db/schema';
+import { array } from '../../db/sql-values';
 import type { AlertEventPayload, NewNotificationEvent } from '../notifications';
 
 /**
@@ -30,7 +31,6 @@ export type SettledAttribute = {
   reason: string;
 };
 
-const array = (values: unknown[]) => sql.param(values);
 const isAlertLevel = (level: AttributeLevel) => level === 'critical' || level === 'warning';
 
 /**

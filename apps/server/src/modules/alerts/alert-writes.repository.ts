@@ -2,6 +2,7 @@ import type { AlertLevel } from '@vaskedrift/shared';
 import { and, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { alertEvents, alerts } from '../../db/schema';
+import { array } from '../../db/sql-values';
 import type { EventBus } from '../../events/bus';
 import type { AlertChange, EngineEvents } from '../../events/engine-events';
 import type { AttributeTransition, OpenAlert, PlannedAlerts } from './alert-transitions';
@@ -13,8 +14,6 @@ type AlertEventName = 'alert.opened' | 'alert.escalated' | 'alert.deescalated' |
 export type AlertPublication =
   | { event: AlertEventName; payload: AlertChange }
   | { event: 'alert.info'; payload: EngineEvents['alert.info'] };
-
-const array = (values: unknown[]) => sql.param(values);
 
 /** Announces alert changes; call only after the transaction that made them has committed. */
 export function publishAlerts(bus: EventBus, publications: AlertPublication[]): void {

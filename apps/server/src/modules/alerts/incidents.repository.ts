@@ -10,6 +10,7 @@ import {
   locations,
   notificationEvents,
 } from '../../db/schema';
+import { array } from '../../db/sql-values';
 import {
   type ApiEventBay,
   type IncidentEventPayload,
@@ -23,8 +24,6 @@ import { type IncidentMessage, type IncidentState, incidentMessage } from './inc
  * open incident, with its expected crossings (incident-predictions.repository.ts, decision 035); an API that
  * stops answering opens one incident per facility behind it. Each function works in the caller's transaction.
  */
-
-const array = (values: unknown[]) => sql.param(values);
 
 /** The highest of a set of alert levels in SQL ('critical' over 'warning'; null for none). */
 const highest = (column: ReturnType<typeof sql>) =>

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { apiCheckLogs, apis } from '../../db/schema';
-import { array } from './sql-values';
+import { array } from '../../db/sql-values';
 
 /** An API's failures in a row, the last success before them and the last error. */
 export type FailureRun = { failures: number; lastSuccessAt: Date | null; lastError: string | null };

@@ -2,7 +2,7 @@ import type { AttributeLevel } from '@vaskedrift/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { apiMetrics, bayMetrics } from '../../db/schema';
-import { array, json } from './sql-values';
+import { array, json } from '../../db/sql-values';
 
 /*
  * What a check writes of its attributes, and how attributes that stop being evaluated are found and

@@ -2,7 +2,7 @@ import { LATENCY_BUCKETS, latencyBucket } from '@vaskedrift/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { apiCheckLogs, apiCheckStats } from '../../db/schema';
-import { array } from './sql-values';
+import { array } from '../../db/sql-values';
 
 /* Checks' lines in their APIs' check logs and their counts in the APIs' hours. */
 

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { apiCheckLogs, apis, bayMetrics } from '../../db/schema';
+import { array, json } from '../../db/sql-values';
 import type { AttributeResult } from './attributes.repository';
 import { type CheckLogRow, countChecksStatement } from './check-log.repository';
-import { array, json } from './sql-values';
 
 /**
  * What a quiet check writes (a poll that succeeded after a success, with no level, pending-period or

@@ -2,7 +2,7 @@ import type { AttributeLevel, Operator, PreparedBayMetric, ValueType } from '@va
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { apiMetrics, bayMetrics, bays, locations } from '../../db/schema';
-import { array } from './sql-values';
+import { array } from '../../db/sql-values';
 
 /* The rules a check evaluates: its API's bay attributes with their thresholds, state and names. */
 

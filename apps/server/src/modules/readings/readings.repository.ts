@@ -2,6 +2,7 @@ import { type AttributeLevel, LEVEL_CODES } from '@vaskedrift/shared';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { apiMetrics, apis, bayMetrics } from '../../db/schema';
+import { array } from '../../db/sql-values';
 import type { Bucket, StoredPoint } from './reconstruct';
 import { decodeRollup, mergeEntries, type RollupEntry } from './rollup-codec';
 
@@ -13,8 +14,6 @@ export type ReadingRow = {
 
 /** One check's stored readings: its API (`apis.key`) and time. */
 export type CheckReadings = { api: number; at: Date; rows: ReadingRow[] };
-
-const array = (values: unknown[]) => sql.param(values);
 
 /**
  * Whether `real` (float4) gives `value` back exactly: PostgreSQL prints a real as the shortest decimal that

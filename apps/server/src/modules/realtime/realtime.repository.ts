@@ -2,6 +2,7 @@ import { ADMIN_ROLES, type RealtimeEvent, type RealtimeEventType, type Role } fr
 import { and, asc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { authSessions, realtimeEvents, userLocationAccess, users } from '../../db/schema';
+import { array } from '../../db/sql-values';
 
 export type Audience = 'location' | 'admins' | 'user';
 
@@ -26,16 +27,39 @@ function toEvent(row: Pick<Row, 'seq' | 'type' | 'locationId' | 'payload' | 'at'
   };
 }
 
-/** Writes the entries in one statement; the events come back in `seq` order, as given. */
+/**
+ * Writes the entries in one statement over arrays (a full check's first round journals about 120 events:
+ * a multi-row `values()` built them as parameters one by one, issue 28); the events come back in `seq`
+ * order, as given (`unnest … with ordinality` numbers them in that order).
+ */
 export async function insertJournal(db: Db, entries: JournalEntry[]): Promise<RealtimeEvent[]> {
-  const rows = await db.insert(realtimeEvents).values(entries).returning({
-    seq: realtimeEvents.seq,
-    type: realtimeEvents.type,
-    locationId: realtimeEvents.locationId,
-    payload: realtimeEvents.payload,
-    at: realtimeEvents.at,
-  });
-  return rows.map(toEvent).sort((a, b) => a.seq - b.seq);
+  if (entries.length === 0) return [];
+  const { rows } = await db.execute<{
+    seq: string | number;
+    type: string;
+    location_id: string | null;
+    payload: Record<string, unknown>;
+    at: string | Date;
+  }>(sql`
+    insert into ${realtimeEvents} (type, audience, location_id, user_id, payload)
+    select e.type, e.audience, e.location_id, e.user_id, e.payload
+    from unnest(${array(entries.map((e) => e.type))}::text[], ${array(entries.map((e) => e.audience))}::text[],
+      ${array(entries.map((e) => e.locationId))}::uuid[], ${array(entries.map((e) => e.userId))}::uuid[],
+      ${array(entries.map((e) => JSON.stringify(e.payload)))}::jsonb[])
+      with ordinality as e(type, audience, location_id, user_id, payload, n)
+    order by e.n
+    returning seq, type, location_id, payload, at`);
+  return rows
+    .map((r) =>
+      toEvent({
+        seq: Number(r.seq),
+        type: r.type,
+        locationId: r.location_id,
+        payload: r.payload,
+        at: new Date(r.at),
+      }),
+    )
+    .sort((a, b) => a.seq - b.seq);
 }
 
 /** The role, state and granted facilities of a user, as the database holds them now; null once deleted. */

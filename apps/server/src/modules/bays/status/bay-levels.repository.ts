@@ -2,8 +2,7 @@ import type { AttributeLevel, BayStatus } from '@vaskedrift/shared';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { apiMetrics, apis, bayMetrics, bays } from '../../../db/schema';
-
-const array = (values: unknown[]) => sql.param(values);
+import { array } from '../../../db/sql-values';
 
 /**
  * An attribute is evaluated while its API attribute is enabled and its API enabled and not deleted.

@@ -2,6 +2,7 @@ import type { BayStatus } from '@vaskedrift/shared';
 import { and, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { bayStatusPeriods, bays } from '../../../db/schema';
+import { array } from '../../../db/sql-values';
 
 /**
  * One requested status: `changedBy` is the user who set it, null for the status engine. `monitored` is
@@ -29,9 +30,6 @@ export type AppliedStatusChange = {
   changedBy: string | null;
   at: Date;
 };
-
-/** pg sends a JS array as one PostgreSQL array parameter: thousands of bays stay four parameters. */
-const array = (values: unknown[]) => sql.param(values);
 
 /**
  * Sets many bays' statuses at once, inside the caller's transaction: locks the bays (in id order, so two
