@@ -76,7 +76,15 @@ export function UnusualBadge({ metric }: { metric: BayMetric }) {
         });
   return (
     <Group gap={6} wrap="nowrap" data-unusual>
-      <Badge size="sm" color="grape" variant="light" tt="none" title={t('foresight.unusualHint')}>
+      {/* Never shrunk: beside a long range on a phone it was cut to 'Uva…'; the range wraps instead. */}
+      <Badge
+        size="sm"
+        color="grape"
+        variant="light"
+        tt="none"
+        title={t('foresight.unusualHint')}
+        style={{ flexShrink: 0 }}
+      >
         {t('foresight.unusual')}
       </Badge>
       {range && (
