@@ -194,6 +194,26 @@ describe('isUnusual', () => {
     /* Another slot (Monday 04:00) has learned nothing yet. */
     expect(isUnusual(state, MONDAY + 4 * HOUR, 2.3)).toEqual({ unusual: false, normal: null });
   });
+
+  it('shows a normal range within what the series has read, and judges by the whole range', () => {
+    /*
+     * A tank read 10 % and 90 % in turn: centre 50, spread about 42 (the average absolute deviation from a
+     * centre that moved towards 50 as it learned), so 6 spreads make about −200…300 %. Shown, that is 10–90 %;
+     * 95 is inside the whole range (not unusual), −300 outside both.
+     */
+    const tank = createSeries();
+    let i = 0;
+    feed(tank, MONDAY, MONDAY + 30 * MIN, () => (i++ % 2 === 0 ? 10 : 90), MIN);
+    expect(isUnusual(tank, MONDAY + 30 * MIN, 95)).toEqual({ unusual: false, normal: { low: 10, high: 90 } });
+    expect(isUnusual(tank, MONDAY + 30 * MIN, -300).unusual).toBe(true);
+    /* A wash counter counting 0 and 10 washes a minute in turn: its rate 0 or 600 an hour, shown from 0. */
+    const washes = createSeries('counter');
+    let count = 0;
+    feed(washes, MONDAY, MONDAY + 30 * MIN, () => (count += i++ % 2 === 0 ? 0 : 10), MIN);
+    const { normal } = isUnusual(washes, MONDAY + 30 * MIN, count + 5);
+    expect(normal?.low).toBe(0);
+    expect(normal?.high).toBeGreaterThan(600);
+  });
 });
 
 describe('the series state', () => {

@@ -22,7 +22,7 @@ export { createSeries, SeriesState, SeriesStore, SLOT_COUNT, seriesBytes } from 
  * reset and is skipped, and a counter is never predicted (its thresholds are not a level that is reached).
  *
  * Size: `SLOT_COUNT` slots (a 16-bit centre and spread on the series' grid and a 10-bit count each) and a
- * dozen numbers, 538 bytes a series, kept in shared blocks (series-store.ts); `seriesToJson`/`seriesFromJson`
+ * dozen numbers, 554 bytes a series, kept in shared blocks (series-store.ts); `seriesToJson`/`seriesFromJson`
  * give a plain JSON form to store.
  */
 
@@ -106,6 +106,8 @@ export function updateSeries(
     learnTrend(state, atMs, value, options);
     const change = Math.abs(value - state.lastValue);
     if (change > 0 && !(change >= state.resolution)) state.resolution = change;
+    if (!(value >= state.minSeen)) state.minSeen = value;
+    if (!(value <= state.maxSeen)) state.maxSeen = value;
   }
   state.lastAtMs = atMs;
   state.lastValue = value;
@@ -258,7 +260,11 @@ export function predictCrossing(
 
 export interface UnusualResult {
   unusual: boolean;
-  /** The slot's normal range (centre ± `unusualSpreads` spreads); null while the slot has too few readings. */
+  /**
+   * The slot's normal range as shown: centre ± `unusualSpreads` spreads, within what the series has read (a
+   * gauge's lowest and highest value, a counter's rate from 0), so a tank's is never 'normalt −28–69 %'.
+   * An unusual value is outside it as outside the whole range. Null while the slot has too few readings.
+   */
   normal: { low: number; high: number } | null;
 }
 
@@ -273,11 +279,23 @@ export function isUnusual(
   value: number,
   options: ForesightOptions = DEFAULT_FORESIGHT_OPTIONS,
 ): UnusualResult {
-  const normal = normalRange(state, atMs, options);
-  if (normal === null || !Number.isFinite(value)) return { unusual: false, normal };
+  const range = normalRange(state, atMs, options);
+  const normal = range && withinSeen(state, range);
+  if (range === null || !Number.isFinite(value)) return { unusual: false, normal };
   const judged = profileValue(state, atMs, value);
   if (judged === null) return { unusual: false, normal };
-  return { unusual: judged < normal.low || judged > normal.high, normal };
+  return { unusual: judged < range.low || judged > range.high, normal };
+}
+
+/**
+ * A normal range cut to what the series has read: its slot centres are averages of its readings, so the cut
+ * keeps the centre; a bound outside every reading only tells how wide the spread is, not a value it takes.
+ */
+function withinSeen(state: SeriesState, range: { low: number; high: number }) {
+  if (state.kind === 'counter') return { low: Math.max(0, range.low), high: range.high };
+  const low = Number.isFinite(state.minSeen) ? Math.max(range.low, state.minSeen) : range.low;
+  const high = Number.isFinite(state.maxSeen) ? Math.min(range.high, state.maxSeen) : range.high;
+  return low <= high ? { low, high } : range;
 }
 
 /** The normal range of the slot a time falls in, or null while the slot has too few readings. */

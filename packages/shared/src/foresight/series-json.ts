@@ -15,6 +15,9 @@ export type SeriesJson = {
   lastValue: number;
   meanGapMs: number;
   resolution: number;
+  /** Absent in a series stored before they were kept: unknown (NaN) until the next reading. */
+  minSeen?: number;
+  maxSeen?: number;
   step: number;
   base: number;
   w: number;
@@ -32,6 +35,8 @@ const NUMBER_FIELDS = [
   'lastValue',
   'meanGapMs',
   'resolution',
+  'minSeen',
+  'maxSeen',
   'step',
   'base',
   'w',

@@ -1,7 +1,7 @@
 /*
  * Where the foresight model's series live (docs/domain.md, Foresight; decisions 035 and 037): every series'
  * week profile and numbers in a few large shared typed arrays (blocks of `BLOCK_SERIES` rows) of a
- * `SeriesStore`, addressed by row. A series is then its 441 bytes of profile, 96 of numbers and its kind:
+ * `SeriesStore`, addressed by row. A series is then its 441 bytes of profile, 112 of numbers and its kind:
  * no typed array views, buffers or boxed numbers of its own. The server's store hands out rows and makes a
  * `SeriesState` (a short-lived view of one row) when it learns, so a series there has no object at all;
  * `createSeries` gives a view that keeps its row of the default store (the bench, the tests).
@@ -35,7 +35,9 @@ const MY = 6;
 const CTT = 7;
 const CTY = 8;
 const CYY = 9;
-const NUMBERS = 10;
+const MIN_SEEN = 10;
+const MAX_SEEN = 11;
+const NUMBERS = 12;
 /** Numbers that need no more than Float32 (the slots' memory, a step's floor, the grid), in `Block.floats`. */
 const MEAN_GAP = 0;
 const RESOLUTION = 1;
@@ -201,6 +203,19 @@ export class SeriesState {
   set base(v) {
     this.block.bases[this.i] = v;
   }
+  /** The lowest and highest value a gauge has read (NaN before the first, or in a series stored before them). */
+  get minSeen() {
+    return this.get(MIN_SEEN);
+  }
+  set minSeen(v) {
+    this.set(MIN_SEEN, v);
+  }
+  get maxSeen() {
+    return this.get(MAX_SEEN);
+  }
+  set maxSeen(v) {
+    this.set(MAX_SEEN, v);
+  }
   /** Trend: sum of weights, of squared weights, weighted means of time (h) and value, co-moments. */
   get w() {
     return this.get(W);
@@ -360,7 +375,7 @@ export class SeriesState {
     this.block.centre.fill(0, this.p, this.p + SLOT_COUNT);
     this.block.spread.fill(0, this.p, this.p + SLOT_COUNT);
     this.block.counts.fill(0, this.c, this.c + COUNT_BYTES);
-    for (const i of [ORIGIN, LAST_AT, LAST_VALUE]) this.set(i, Number.NaN);
+    for (const i of [ORIGIN, LAST_AT, LAST_VALUE, MIN_SEEN, MAX_SEEN]) this.set(i, Number.NaN);
     this.block.floats.fill(Number.NaN, this.f, this.f + FLOATS);
     this.base = 0;
     this.resetTrend();
