@@ -99,7 +99,7 @@ export function createStatusEngine({
     retention,
     failureThreshold,
     clock,
-    ...(learning ? { onEvaluated: foresight.observe } : {}),
+    ...(learning ? { onEvaluated: foresight.observe, onReleased: foresight.forgetApis } : {}),
     ...(enginePool ? { pool: enginePool } : {}),
   });
   const escalation = createAlertEscalation({

@@ -51,6 +51,8 @@ const statsOf = (instance: Instance) => {
     instances: s.instances,
     hits: s.processed.rulesCached,
     loads: s.processed.rulesLoaded,
+    cachedApis: s.processed.cachedApis,
+    series: instance.app.statusEngine.foresight.stats().series,
   };
 };
 type Stats = ReturnType<typeof statsOf>;
@@ -185,6 +187,24 @@ describe('affinity between instances and APIs', () => {
     await expectSteadyOwners(['vask-a', 'vask-b', 'vask-c']);
   });
 
+  it("the APIs that moved to the third are let go by the others: their rules and foresight's series", async () => {
+    const live = ['vask-a', 'vask-b', 'vask-c'];
+    const owned = await ownedApis(live);
+    for (const key of ['vask-a', 'vask-b']) {
+      const instance = instances.get(key) as Instance;
+      const was = statsOf(instance);
+      // Before: also the rules and series of the APIs that are the third's now.
+      expect(was.cachedApis).toBeGreaterThan(owned.get(key) ?? 0);
+      expect(instance.app.statusEngine.engine.releaseIdle(0)).toBeGreaterThan(0);
+      const now = statsOf(instance);
+      expect(now.cachedApis).toBe(owned.get(key));
+      expect(now.series).toBeLessThan(was.series);
+      expect(instance.app.statusEngine.foresight.stats().released).toBe(was.series - now.series);
+    }
+    // What each still holds is what it checks: the steady rounds are served from the caches as before.
+    await expectSteadyOwners(live, 2);
+  });
+
   it('an instance that dies has its APIs taken over after the grace, none skipped', async () => {
     const cOwned = (await ownedApis(['vask-a', 'vask-b', 'vask-c'])).get('vask-c') ?? 0;
     // Stopped, then its heartbeat row put back as a crashed instance leaves it: the others still count it
@@ -200,6 +220,8 @@ describe('affinity between instances and APIs', () => {
     const takenOver = [...moved.values()].reduce((n, m) => n + m.takenOver, 0);
     expect(takenOver).toBe(cOwned);
     expect([...moved.values()].reduce((n, m) => n + m.claimed, 0)).toBe(sim.locations.length);
+    // The APIs taken over were checked just now: they are kept (not idle), not let go.
+    for (const instance of instances.values()) expect(instance.app.statusEngine.engine.releaseIdle()).toBe(0);
     // Its heartbeat goes stale: the two own everything between them again.
     await q(
       `update engine_instances set last_seen = now() - interval '1 minute' where instance_key = 'vask-c'`,

@@ -45,11 +45,12 @@ export type ApiRunWrite = { apiId: string; at: Date; outcome: { ok: true } | { o
 /**
  * Writes the checks' outcomes on their APIs (one check an API) in one statement: a success starts the
  * failure count over, a failure adds one. Like every write of a check it moves `rules_version` on: what the
- * check writes of its attributes is in no instance's cache yet.
+ * check writes of its attributes is in no other instance's cache yet. Answers each API's `rules_version`
+ * after it (the row is locked to the transaction: the checking instance knows the rules of that version).
  */
-export async function writeApiRuns(tx: Db, runs: ApiRunWrite[]): Promise<void> {
-  if (runs.length === 0) return;
-  await tx.execute(sql`
+export async function writeApiRuns(tx: Db, runs: ApiRunWrite[]): Promise<Map<string, number>> {
+  if (runs.length === 0) return new Map();
+  const { rows } = await tx.execute<{ id: string; rules_version: number }>(sql`
     update ${apis} a set
       consecutive_failures = case when r.ok then 0 else a.consecutive_failures + 1 end,
       last_check_at = r.at,
@@ -59,7 +60,9 @@ export async function writeApiRuns(tx: Db, runs: ApiRunWrite[]): Promise<void> {
     from unnest(${array(runs.map((r) => r.apiId))}::uuid[], ${array(runs.map((r) => r.at))}::timestamptz[],
       ${array(runs.map((r) => r.outcome.ok))}::boolean[],
       ${array(runs.map((r) => (r.outcome.ok ? null : r.outcome.error)))}::text[]) as r(id, at, ok, error)
-    where a.id = r.id`);
+    where a.id = r.id
+    returning a.id, a.rules_version`);
+  return new Map(rows.map((r) => [r.id, r.rules_version]));
 }
 
 /**

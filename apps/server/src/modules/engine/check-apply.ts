@@ -38,6 +38,8 @@ export type AppliedCheck = {
   recorded: number;
   /** Every attribute as evaluated (foresight learns the values after the commit). */
   evaluated: Evaluated[];
+  /** The API's `rules_version` after the check's writes (the rules cache keeps what it wrote: issue 28). */
+  rulesVersion: number | undefined;
 };
 
 /**
@@ -134,7 +136,7 @@ async function applyRound(tx: Db, round: Started[], heartbeatMs: number): Promis
     ),
   }));
 
-  await writeApiRuns(
+  const versions = await writeApiRuns(
     tx,
     planned.map(({ start, plan }) => ({ apiId: start.api.id, at: start.at, outcome: plan.apiRun })),
   );
@@ -167,9 +169,10 @@ async function applyRound(tx: Db, round: Started[], heartbeatMs: number): Promis
     tx,
     planned.map(({ plan }) => plan.log.row),
   );
-  return planned.map(({ plan, evaluated }, i) => {
+  return planned.map(({ plan, evaluated, start }, i) => {
     const own = new Set(plan.statusChanges.map((c) => c.bayId));
     return {
+      rulesVersion: versions.get(start.api.id),
       plan,
       statusChanges: statusChanges.filter((c) => own.has(c.bayId)),
       alerts: alerts[i] ?? [],

@@ -91,6 +91,10 @@ export function createCheckBatch(deps: { db: Db }) {
   const stats = {
     rulesCached: 0,
     rulesLoaded: 0,
+    /** Of `rulesLoaded`: the cache held the API's rules of another version (another party wrote since). */
+    rulesStale: 0,
+    /** Rules this instance's full checks left in the cache as they wrote them (`known`). */
+    rulesKnown: 0,
     loads: { runs: 0, inputs: 0, ms: 0 } as RunStats,
     writes: { runs: 0, inputs: 0, ms: 0 } as RunStats,
   };
@@ -141,10 +145,26 @@ export function createCheckBatch(deps: { db: Db }) {
         return entry.rules.views();
       }
       stats.rulesLoaded++;
+      if (entry) stats.rulesStale++;
       const rules = new CachedRules(await load(apiId), interning);
       cached.set(apiId, { version, rules, usedAt: now });
       sweep(now);
       return rules.views();
+    },
+    /**
+     * The API's rules as this instance's full check left them at `version` (`rulesAfterCheck`): its next
+     * quiet check finds them here rather than reading them again for a version it wrote itself. Never puts
+     * back an older version than the cache holds.
+     */
+    known(apiId: string, version: number, rules: readonly RuleCore[]) {
+      const entry = cached.get(apiId);
+      if (entry && entry.version >= version) return;
+      cached.set(apiId, { version, rules: new CachedRules(rules, interning), usedAt: performance.now() });
+      stats.rulesKnown++;
+    },
+    /** Lets go of the rules of APIs this instance no longer checks (decision 041). */
+    forget(apiIds: Iterable<string>) {
+      for (const id of apiIds) cached.delete(id);
     },
     /**
      * Writes a quiet check evaluated on the rules of `version`; `stored` are its evaluations whose reading

@@ -18,6 +18,7 @@ import {
 } from './check-plan';
 import { type Evaluated, evaluateRules } from './evaluate-rules';
 import type { RuleCore } from './rules.repository';
+import { rulesAfterCheck } from './rules-cache';
 
 /**
  * Called after a check's writes committed with every attribute as evaluated (foresight learns the values).
@@ -164,6 +165,17 @@ export function createCheckProcessor(deps: {
     });
     if ('failed' in attempt) throw attempt.failed;
     const { applied } = attempt;
+    // This instance wrote the rules' new version: its next quiet check need not read them (issue 28).
+    if (source === 'poll' && applied.rulesVersion !== undefined && applied.evaluated.length > 0)
+      batch.known(
+        api.id,
+        applied.rulesVersion,
+        rulesAfterCheck(
+          applied.evaluated.map((e) => e.rule),
+          applied.plan.attributes,
+          at,
+        ),
+      );
     // Committed: now it may be announced.
     announce(api, outcome, threshold, applied);
     evaluatedAfterCommit(api.key, at, applied.evaluated);
@@ -255,6 +267,8 @@ export function createCheckProcessor(deps: {
 
   return {
     process,
+    /** Lets go of the cached rules of APIs this instance no longer checks (decision 041). */
+    forgetRules: (apiIds: Iterable<string>) => batch.forget(apiIds),
     stats: () => ({
       ...counts,
       ...batch.stats,

@@ -20,7 +20,7 @@ import {
   parseJsonBody,
   pollApi,
 } from './controller-client';
-import { createScheduler, Samples } from './scheduler';
+import { createScheduler, RELEASE_IDLE_MS, Samples } from './scheduler';
 
 type Draft = z.output<typeof apiDraftSchema>;
 
@@ -134,6 +134,8 @@ export function createEngine(deps: {
   clock?: Clock;
   /** After each check committed: every attribute as evaluated (foresight). */
   onEvaluated?: OnEvaluated;
+  /** APIs this instance let go (another instance checks them, decision 041): foresight drops their series. */
+  onReleased?: (apiKeys: number[]) => void;
   /** A pool of the database: with it the scheduler sleeps until due, woken by NOTIFY (decision 009). */
   pool?: pg.Pool;
 }) {
@@ -213,6 +215,10 @@ export function createEngine(deps: {
     concurrency: config.checks.concurrency,
     instanceKey: config.checks.instanceKey,
     runCheck,
+    onReleased: (apis) => {
+      processor.forgetRules(apis.map((api) => api.id));
+      deps.onReleased?.(apis.map((api) => api.key));
+    },
     ...(deps.pool ? { pool: deps.pool } : {}),
   });
   const maintenance = createReadingsMaintenance({
@@ -238,6 +244,11 @@ export function createEngine(deps: {
     get running() {
       return scheduler.running;
     },
+    /**
+     * Lets go of the rules and foresight series of other instances' APIs not checked here for `idleMs`
+     * (default `RELEASE_IDLE_MS`; the loop does it every 30 s): tests. Answers the APIs let go.
+     */
+    releaseIdle: (idleMs = RELEASE_IDLE_MS) => scheduler.releaseIdle(idleMs),
     /** Checks every API due now, to the end: for tests and tools, while the loop is off. */
     checkDue: () => scheduler.runDue(),
     /** One round of the readings rollup and pruning (normally every minute): for tests and benchmarks. */

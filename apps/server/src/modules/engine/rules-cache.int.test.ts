@@ -13,7 +13,8 @@ import { type ApiClient, caller } from '../../../test/locations';
 /*
  * Each instance keeps the rules of the APIs it checks while the API's `rules_version` is the one it saw
  * (decision 009): an admin's change, another instance's check and a check that took the full transaction
- * all move the number on, and the next check reads the rules again.
+ * all move the number on, and the next check reads the rules again — except after its own full check,
+ * whose transaction answered the new version and whose writes it knows (issue 28).
  */
 const env = { SECRET_KEY: randomBytes(32).toString('hex'), ALLOW_LOOPBACK_TARGETS: 'true' };
 let sim: Simulator;
@@ -70,7 +71,7 @@ describe('the rules cache', () => {
   it("keeps an instance's rules between its quiet checks, and an admin's change reaches the next check", async () => {
     setTemperature(50);
     await checkOn(ctx); // the first levels: the full transaction
-    await checkOn(ctx); // rules read again (the full transaction moved the version)
+    await checkOn(ctx); // quiet, on the rules as this instance's full transaction left them
     const before = engineOf(ctx).stats().processed;
     await checkOn(ctx);
     const after = engineOf(ctx).stats().processed;
@@ -86,6 +87,36 @@ describe('the rules cache', () => {
     expect(engineOf(ctx).stats().processed.rulesLoaded - after.rulesLoaded).toBe(1);
     await admin.patch('backend/bays/metrics/update', { id: metricId, thresholdWarning: '70' });
     await checkOn(ctx);
+    expect((await attributeRow(ctx, metricId)).last_level).toBe('active');
+  });
+
+  it('keeps the rules its own full check wrote: the next quiet check reads none, and judges by what was written', async () => {
+    setTemperature(50);
+    await checkOn(ctx);
+    await checkOn(ctx);
+    setTemperature(75); // above the warning threshold of 70: a level change, the full transaction
+    let before = engineOf(ctx).stats().processed;
+    await checkOn(ctx);
+    let after = engineOf(ctx).stats().processed;
+    expect(after.full - before.full).toBe(1);
+    expect(after.rulesKnown - before.rulesKnown).toBe(1);
+    expect((await attributeRow(ctx, metricId)).last_level).toBe('warning');
+    const stored = await storedValues();
+    expect(stored.at(-1)).toBe(75);
+    // Within the deadband of 75 (0.5 %), beyond that of 50: a cache still holding 50 would store it.
+    setTemperature(75.1);
+    before = after;
+    await checkOn(ctx);
+    after = engineOf(ctx).stats().processed;
+    expect({
+      quiet: after.quiet - before.quiet,
+      cached: after.rulesCached - before.rulesCached,
+      loaded: after.rulesLoaded - before.rulesLoaded,
+    }).toEqual({ quiet: 1, cached: 1, loaded: 0 });
+    expect(await storedValues()).toEqual(stored);
+    expect((await attributeRow(ctx, metricId)).last_level).toBe('warning');
+    setTemperature(50);
+    await checkOn(ctx); // back to active: the full transaction again
     expect((await attributeRow(ctx, metricId)).last_level).toBe('active');
   });
 

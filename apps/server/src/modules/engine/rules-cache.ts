@@ -294,3 +294,39 @@ export class CachedRule implements RuleCore, PreparedBayMetric {
     this.table.setStored(this.i, value, at, level === 'nodata' ? reason : null);
   }
 }
+
+/** What a full check wrote of one attribute (`AttributeResult` of `attributes.repository.ts`). */
+type WrittenAttribute = {
+  series: number;
+  value: string | number | boolean | null;
+  level: AttributeLevel;
+  reason: string;
+  stored: boolean;
+  levelChecks: number | null;
+};
+
+/**
+ * An API's rules as this instance's full check left them (issue 28): the rules it read in its transaction
+ * with what it wrote of each (level and reason, the reading stored and its time, the pending count), as
+ * `writeAttributeResults` writes them. The instance that moved `rules_version` on knows the rules of the
+ * new version, so its next quiet check need not read them again; rules not written are as read.
+ */
+export function rulesAfterCheck(
+  rules: readonly RuleCore[],
+  written: readonly WrittenAttribute[],
+  at: Date,
+): RuleCore[] {
+  const bySeries = new Map(written.map((w) => [w.series, w]));
+  return rules.map((rule) => {
+    const w = bySeries.get(rule.series);
+    if (!w) return rule;
+    return {
+      ...rule,
+      lastLevel: w.level,
+      lastReason: w.reason,
+      storedValue: w.stored ? w.value : rule.storedValue,
+      storedAt: w.stored ? at : rule.storedAt,
+      levelChecks: w.levelChecks ?? rule.levelChecks,
+    };
+  });
+}

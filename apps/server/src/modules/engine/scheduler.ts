@@ -29,6 +29,18 @@ const SLOT_GATHER_MS = 10;
  */
 const REPHASE_EVERY_MS = 10_000;
 const LAG_SAMPLES = 16_384;
+/**
+ * An API of another instance's buckets that this instance has not checked for this long is let go: its
+ * cached rules and foresight's series (decision 041). A taken-over API of a crashed owner is checked here
+ * every slot until its buckets are this instance's, so it stays; one taken over while its owner was only
+ * behind (the first round's give-way) or one whose bucket went to a joining instance goes. Should it come
+ * back, its rules are read again and its series rebuilt, as for any API first checked here.
+ */
+export const RELEASE_IDLE_MS = 2 * 60_000;
+/** How often the scheduler looks for such APIs (a walk over the APIs it has checked). */
+const RELEASE_EVERY_MS = 30_000;
+/** An API not checked here for this long is no longer remembered at all (deleted, or long another's). */
+const FORGET_CHECKED_MS = 24 * 60 * 60_000;
 /** The NOTIFY channel of migration 0038: an API may be due sooner than the schedulers know. */
 const CHECKS_CHANNEL = 'vaskedrift_checks';
 
@@ -69,7 +81,12 @@ type SchedulerStats = {
   ownedBuckets: number;
   /** Claimed APIs of a bucket this instance did not own at the claim (their owner late or gone). */
   takenOver: number;
+  /** APIs let go: another instance's, not checked here for `RELEASE_IDLE_MS`. */
+  released: number;
 };
+
+/** An API this instance has checked: its key and bucket, and when it last claimed it (monotonic ms). */
+type CheckedHere = { key: number; bucket: number; at: number };
 
 /**
  * Runs `round` at the soonest time asked for (`at`, on the monotonic clock), one round at a time: a time
@@ -151,6 +168,8 @@ export function createScheduler(deps: {
   /** This instance's stable key (decision 041): the APIs it checks first are those its key wins. */
   instanceKey: string;
   runCheck(api: ClaimedApi): Promise<void>;
+  /** APIs this instance lets go (another instance's, not checked here for a while): drop what it keeps of them. */
+  onReleased?(apis: Array<{ id: string; key: number }>): void;
   /** A pool of the database, for the connection that hears of APIs falling due sooner. */
   pool?: pg.Pool;
 }) {
@@ -172,7 +191,39 @@ export function createScheduler(deps: {
     instances: 0,
     ownedBuckets: 0,
     takenOver: 0,
+    released: 0,
   };
+  /** The APIs this instance's loop has claimed, by id. */
+  const checkedHere = new Map<string, CheckedHere>();
+  /** When the last look for APIs to let go ran, on the monotonic clock. */
+  let releasedAt = performance.now();
+
+  /**
+   * Lets go of the APIs of buckets this instance does not own that it has not claimed for `idleMs`
+   * (`onReleased`). Nothing while it knows no owners (no heartbeat yet). Answers how many went.
+   */
+  function releaseIdle(idleMs: number): number {
+    const owned = instance.affinity?.owned;
+    if (!owned) return 0;
+    const now = performance.now();
+    const released: Array<{ id: string; key: number }> = [];
+    for (const [id, api] of checkedHere) {
+      const idle = now - api.at;
+      if (idle >= FORGET_CHECKED_MS) checkedHere.delete(id);
+      else if (idle >= idleMs && !hasBucket(owned, api.bucket)) {
+        checkedHere.delete(id);
+        released.push({ id, key: api.key });
+      }
+    }
+    if (released.length === 0) return 0;
+    stats.released += released.length;
+    try {
+      deps.onReleased?.(released);
+    } catch (err) {
+      deps.log.error({ err }, 'kunne ikke slippe API-er som en annen instans sjekker');
+    }
+    return released.length;
+  }
   const timer = soonestTimer(tick);
   /** Something may be due sooner than the last claim said: claim again, `TICK_MS` after the last one. */
   const wake = () => timer.at(Math.max(performance.now(), claimedAt + TICK_MS));
@@ -206,8 +257,10 @@ export function createScheduler(deps: {
       if (!stopped) deps.log.error({ err }, 'kunne ikke hente sjekker som er forfalt');
       return began + TICK_MS;
     }
+    const now = performance.now();
     for (const api of claim.claimed) {
       stats.claimed++;
+      checkedHere.set(api.id, { key: api.key, bucket: api.bucket, at: now });
       if (owned && !hasBucket(owned, api.bucket)) stats.takenOver++;
       stats.lag.add(api.claimedAt.getTime() - api.dueAt.getTime());
       const run: Promise<void> = deps
@@ -225,7 +278,10 @@ export function createScheduler(deps: {
       running.add(run);
     }
     stats.inFlight = running.size;
-    const now = performance.now();
+    if (now - releasedAt >= RELEASE_EVERY_MS) {
+      releasedAt = now;
+      releaseIdle(RELEASE_IDLE_MS);
+    }
     if (claim.claimed.length === free) return now;
     // Measured from the claim's answer: the database's clock says how far off the next due time is.
     const sleep = Math.min(claim.nextDueInMs ?? Number.POSITIVE_INFINITY, listening ? MAX_SLEEP_MS : TICK_MS);
@@ -237,6 +293,8 @@ export function createScheduler(deps: {
     get running() {
       return !stopped;
     },
+    /** Lets go now of other instances' APIs not claimed here for `idleMs` (tests; the loop does it itself). */
+    releaseIdle,
     /**
      * Claims every API due now and runs the checks to their end, through the same claim as the loop. For
      * tests and tools that drive checks by hand while the loop is off.

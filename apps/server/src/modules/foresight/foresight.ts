@@ -59,6 +59,7 @@ export function createForesight(deps: {
     errors: 0,
     verdictsWritten: 0,
     verdictWrites: 0,
+    released: 0,
   };
   const writer = createVerdictWriter({ db: deps.db, log: deps.log, series, stats });
   const announcer = createAnnouncer({ ...deps, stats, series });
@@ -170,6 +171,17 @@ export function createForesight(deps: {
             ? { low: stored.low, high: stored.high }
             : null,
       };
+    },
+    /**
+     * Lets go of the series of APIs this instance no longer checks (decision 041: their owner is another
+     * instance, which learns them). Should one come back here (a takeover after its owner died), its
+     * series is rebuilt from its stored history like any series first seen. Answers the series let go.
+     */
+    forgetApis(apiKeys: Iterable<number>): number {
+      const keys = series.keysOfApis(new Set(apiKeys));
+      for (const key of keys) series.remove(key);
+      stats.released += keys.length;
+      return keys.length;
     },
     /** Resolves when the history reads and the announcements queued so far are done (tests). */
     async settled(): Promise<void> {

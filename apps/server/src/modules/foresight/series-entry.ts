@@ -51,6 +51,8 @@ export type ForesightStats = {
   errors: number;
   verdictsWritten: number;
   verdictWrites: number;
+  /** Series let go because their API is another instance's now (decision 041, `forgetApis`). */
+  released: number;
 };
 
 /** No row: nothing predicted, nothing unusual, no normal range yet. */
@@ -210,6 +212,13 @@ export class SeriesTable {
       const at = (row % BLOCK_ROWS) * ID_BYTES;
       if (bytes.every((byte, i) => attributes[at + i] === byte)) keys.push(key);
     }
+    return keys;
+  }
+
+  /** The series of these APIs (a walk over every series: done when an instance lets APIs go). */
+  keysOfApis(apiKeys: ReadonlySet<number>): number[] {
+    const keys: number[] = [];
+    for (const [key, row] of this.rows.entries()) if (apiKeys.has(this.apiKey(row))) keys.push(key);
     return keys;
   }
 
