@@ -135,7 +135,42 @@ function processedSince(engines: Engine[], before: ReturnType<Engine['stats']>['
       full: now.full - was.full,
       rulesCached: now.rulesCached - was.rulesCached,
       rulesLoaded: now.rulesLoaded - was.rulesLoaded,
+      rulesStale: now.rulesStale - was.rulesStale,
+      rulesKnown: now.rulesKnown - was.rulesKnown,
     };
+  });
+}
+
+type SchedulerCounts = { claimed: number; takenOver: number; released: number };
+const schedulerCounts = (engine: Engine): SchedulerCounts => {
+  const s = engine.stats();
+  return { claimed: s.claimed, takenOver: s.takenOver, released: s.released };
+};
+
+/**
+ * Each instance's window in counts: its checks quiet and full, where its quiet checks' rules came from (the
+ * cache; read because it held none — first seen here or taken over — or held another version, written by
+ * another party since), the rules its own full checks left in its cache, the claims it took over and the APIs
+ * it let go, and what it holds at the end (cached APIs, foresight's series).
+ */
+function logInstances(
+  servers: Array<{ app: Awaited<ReturnType<typeof buildApp>> }>,
+  moved: ReturnType<typeof processedSince>,
+  countsBefore: SchedulerCounts[],
+) {
+  servers.forEach(({ app }, i) => {
+    const engine = app.statusEngine.engine;
+    const m = moved[i];
+    const was = countsBefore[i];
+    if (!m || !was) return;
+    const now = schedulerCounts(engine);
+    const asked = m.rulesCached + m.rulesLoaded;
+    console.log(
+      `  instans ${i + 1}: ${m.quiet} stille, ${m.full} fulle; regler fra hurtiglageret ${m.rulesCached} av ${asked} (${fmt((m.rulesCached / asked) * 100, 1)} %), ` +
+        `lest ${m.rulesLoaded} (${m.rulesLoaded - m.rulesStale} ikke i lageret, ${m.rulesStale} annen versjon), ${m.rulesKnown} lagt inn etter egen full sjekk; ` +
+        `tatt over ${now.takenOver - was.takenOver} av ${now.claimed - was.claimed}, sluppet ${now.released - was.released} API-er; ` +
+        `ved slutt ${engine.stats().processed.cachedApis} API-er i hurtiglageret, ${app.statusEngine.foresight.stats().series} forvarselserier`,
+    );
   });
 }
 
@@ -247,6 +282,7 @@ async function scenario(bays: number, duration: number, changes: number, instanc
     }
     const finishedBefore = total((s) => s.finished);
     const processedBefore = engines.map((e) => structuredClone(e.stats().processed));
+    const countsBefore = engines.map(schedulerCounts);
     const claimedBefore = total((s) => s.claimed);
     const takenOverBefore = total((s) => s.takenOver);
     const simPid = sim.child.pid ?? 0;
@@ -288,6 +324,7 @@ async function scenario(bays: number, duration: number, changes: number, instanc
     logForesight(app.statusEngine.foresight.stats(), foresightBefore);
     const finished = total((s) => s.finished) - finishedBefore;
     const moved = processedSince(engines, processedBefore);
+    logInstances(servers, moved, countsBefore);
     const sum = (key: keyof (typeof moved)[number]) => moved.reduce((n, m) => n + m[key], 0);
     const quiet = sum('quiet');
     const full = sum('full');
@@ -343,10 +380,17 @@ async function scenario(bays: number, duration: number, changes: number, instanc
     return figures;
   } finally {
     memory.stop();
-    for (const server of servers) await server.app.close();
-    await probe.end();
-    for (const server of servers) await server.database.close();
-    await sim.stop();
+    // The engines stopped first, outside Fastify's close: its preClose hooks share the 10 s ready timeout,
+    // which a loaded 150,000-bay engine waiting for its checks in flight passed (AVV_ERR_READY_TIMEOUT after
+    // the figures were printed, and the database left behind). Each step on even if one before failed.
+    const step = async (what: string, run: () => Promise<unknown>) => {
+      await run().catch((err: unknown) => console.error(`  ${what}: ${(err as Error).message}`));
+    };
+    await step('stopp av motorene', () => Promise.all(servers.map((s) => s.app.statusEngine.stop())));
+    for (const server of servers) await step('lukking av serveren', () => server.app.close());
+    await step('prøvetilkoblingene', () => probe.end());
+    for (const server of servers) await step('databasetilkoblingene', () => server.database.close());
+    await step('simulatoren', () => sim.stop());
     await dropDatabase(ADMIN_URL, dbName);
   }
 }
