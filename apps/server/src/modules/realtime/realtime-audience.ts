@@ -87,8 +87,8 @@ export function roomsOf(target: Target): string[] {
   return out;
 }
 
-/** The bus payload as browsers get it: JSON only, without the actor's IP. */
-export function publicPayload(payload: object): Record<string, unknown> {
+/** The bus payload as browsers get it, as JSON text: without the actor's IP. */
+export function publicPayloadText(payload: object): string {
   const { ip: _ip, ...rest } = payload as Record<string, unknown>;
-  return JSON.parse(JSON.stringify(rest));
+  return JSON.stringify(rest);
 }

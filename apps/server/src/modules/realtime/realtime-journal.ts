@@ -6,7 +6,7 @@ import { retryWhileDatabaseAway } from '../../db/health';
 import type { EventBus } from '../../events/bus';
 import type { DomainEvents } from '../../events/domain-events';
 import { insertJournal, type JournalEntry } from './realtime.repository';
-import { publicPayload, roomsOf, targetOf } from './realtime-audience';
+import { publicPayloadText, roomsOf, targetOf } from './realtime-audience';
 
 /** Journal rows per INSERT (7 parameters each, well under PostgreSQL's 65,535). */
 const MAX_BATCH = 1000;
@@ -115,7 +115,7 @@ export function createJournal(deps: {
       enqueue({
         type,
         ...targetOf(type, payload as DomainEvents[K]),
-        payload: publicPayload(payload as object),
+        payload: publicPayloadText(payload as object),
       });
     });
   }

@@ -12,7 +12,8 @@ export type JournalEntry = {
   audience: Audience;
   locationId: string | null;
   userId: string | null;
-  payload: Record<string, unknown>;
+  /** The payload as JSON text (`publicPayloadText`): written as it is, parsed once for the sockets. */
+  payload: string;
 };
 
 type Row = typeof realtimeEvents.$inferSelect;
@@ -29,37 +30,34 @@ function toEvent(row: Pick<Row, 'seq' | 'type' | 'locationId' | 'payload' | 'at'
 
 /**
  * Writes the entries in one statement over arrays (a full check's first round journals about 120 events:
- * a multi-row `values()` built them as parameters one by one, issue 28); the events come back in `seq`
- * order, as given (`unnest … with ordinality` numbers them in that order).
+ * a multi-row `values()` built them as parameters one by one, issue 28). Rows are inserted in the order
+ * given (`with ordinality`), so their `seq`s, sorted, are the entries' in order. The payloads go as one
+ * JSON array (one text, not an array of texts escaped element by element) and are not sent back: each is
+ * parsed once here from the text written.
  */
 export async function insertJournal(db: Db, entries: JournalEntry[]): Promise<RealtimeEvent[]> {
   if (entries.length === 0) return [];
-  const { rows } = await db.execute<{
-    seq: string | number;
-    type: string;
-    location_id: string | null;
-    payload: Record<string, unknown>;
-    at: string | Date;
-  }>(sql`
+  const { rows } = await db.execute<{ seq: string | number; at: string | Date }>(sql`
     insert into ${realtimeEvents} (type, audience, location_id, user_id, payload)
-    select e.type, e.audience, e.location_id, e.user_id, e.payload
+    select e.type, e.audience, e.location_id, e.user_id, p.payload
     from unnest(${array(entries.map((e) => e.type))}::text[], ${array(entries.map((e) => e.audience))}::text[],
-      ${array(entries.map((e) => e.locationId))}::uuid[], ${array(entries.map((e) => e.userId))}::uuid[],
-      ${array(entries.map((e) => JSON.stringify(e.payload)))}::jsonb[])
-      with ordinality as e(type, audience, location_id, user_id, payload, n)
+      ${array(entries.map((e) => e.locationId))}::uuid[], ${array(entries.map((e) => e.userId))}::uuid[])
+      with ordinality as e(type, audience, location_id, user_id, n)
+    join jsonb_array_elements(${`[${entries.map((e) => e.payload).join(',')}]`}::jsonb) with ordinality as p(payload, n)
+      on p.n = e.n
     order by e.n
-    returning seq, type, location_id, payload, at`);
-  return rows
-    .map((r) =>
-      toEvent({
-        seq: Number(r.seq),
-        type: r.type,
-        locationId: r.location_id,
-        payload: r.payload,
-        at: new Date(r.at),
-      }),
-    )
-    .sort((a, b) => a.seq - b.seq);
+    returning seq, at`);
+  const written = rows.map((r) => ({ seq: Number(r.seq), at: new Date(r.at) })).sort((a, b) => a.seq - b.seq);
+  return written.map(({ seq, at }, i) => {
+    const entry = entries[i] as JournalEntry;
+    return toEvent({
+      seq,
+      type: entry.type,
+      locationId: entry.locationId,
+      payload: JSON.parse(entry.payload),
+      at,
+    });
+  });
 }
 
 /** The role, state and granted facilities of a user, as the database holds them now; null once deleted. */
