@@ -110,6 +110,33 @@ function gatherFullChecks(db: Db, heartbeatMs: number, stats: RunStats) {
   );
 }
 
+/** A full check's events, published after its commit. */
+function announce(
+  deps: { bus: EventBus; log: Logger; onNotificationsRecorded: () => void },
+  api: ApiRef,
+  outcome: CheckOutcome,
+  threshold: number,
+  applied: AppliedCheck,
+) {
+  const { events } = applied.plan;
+  for (const change of events.levelChanged) deps.bus.publish('bay_metric.level_changed', change);
+  publishStatusChanges(deps.bus, applied.statusChanges);
+  publishAlerts(deps.bus, applied.alerts);
+  if (applied.recorded > 0) deps.onNotificationsRecorded();
+  if (!outcome.ok && events.checkFailed) {
+    const failures = events.checkFailed.consecutiveFailures;
+    // The first failure and the one that reaches the threshold are warnings; the rest, every 30 s while
+    // a controller is down, would drown the log and are in the API's check log anyway.
+    const level = failures === 1 || failures === threshold ? 'warn' : 'debug';
+    deps.log[level](
+      { apiId: api.id, api: api.name, code: outcome.code, failures, threshold },
+      `sjekk av «${api.name}» feilet (${failures} på rad): ${outcome.error}`,
+    );
+    deps.bus.publish('api.check_failed', events.checkFailed);
+  }
+  if (events.recovered) deps.bus.publish('api.recovered', events.recovered);
+}
+
 /**
  * Turns one check's outcome into stored state: a quiet check in a batch with others (`check-batch.ts`),
  * any other as a plan, then its writes (`check-apply.ts`, `check-plan.ts`), in a transaction shared with
@@ -177,7 +204,7 @@ export function createCheckProcessor(deps: {
         ),
       );
     // Committed: now it may be announced.
-    announce(api, outcome, threshold, applied);
+    announce(deps, api, outcome, threshold, applied);
     evaluatedAfterCommit(api.key, at, applied.evaluated);
     const { summary, run } = applied.plan;
     return {
@@ -185,26 +212,6 @@ export function createCheckProcessor(deps: {
       statusChanges: applied.statusChanges.length,
       consecutiveFailures: outcome.ok ? 0 : run.failures,
     };
-  }
-
-  function announce(api: ApiRef, outcome: CheckOutcome, threshold: number, applied: AppliedCheck) {
-    const { events } = applied.plan;
-    for (const change of events.levelChanged) deps.bus.publish('bay_metric.level_changed', change);
-    publishStatusChanges(deps.bus, applied.statusChanges);
-    publishAlerts(deps.bus, applied.alerts);
-    if (applied.recorded > 0) deps.onNotificationsRecorded();
-    if (!outcome.ok && events.checkFailed) {
-      const failures = events.checkFailed.consecutiveFailures;
-      // The first failure and the one that reaches the threshold are warnings; the rest, every 30 s while
-      // a controller is down, would drown the log and are in the API's check log anyway.
-      const level = failures === 1 || failures === threshold ? 'warn' : 'debug';
-      deps.log[level](
-        { apiId: api.id, api: api.name, code: outcome.code, failures, threshold },
-        `sjekk av «${api.name}» feilet (${failures} på rad): ${outcome.error}`,
-      );
-      deps.bus.publish('api.check_failed', events.checkFailed);
-    }
-    if (events.recovered) deps.bus.publish('api.recovered', events.recovered);
   }
 
   /**
