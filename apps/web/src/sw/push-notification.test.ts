@@ -69,18 +69,56 @@ describe('notificationOptions', () => {
 });
 
 describe('createShownEvents', () => {
-  it('shows an event once, however often it is delivered; a message without an event id always', () => {
-    const message = readPushMessage(payload);
-    if (!message) throw new Error('no message');
-    const shown = createShownEvents(2);
-    expect(shown.firstTime(message)).toBe(true);
-    expect(shown.firstTime(message)).toBe(false);
-    expect(shown.firstTime({ ...message, eventId: 8 })).toBe(true);
-    expect(shown.firstTime({ ...message, eventId: null })).toBe(true);
-    expect(shown.firstTime({ ...message, eventId: null })).toBe(true);
+  const message = readPushMessage(payload);
+  if (!message) throw new Error('no message');
+  /** Delivers `eventId` and answers whether it was shown; `fail` makes showing it reject. */
+  const deliverer = (limit?: number) => {
+    const shown = createShownEvents(limit);
+    return async (eventId: number | null, fail = false): Promise<boolean> => {
+      let called = false;
+      await shown.showOnce({ ...message, eventId }, async () => {
+        called = true;
+        if (fail) throw new TypeError('No notification permission has been granted for this origin.');
+      });
+      return called;
+    };
+  };
+
+  it('shows an event once, however often it is delivered; a message without an event id always', async () => {
+    const deliver = deliverer(2);
+    expect(await deliver(7)).toBe(true);
+    expect(await deliver(7)).toBe(false);
+    expect(await deliver(8)).toBe(true);
+    expect(await deliver(null)).toBe(true);
+    expect(await deliver(null)).toBe(true);
     // Only the last two are kept: 7 has gone when 9 comes.
-    expect(shown.firstTime({ ...message, eventId: 9 })).toBe(true);
-    expect(shown.firstTime(message)).toBe(true);
-    expect(shown.firstTime({ ...message, eventId: 9 })).toBe(false);
+    expect(await deliver(9)).toBe(true);
+    expect(await deliver(7)).toBe(true);
+    expect(await deliver(9)).toBe(false);
+  });
+
+  it('shows again an event whose showing failed: the push service delivers it again for that', async () => {
+    const deliver = deliverer();
+    await expect(deliver(7, true)).rejects.toThrow(TypeError);
+    expect(await deliver(7)).toBe(true);
+    expect(await deliver(7)).toBe(false);
+  });
+
+  it('drops a repeat that comes while the first delivery is still being shown', async () => {
+    const shown = createShownEvents();
+    let finish = () => {};
+    const calls: string[] = [];
+    const first = shown.showOnce(message, () => {
+      calls.push('first');
+      return new Promise<void>((resolve) => {
+        finish = resolve;
+      });
+    });
+    await shown.showOnce(message, async () => {
+      calls.push('repeat');
+    });
+    finish();
+    await first;
+    expect(calls).toEqual(['first']);
   });
 });

@@ -43,18 +43,28 @@ export function readPushMessage(raw: unknown): PushMessage | null {
 /**
  * The events this worker has shown, the last `limit` of them. A push service delivers at least once: a
  * request that outlived the sender's deadline is sent again, and the device gets the message twice. The
- * second must not ring again, nor replace its own 'Kvittert'. Kept in memory: a worker the browser stopped
- * in between forgets, and shows it again.
+ * second must not ring again, nor replace its own 'Kvittert'. An event counts as shown once `show` has
+ * succeeded: while it runs a repeat is dropped (it would ring twice), and a show that failed is forgotten,
+ * so the next delivery of the event (the push service's retry) is shown. Kept in memory: a worker the
+ * browser stopped in between forgets, and shows it again.
  */
-export function createShownEvents(limit = 200): { firstTime(message: PushMessage): boolean } {
+export function createShownEvents(limit = 200): {
+  showOnce(message: PushMessage, show: () => Promise<void>): Promise<void>;
+} {
   const shown = new Set<number>();
   return {
-    firstTime(message) {
-      if (message.eventId === null) return true;
-      if (shown.has(message.eventId)) return false;
-      shown.add(message.eventId);
+    async showOnce(message, show) {
+      const id = message.eventId;
+      if (id === null) return show();
+      if (shown.has(id)) return;
+      shown.add(id);
       if (shown.size > limit) shown.delete(shown.values().next().value as number);
-      return true;
+      try {
+        await show();
+      } catch (error) {
+        shown.delete(id);
+        throw error;
+      }
     },
   };
 }

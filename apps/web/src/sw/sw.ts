@@ -83,9 +83,14 @@ self.addEventListener('push', (event) => {
     raw = null;
   }
   const message = readPushMessage(raw);
-  // A message delivered again is not shown again: the notification of its first delivery is on the device.
-  if (!message || !shownEvents.firstTime(message)) return;
-  event.waitUntil(self.registration.showNotification(message.title, notificationOptions(message)));
+  if (!message) return;
+  // A message delivered again is not shown again once its first delivery's notification is on the device;
+  // one whose showing failed is shown when it comes again.
+  event.waitUntil(
+    shownEvents.showOnce(message, () =>
+      self.registration.showNotification(message.title, notificationOptions(message)),
+    ),
+  );
 });
 
 async function acknowledge(message: PushMessage): Promise<void> {
