@@ -380,11 +380,19 @@ async function scenario(bays: number, duration: number, changes: number, instanc
     return figures;
   } finally {
     memory.stop();
-    // The engines stopped first, outside Fastify's close: its preClose hooks share the 10 s ready timeout,
-    // which a loaded 150,000-bay engine waiting for its checks in flight passed (AVV_ERR_READY_TIMEOUT after
-    // the figures were printed, and the database left behind). Each step on even if one before failed.
-    const step = async (what: string, run: () => Promise<unknown>) => {
-      await run().catch((err: unknown) => console.error(`  ${what}: ${(err as Error).message}`));
+    // The engines stopped first, outside Fastify's close, whose preClose hooks share its 10 s ready timeout:
+    // after a window that was still a backlog, stopping waits for foresight's queue of series to rebuild from
+    // history (every series first seen by an instance taking over, one at a time), which took minutes at
+    // 150,000 bays — AVV_ERR_READY_TIMEOUT after the figures were printed, and the database left behind.
+    // Each step is bounded and the cleanup goes on past one that failed; the database is dropped by force.
+    const step = async (what: string, run: () => Promise<unknown>, ms = 30_000) => {
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`ikke ferdig etter ${ms / 1000} s`)), ms);
+      });
+      await Promise.race([run(), late])
+        .catch((err: unknown) => console.error(`  ${what}: ${(err as Error).message}`))
+        .finally(() => clearTimeout(timer));
     };
     await step('stopp av motorene', () => Promise.all(servers.map((s) => s.app.statusEngine.stop())));
     for (const server of servers) await step('lukking av serveren', () => server.app.close());
@@ -433,3 +441,5 @@ for (const bays of capacity) {
   rounds.push(await scenario(bays, num('CAPACITY_DURATION', 60), 0));
   print(rounds);
 }
+// A stop cut short above may leave a server's background work (foresight's rebuilds) running: done here.
+process.exit(0);

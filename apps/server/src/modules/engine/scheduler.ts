@@ -31,10 +31,12 @@ const REPHASE_EVERY_MS = 10_000;
 const LAG_SAMPLES = 16_384;
 /**
  * An API of another instance's buckets that this instance has not checked for this long is let go: its
- * cached rules and foresight's series (decision 041). A taken-over API of a crashed owner is checked here
- * every slot until its buckets are this instance's, so it stays; one taken over while its owner was only
- * behind (the first round's give-way) or one whose bucket went to a joining instance goes. Should it come
- * back, its rules are read again and its series rebuilt, as for any API first checked here.
+ * cached rules and foresight's series (decision 041) — but only once this instance has taken over no API
+ * for as long, so not while it is giving way (a backlog, whose APIs would come back and have their series
+ * rebuilt from history again and again). A taken-over API of a crashed owner is checked here every slot
+ * until its buckets are this instance's, so it stays; those taken over while their owner was only behind
+ * (the first round's give-way) and those whose bucket went to a joining instance go. Should one come back,
+ * its rules are read again and its series rebuilt, as for any API first checked here.
  */
 export const RELEASE_IDLE_MS = 2 * 60_000;
 /** How often the scheduler looks for such APIs (a walk over the APIs it has checked). */
@@ -195,17 +197,19 @@ export function createScheduler(deps: {
   };
   /** The APIs this instance's loop has claimed, by id. */
   const checkedHere = new Map<string, CheckedHere>();
-  /** When the last look for APIs to let go ran, on the monotonic clock. */
+  /** When the last look for APIs to let go ran, and when this instance last took an API over (monotonic). */
   let releasedAt = performance.now();
+  let tookOverAt = Number.NEGATIVE_INFINITY;
 
   /**
    * Lets go of the APIs of buckets this instance does not own that it has not claimed for `idleMs`
-   * (`onReleased`). Nothing while it knows no owners (no heartbeat yet). Answers how many went.
+   * (`onReleased`). Nothing while it knows no owners (no heartbeat yet) or has taken an API over within
+   * `idleMs`. Answers how many went.
    */
   function releaseIdle(idleMs: number): number {
     const owned = instance.affinity?.owned;
-    if (!owned) return 0;
     const now = performance.now();
+    if (!owned || now - tookOverAt < idleMs) return 0;
     const released: Array<{ id: string; key: number }> = [];
     for (const [id, api] of checkedHere) {
       const idle = now - api.at;
@@ -261,7 +265,10 @@ export function createScheduler(deps: {
     for (const api of claim.claimed) {
       stats.claimed++;
       checkedHere.set(api.id, { key: api.key, bucket: api.bucket, at: now });
-      if (owned && !hasBucket(owned, api.bucket)) stats.takenOver++;
+      if (owned && !hasBucket(owned, api.bucket)) {
+        stats.takenOver++;
+        tookOverAt = now;
+      }
       stats.lag.add(api.claimedAt.getTime() - api.dueAt.getTime());
       const run: Promise<void> = deps
         .runCheck(api)
