@@ -2,6 +2,7 @@ import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { authStore } from '../lib/auth-client';
+import { markFirstPageDrawn, markFirstPageSoon } from '../lib/first-page';
 import { loadAllTexts } from '../lib/i18n';
 import { wireAuthEffects } from './auth-effects';
 import { Providers } from './providers';
@@ -21,6 +22,9 @@ const reactRoot = createRoot(root);
  * (`main.tsx`), and the texts' file with it (`index.html` preloads both, decision 040).
  */
 const texts = loadAllTexts();
+
+/** However the first page fares, what waits for it (lib/first-page.ts) comes after this long at the latest. */
+const FIRST_PAGE_AT_LATEST_MS = 5000;
 
 let shown = 0;
 /** A router on screen; a new one replaces the sign-in pages' below the same providers (a new key). */
@@ -93,11 +97,14 @@ export function startApp(href?: string) {
   router = created;
   void created.then(show, () => window.location.reload());
   void created.then((ready) => {
-    const unsubscribe = ready.subscribe('onResolved', () => {
+    const unsubscribe = ready.subscribe('onResolved', (event) => {
       unsubscribe();
       registerServiceWorker();
+      // The dashboard says itself when its tiles are drawn; another first page once the browser is idle.
+      if (event.toLocation.pathname !== '/') markFirstPageSoon();
     });
   });
+  setTimeout(markFirstPageDrawn, FIRST_PAGE_AT_LATEST_MS);
 }
 
 /**
@@ -108,6 +115,7 @@ export function showSignInPages() {
   publicRouter = createPublicRouter(context, startApp);
   router = Promise.resolve(publicRouter);
   void router.then(show);
+  markFirstPageSoon();
 }
 
 wireAuthEffects({

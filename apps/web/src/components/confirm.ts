@@ -2,6 +2,7 @@ import { modals } from '@mantine/modals';
 import type { UseMutationResult } from '@tanstack/react-query';
 import { createElement } from 'react';
 import { i18n } from '../lib/i18n';
+import { whenModalsReady } from '../lib/modals-ready';
 import { notifyError, notifySuccess } from '../lib/notify';
 import { apiErrorMessage } from '../lib/use-api-error-message';
 import type nb from '../locales/nb.json';
@@ -12,7 +13,10 @@ interface Question {
   confirmLabel: string;
 }
 
-/** Asks before anything destructive; `onConfirm` runs only when the user confirms. */
+/**
+ * Asks before anything destructive; `onConfirm` runs only when the user confirms. The question shows once the
+ * modals' provider is there (it loads after the first page, decision 040): at once after that.
+ */
 export function confirmAction({
   title,
   message,
@@ -20,14 +24,16 @@ export function confirmAction({
   onConfirm,
   danger = true,
 }: Question & { onConfirm: () => void; danger?: boolean }): void {
-  modals.openConfirmModal({
-    title,
-    centered: true,
-    children: createElement('p', { style: { margin: 0 } }, message),
-    labels: { confirm: confirmLabel, cancel: i18n.t('common.cancel') },
-    confirmProps: danger ? { color: 'red' } : undefined,
-    onConfirm,
-  });
+  void whenModalsReady().then(() =>
+    modals.openConfirmModal({
+      title,
+      centered: true,
+      children: createElement('p', { style: { margin: 0 } }, message),
+      labels: { confirm: confirmLabel, cancel: i18n.t('common.cancel') },
+      confirmProps: danger ? { color: 'red' } : undefined,
+      onConfirm,
+    }),
+  );
 }
 
 /**

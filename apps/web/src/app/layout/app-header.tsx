@@ -1,13 +1,23 @@
 import { Breadcrumbs, Burger, Group, Text } from '@mantine/core';
 import { IconHome } from '@tabler/icons-react';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AnchorLink } from '../../components/anchor-link';
 import { BrandLogo } from '../../components/brand-logo';
+import { lazyAfterFirstPage } from '../../lib/first-page';
 import { type Crumb, crumbText, type UseEntityName, useBreadcrumbs } from '../../lib/use-route-titles';
 import classes from './app-header.module.css';
-import { OnlineAvatars } from './online-avatars';
 import { RealtimeIndicator } from './realtime-indicator';
-import { UserMenu } from './user-menu';
+import { UserMenuPlaceholder } from './user-menu-target';
+
+// The menu (Mantine's menu, popover and floating-ui) is not needed to draw the first page: its button is
+// drawn at once and the menu's code comes once the first page is drawn (decision 040).
+const UserMenu = lazyAfterFirstPage(() => import('./user-menu').then((module) => module.UserMenu));
+// Who else is online is known only once the live channel is connected, after the first page: its avatars
+// and their tooltips load then too.
+const OnlineAvatars = lazyAfterFirstPage(() =>
+  import('./online-avatars').then((module) => module.OnlineAvatars),
+);
 
 /** A crumb of a named route: the facility's, bay's, API's, user's or group's name from the page's query. */
 function NamedCrumbLabel({ crumb, useName }: { crumb: Crumb; useName: UseEntityName }) {
@@ -67,9 +77,13 @@ export function AppHeader({
         <HeaderBreadcrumbs />
       </Group>
       <Group gap="lg" wrap="nowrap">
-        <OnlineAvatars />
+        <Suspense fallback={null}>
+          <OnlineAvatars />
+        </Suspense>
         <RealtimeIndicator />
-        <UserMenu />
+        <Suspense fallback={<UserMenuPlaceholder />}>
+          <UserMenu />
+        </Suspense>
       </Group>
     </Group>
   );

@@ -1,9 +1,9 @@
 import { AppShell } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { ModalsProvider } from '@mantine/modals';
 import { Outlet, useRouterState } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { OfflineBanner } from '../../components/offline-banner';
+import { lazyAfterFirstPage } from '../../lib/first-page';
 import { useOfflineSync } from '../../lib/offline/use-offline-sync';
 import { useRealtime } from '../../lib/realtime/use-realtime';
 import { UserDataGate } from '../user-data-gate';
@@ -11,6 +11,12 @@ import { AppHeader } from './app-header';
 import classes from './app-layout.module.css';
 import { AppSidebar } from './app-sidebar';
 import { useSidebarMinimized } from './use-sidebar-minimized';
+
+// Confirmations and forms in modals are the signed-in pages' own: the provider (and the modal code) is not part
+// of the sign-in pages (docs/decisions/021-compression.md), nor of the app's file: the first page draws without
+// it and it comes after (decision 040). It wraps nothing: `modals.openConfirmModal` (components/confirm.ts)
+// reaches it through window events, and nothing calls `useModals`.
+const ModalsHost = lazyAfterFirstPage(() => import('./modals-host').then((module) => module.ModalsHost));
 
 export const SIDEBAR_WIDTH = 265;
 export const SIDEBAR_MINIMIZED_WIDTH = 80;
@@ -29,10 +35,11 @@ export function AppLayout() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on route change by design
   useEffect(() => mobile.close(), [pathname]);
 
-  // Confirmations and forms in modals are the signed-in pages' own: the provider (and the modal code)
-  // is not part of the sign-in pages (docs/decisions/021-compression.md).
   return (
-    <ModalsProvider>
+    <>
+      <Suspense fallback={null}>
+        <ModalsHost />
+      </Suspense>
       <AppShell
         layout="alt"
         header={{ height: HEADER_HEIGHT }}
@@ -73,6 +80,6 @@ export function AppLayout() {
           </div>
         </AppShell.Main>
       </AppShell>
-    </ModalsProvider>
+    </>
   );
 }

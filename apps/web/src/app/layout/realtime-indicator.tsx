@@ -1,5 +1,6 @@
-import { Box, Group, Text, Tooltip } from '@mantine/core';
+import { Box, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { LaterTooltip } from '../../components/later-tooltip';
 import { type RealtimeState, useRealtimeState } from '../../lib/realtime/realtime-state';
 import classes from './app-header.module.css';
 
@@ -16,7 +17,7 @@ export function RealtimeIndicator() {
   const state = useRealtimeState();
   const text = t(`layout.realtime.${state}`);
   return (
-    <Tooltip label={text} withArrow>
+    <LaterTooltip label={text} withArrow>
       <Group
         gap={6}
         wrap="nowrap"
@@ -36,6 +37,6 @@ export function RealtimeIndicator() {
           {text}
         </Text>
       </Group>
-    </Tooltip>
+    </LaterTooltip>
   );
 }

@@ -1,7 +1,6 @@
-import { Avatar, Group, Menu, Text, UnstyledButton, useMantineColorScheme } from '@mantine/core';
+import { Avatar, Group, Menu, Text, useMantineColorScheme } from '@mantine/core';
 import {
   IconCheck,
-  IconChevronDown,
   IconDeviceDesktop,
   IconLogout,
   IconMoon,
@@ -13,11 +12,9 @@ import { useTranslation } from 'react-i18next';
 import { MenuItemLink } from '../../components/menu-item-link';
 import { useConfirmSignOut } from '../../features/auth';
 import { useUpdateUserSettings } from '../../features/users';
-import { useAuth } from '../../lib/auth-context';
 import { notifyError } from '../../lib/notify';
-import { useUserData } from '../../lib/user-data-query';
 import { type ThemeMode, toColorScheme, toThemeMode } from '../theme/color-scheme-manager';
-import classes from './user-menu.module.css';
+import { UserMenuTarget, useUserIdentity } from './user-menu-target';
 
 const THEME_OPTIONS = [
   { mode: 'light', label: 'theme.light', icon: IconSun },
@@ -25,24 +22,13 @@ const THEME_OPTIONS = [
   { mode: 'system', label: 'theme.system', icon: IconDeviceDesktop },
 ] as const satisfies ReadonlyArray<{ mode: ThemeMode; label: string; icon: unknown }>;
 
-function metadataText(value: unknown): string {
-  return typeof value === 'string' ? value.trim() : '';
-}
-
+/** The menu behind the user's button (Mantine's menu with floating-ui): loaded after the first page (app-header.tsx). */
 export function UserMenu() {
   const { t } = useTranslation();
-  const { user, role } = useAuth();
-  const { profile } = useUserData();
+  const { user, role, fullName, initials } = useUserIdentity();
   const { colorScheme, setColorScheme } = useMantineColorScheme();
   const confirmSignOut = useConfirmSignOut();
   const saveSettings = useUpdateUserSettings();
-
-  // The saved profile is newer than the token's copy once the user has changed their name.
-  const firstName = profile?.firstName ?? metadataText(user?.user_metadata.firstName);
-  const lastName = profile?.lastName ?? metadataText(user?.user_metadata.lastName);
-  const fullName = [firstName, lastName].filter(Boolean).join(' ') || (user?.email ?? '');
-  const initials =
-    `${firstName.charAt(0)}${lastName.charAt(0)}`.toUpperCase() || fullName.charAt(0).toUpperCase();
   const currentMode = toThemeMode(colorScheme);
 
   // The choice applies at once in this browser and is saved with the user's theme config.
@@ -54,22 +40,7 @@ export function UserMenu() {
   return (
     <Menu position="bottom-end" width={260} shadow="lg" radius="md" withinPortal>
       <Menu.Target>
-        <UnstyledButton className={classes.target} aria-label={t('layout.userMenu')}>
-          <Avatar color="brand" variant="filled" radius="md" size={38}>
-            {initials}
-          </Avatar>
-          <div className={classes.identity}>
-            <Text size="sm" fw={600} lh={1.25} className={classes.name}>
-              {fullName}
-            </Text>
-            {role && (
-              <Text size="xs" c="dimmed" lh={1.25}>
-                {t(`roles.${role}`)}
-              </Text>
-            )}
-          </div>
-          <IconChevronDown size={16} className={classes.chevron} aria-hidden />
-        </UnstyledButton>
+        <UserMenuTarget fullName={fullName} initials={initials} role={role} />
       </Menu.Target>
       <Menu.Dropdown>
         <Group gap="sm" p="sm" wrap="nowrap">

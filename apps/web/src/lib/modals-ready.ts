@@ -1,0 +1,19 @@
+/**
+ * The modals' provider on screen: it loads after the first page (app/layout/modals-host.tsx, decision 040) and
+ * hears `modals.*` through window events, so a confirmation asked for before it is there waits for it here
+ * instead of being lost.
+ */
+let markReady: () => void = () => {};
+const ready = new Promise<void>((resolve) => {
+  markReady = resolve;
+});
+
+/** Resolves once the modals' provider listens (at once after that). */
+export function whenModalsReady(): Promise<void> {
+  return ready;
+}
+
+/** The modals' provider listens now (a second call does nothing). */
+export function markModalsReady(): void {
+  markReady();
+}
