@@ -22,10 +22,14 @@
  * (a directory: the sign-in form and the dashboard saved there as PNGs, for a look; the times then include
  * taking them), PROFILE=1 (a CPU profile of the page through the DevTools protocol from navigation to the first
  * tile: the JavaScript's time in it, all and in the app's file `app-start`; the profiler slows the page, so
- * its wall-clock figures are not the plain run's).
+ * its wall-clock figures are not the plain run's; PROFILE_OUT=<dir> saves each run's profile there, for
+ * DevTools' Performance panel), WEB_DIST (a build of the web app elsewhere than
+ * apps/web/dist, as the server reads it: `vite build --outDir <dir>` for a before/after pair).
  */
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { existsSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import type { Browser, CDPSession, Page } from '@playwright/test';
 import pg from 'pg';
 import { dropDatabase, ensureDatabase, withDatabase } from '../apps/server/src/db/admin';
@@ -224,11 +228,18 @@ async function oneRun(browser: Browser, base: string, email: string, bays: numbe
       ]);
       throw new Error(`${shown} of ${bays} tiles at ${page.url()}`, { cause: error });
     });
-  const js = PROFILE
-    ? javascriptTime(((await session.send('Profiler.stop')) as { profile: Profile }).profile)
-    : { all: 0, app: 0 };
+  const profile = PROFILE ? ((await session.send('Profiler.stop')) as { profile: Profile }).profile : null;
+  if (profile && process.env.PROFILE_OUT) {
+    const file = `${process.env.PROFILE_OUT}/phone-${email.split('@')[0]}-${Date.now()}.cpuprofile`;
+    writeFileSync(file, JSON.stringify({ ...profile, navigatedAt, tile: tiles.first }));
+  }
+  const js = profile ? javascriptTime(profile) : { all: 0, app: 0 };
   await page.waitForLoadState('networkidle');
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/phone-dashboard.png` });
+  if (SHOTS) {
+    // What loads once the first tile is drawn (menus, the filter, the live channel) in place as well.
+    await page.waitForSelector('[data-realtime-state="connected"]', { timeout: 20_000 }).catch(() => {});
+    await page.screenshot({ path: `${SHOTS}/phone-dashboard.png` });
+  }
   // A worker that registers late may still be attaching: not waited for (the figures are in by now).
   closing = true;
   await browserSession.detach();
@@ -303,7 +314,11 @@ const median = (values: number[]) =>
   );
 const ms = (n: number) => `${n.toFixed(0)} ms`;
 
-assertBuilt();
+// WEB_DIST (the server's own option): a build of the web app other than apps/web/dist (a before/after pair).
+if (process.env.WEB_DIST) {
+  if (!existsSync(path.join(process.env.WEB_DIST, 'index.html')))
+    throw new Error(`no index.html in WEB_DIST`);
+} else assertBuilt();
 const dbName = `vd_bench_phone_${randomBytes(4).toString('hex')}`;
 await ensureDatabase(ADMIN_URL, dbName);
 const databaseUrl = withDatabase(ADMIN_URL, dbName);
@@ -358,9 +373,9 @@ try {
     );
     for (const entry of last.log.sort((a, b) => a.start - b.start)) {
       const url = new URL(entry.url);
-      const path = url.pathname.replace(/-[A-Za-z0-9_-]{8}\.(js|css)$/, '.$1');
+      const file = url.pathname.replace(/-[A-Za-z0-9_-]{8}\.(js|css)$/, '.$1');
       console.log(
-        `    ${entry.start.toFixed(0).padStart(6)} → ${(entry.end > 0 ? entry.end.toFixed(0) : '…').padStart(6)}  ${(entry.bytes / 1024).toFixed(1).padStart(7)} KiB  ${entry.worker ? '[sw] ' : ''}${path}${url.search.length > 0 && !path.endsWith('.js') ? url.search.slice(0, 30) : ''}`,
+        `    ${entry.start.toFixed(0).padStart(6)} → ${(entry.end > 0 ? entry.end.toFixed(0) : '…').padStart(6)}  ${(entry.bytes / 1024).toFixed(1).padStart(7)} KiB  ${entry.worker ? '[sw] ' : ''}${file}${url.search.length > 0 && !file.endsWith('.js') ? url.search.slice(0, 30) : ''}`,
       );
     }
   }
