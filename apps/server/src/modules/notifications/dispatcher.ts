@@ -23,6 +23,13 @@ import { enqueueWebhookDeliveries } from './webhook-fanout';
 /** Events per transaction: each batch commits on its own, so a backlog never holds many rows locked. */
 const DISPATCH_BATCH = 100;
 const POLL_MS = 1000;
+/**
+ * Nudged passes at most this often: every check that records an event nudges every instance (a NOTIFY), and
+ * at the small end with foresight on that was 12–20 passes a second, each claim walking every event held
+ * in its group wait again (most of PostgreSQL's CPU there, issue 28). A quarter second later changes
+ * nothing a reader sees: an incident's opening waits its group wait anyway.
+ */
+const NUDGE_GAP_MS = 250;
 
 type Options = {
   db: Db;
@@ -219,6 +226,7 @@ export function createDispatcher({
     pass: dispatchAndWait,
     intervalMs: pollIntervalMs,
     idleMs,
+    nudgeGapMs: NUDGE_GAP_MS,
     onError: (err) => log.error({ err }, 'utsending av varsler feilet (databasen?); prøver igjen'),
   });
 

@@ -107,4 +107,34 @@ describe('the loop of the background workers', () => {
     endPass({ nextDueAt: null });
     await poller.stop();
   });
+
+  it('with nudgeGapMs runs one pass a gap for a stream of nudges, and at once for a nudge after a quiet while', async () => {
+    const passes: number[] = [];
+    const poller = createPoller({
+      pass: async () => {
+        passes.push(Date.now());
+        return { nextDueAt: null };
+      },
+      intervalMs: 1000,
+      idleMs: 30_000,
+      nudgeGapMs: 250,
+      onError: (err) => {
+        throw err;
+      },
+    });
+    poller.start();
+    await vi.advanceTimersByTimeAsync(0);
+    // A nudge every 50 ms for a second (20 of them): a pass at 250, 500, 750 and 1000 ms, not 20.
+    for (let i = 0; i < 20; i++) {
+      poller.nudge();
+      await vi.advanceTimersByTimeAsync(50);
+    }
+    expect(passes).toEqual([0, 250, 500, 750, 1000]);
+    // Asleep for 5 s: the next nudge runs a pass at once.
+    await vi.advanceTimersByTimeAsync(5000);
+    poller.nudge();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(passes.at(-1)).toBe(6000);
+    await poller.stop();
+  });
 });

@@ -19,16 +19,21 @@ export const IDLE_POLL_MS = 30_000;
  * and the next one runs when that falls due — never sooner than `intervalMs`, never later than `idleMs`
  * (the backstop for work no nudge announced: another instance that stopped mid-batch, a lease run out).
  * Whoever records work for the loop calls `nudge()` after the commit.
+ *
+ * With `nudgeGapMs` a nudge runs the pass no sooner than that after the last pass began: a stream of nudges
+ * (every check that records an event, on every instance) becomes a pass per gap, each taking all of them.
  */
 export function createPoller({
   pass,
   intervalMs,
   idleMs,
+  nudgeGapMs = 0,
   onError,
 }: {
   pass: () => Promise<unknown>;
   intervalMs: number;
   idleMs?: number;
+  nudgeGapMs?: number;
   onError: (err: unknown) => void;
 }) {
   let started = false;
@@ -36,6 +41,9 @@ export function createPoller({
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
   let again = false;
+  let lastStart = Number.NEGATIVE_INFINITY;
+  /** How long until a nudged pass may run. */
+  const gap = () => Math.max(0, lastStart + nudgeGapMs - Date.now());
 
   function schedule(delay: number) {
     if (!started || stopped) return;
@@ -51,13 +59,14 @@ export function createPoller({
       return;
     }
     let delay = intervalMs;
+    lastStart = Date.now();
     running = pass()
       .then((answer) => {
         if (idleMs !== undefined && isNextDue(answer)) delay = sleepFor(answer.nextDueAt, intervalMs, idleMs);
       }, onError)
       .finally(() => {
         running = undefined;
-        const next = again ? 0 : delay;
+        const next = again ? gap() : delay;
         again = false;
         schedule(next);
       });
@@ -75,7 +84,7 @@ export function createPoller({
      */
     nudge() {
       if (running) again = true;
-      else schedule(0);
+      else schedule(gap());
     },
     /** True once `stop()` was called: a long pass checks it between items. */
     get stopped() {
