@@ -5,6 +5,7 @@ import clsx from 'clsx';
 import type { ComponentPropsWithoutRef, Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../lib/auth-context';
+import { markFirstPageDrawn } from '../../lib/first-page';
 import { useUserData } from '../../lib/user-data-query';
 import classes from './user-menu.module.css';
 
@@ -69,8 +70,31 @@ export function UserMenuTarget({
   );
 }
 
-/** The button before the menu's code is in: the same look, not yet a menu. */
+/** A tap on the button before the menu's code was in: the menu opens as soon as it is. */
+let openRequested = false;
+
+/** Whether the menu should open as it first shows (once). */
+export function takeOpenRequest(): boolean {
+  const requested = openRequested;
+  openRequested = false;
+  return requested;
+}
+
+/**
+ * The button before the menu's code is in: the same look; a tap fetches the menu at once (not waiting for the
+ * first page) and opens it when it is there.
+ */
 export function UserMenuPlaceholder() {
   const { role, fullName, initials } = useUserIdentity();
-  return <UserMenuTarget fullName={fullName} initials={initials} role={role} />;
+  return (
+    <UserMenuTarget
+      fullName={fullName}
+      initials={initials}
+      role={role}
+      onClick={() => {
+        openRequested = true;
+        markFirstPageDrawn();
+      }}
+    />
+  );
 }

@@ -8,13 +8,14 @@ import {
   IconSun,
   IconUserCircle,
 } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MenuItemLink } from '../../components/menu-item-link';
 import { useConfirmSignOut } from '../../features/auth';
 import { useUpdateUserSettings } from '../../features/users';
 import { notifyError } from '../../lib/notify';
 import { type ThemeMode, toColorScheme, toThemeMode } from '../theme/color-scheme-manager';
-import { UserMenuTarget, useUserIdentity } from './user-menu-target';
+import { takeOpenRequest, UserMenuTarget, useUserIdentity } from './user-menu-target';
 
 const THEME_OPTIONS = [
   { mode: 'light', label: 'theme.light', icon: IconSun },
@@ -29,6 +30,8 @@ export function UserMenu() {
   const { colorScheme, setColorScheme } = useMantineColorScheme();
   const confirmSignOut = useConfirmSignOut();
   const saveSettings = useUpdateUserSettings();
+  // Open at once when the button was tapped while this code was on its way.
+  const [openAtFirst] = useState(takeOpenRequest);
   const currentMode = toThemeMode(colorScheme);
 
   // The choice applies at once in this browser and is saved with the user's theme config.
@@ -38,7 +41,7 @@ export function UserMenu() {
   };
 
   return (
-    <Menu position="bottom-end" width={260} shadow="lg" radius="md" withinPortal>
+    <Menu position="bottom-end" width={260} shadow="lg" radius="md" withinPortal defaultOpened={openAtFirst}>
       <Menu.Target>
         <UserMenuTarget fullName={fullName} initials={initials} role={role} />
       </Menu.Target>
