@@ -155,6 +155,87 @@ function rephaseEvery(db: Db, log: Logger) {
 }
 
 /**
+ * The connection that hears of APIs falling due sooner (migration 0038's NOTIFY): `wake` on each, and
+ * `listening` told whether it listens (the loop's sleep is bounded by it).
+ */
+function hearDueSooner(pool: pg.Pool, log: Logger, wake: () => void, listening: (on: boolean) => void) {
+  return listenToChannels({
+    pool,
+    name: 'vaskedrift-checks',
+    log,
+    channels: { [CHECKS_CHANNEL]: wake },
+    listening: () => {
+      listening(true);
+      wake();
+    },
+    deaf: () => listening(false),
+    lost: 'sjekkløkken hører ikke om nye API-er (tilkoblingen ble brutt); ser etter hvert kvarter sekund',
+    back: 'sjekkløkken hører om nye API-er igjen',
+  });
+}
+
+/**
+ * What an instance's loop has claimed, and letting go of it (decision 041): the APIs of buckets it does not
+ * own that it has not claimed for `RELEASE_IDLE_MS` go to `onReleased` (their rules and series dropped),
+ * looked for every `RELEASE_EVERY_MS`. Nothing while it knows no owners (no heartbeat yet) or has taken an
+ * API over within that time: in a backlog it would let go of what it takes over again.
+ */
+function createLettingGo(deps: {
+  log: Logger;
+  stats: SchedulerStats;
+  owned(): Buffer | undefined;
+  onReleased?(apis: Array<{ id: string; key: number }>): void;
+}) {
+  /** The APIs this instance's loop has claimed, by id. */
+  const checkedHere = new Map<string, CheckedHere>();
+  /** When the last look for APIs to let go ran, and when this instance last took an API over (monotonic). */
+  let releasedAt = performance.now();
+  let tookOverAt = Number.NEGATIVE_INFINITY;
+
+  /** Lets go of other instances' APIs not claimed here for `idleMs`; answers how many went. */
+  function releaseIdle(idleMs: number): number {
+    const owned = deps.owned();
+    const now = performance.now();
+    if (!owned || now - tookOverAt < idleMs) return 0;
+    const released: Array<{ id: string; key: number }> = [];
+    for (const [id, api] of checkedHere) {
+      const idle = now - api.at;
+      if (idle >= FORGET_CHECKED_MS) checkedHere.delete(id);
+      else if (idle >= idleMs && !hasBucket(owned, api.bucket)) {
+        checkedHere.delete(id);
+        released.push({ id, key: api.key });
+      }
+    }
+    if (released.length === 0) return 0;
+    deps.stats.released += released.length;
+    try {
+      deps.onReleased?.(released);
+    } catch (err) {
+      deps.log.error({ err }, 'kunne ikke slippe API-er som en annen instans sjekker');
+    }
+    return released.length;
+  }
+
+  return {
+    releaseIdle,
+    /** A claimed API, by the buckets the claim went by: remembered, and counted if taken over. */
+    claimed(api: ClaimedApi, owned: Buffer | undefined, now: number) {
+      checkedHere.set(api.id, { key: api.key, bucket: api.bucket, at: now });
+      if (owned && !hasBucket(owned, api.bucket)) {
+        deps.stats.takenOver++;
+        tookOverAt = now;
+      }
+    },
+    /** After a claim: lets go of what has been idle, if the last look was `RELEASE_EVERY_MS` ago. */
+    now(now: number) {
+      if (now - releasedAt < RELEASE_EVERY_MS) return;
+      releasedAt = now;
+      releaseIdle(RELEASE_IDLE_MS);
+    },
+  };
+}
+
+/**
  * The check loop of one server instance (decision 009). Each claim takes as many due APIs as it has free
  * slots (`concurrency` checks in flight at most) and runs them; a full claim claims again at once, and one
  * that finds every slot taken waits for a check to end. Otherwise it sleeps until the next API it may
@@ -195,39 +276,6 @@ export function createScheduler(deps: {
     takenOver: 0,
     released: 0,
   };
-  /** The APIs this instance's loop has claimed, by id. */
-  const checkedHere = new Map<string, CheckedHere>();
-  /** When the last look for APIs to let go ran, and when this instance last took an API over (monotonic). */
-  let releasedAt = performance.now();
-  let tookOverAt = Number.NEGATIVE_INFINITY;
-
-  /**
-   * Lets go of the APIs of buckets this instance does not own that it has not claimed for `idleMs`
-   * (`onReleased`). Nothing while it knows no owners (no heartbeat yet) or has taken an API over within
-   * `idleMs`. Answers how many went.
-   */
-  function releaseIdle(idleMs: number): number {
-    const owned = instance.affinity?.owned;
-    const now = performance.now();
-    if (!owned || now - tookOverAt < idleMs) return 0;
-    const released: Array<{ id: string; key: number }> = [];
-    for (const [id, api] of checkedHere) {
-      const idle = now - api.at;
-      if (idle >= FORGET_CHECKED_MS) checkedHere.delete(id);
-      else if (idle >= idleMs && !hasBucket(owned, api.bucket)) {
-        checkedHere.delete(id);
-        released.push({ id, key: api.key });
-      }
-    }
-    if (released.length === 0) return 0;
-    stats.released += released.length;
-    try {
-      deps.onReleased?.(released);
-    } catch (err) {
-      deps.log.error({ err }, 'kunne ikke slippe API-er som en annen instans sjekker');
-    }
-    return released.length;
-  }
   const timer = soonestTimer(tick);
   /** Something may be due sooner than the last claim said: claim again, `TICK_MS` after the last one. */
   const wake = () => timer.at(Math.max(performance.now(), claimedAt + TICK_MS));
@@ -240,6 +288,12 @@ export function createScheduler(deps: {
     onRebalanced: wake,
   });
   const rephaseWhenDue = rephaseEvery(deps.db, deps.log);
+  const lettingGo = createLettingGo({
+    log: deps.log,
+    stats,
+    owned: () => instance.affinity?.owned,
+    onReleased: deps.onReleased,
+  });
 
   /** Claims and starts what is due; returns when to claim next, on the monotonic clock. */
   async function tick(): Promise<number> {
@@ -264,11 +318,7 @@ export function createScheduler(deps: {
     const now = performance.now();
     for (const api of claim.claimed) {
       stats.claimed++;
-      checkedHere.set(api.id, { key: api.key, bucket: api.bucket, at: now });
-      if (owned && !hasBucket(owned, api.bucket)) {
-        stats.takenOver++;
-        tookOverAt = now;
-      }
+      lettingGo.claimed(api, owned, now);
       stats.lag.add(api.claimedAt.getTime() - api.dueAt.getTime());
       const run: Promise<void> = deps
         .runCheck(api)
@@ -285,10 +335,7 @@ export function createScheduler(deps: {
       running.add(run);
     }
     stats.inFlight = running.size;
-    if (now - releasedAt >= RELEASE_EVERY_MS) {
-      releasedAt = now;
-      releaseIdle(RELEASE_IDLE_MS);
-    }
+    lettingGo.now(now);
     if (claim.claimed.length === free) return now;
     // Measured from the claim's answer: the database's clock says how far off the next due time is.
     const sleep = Math.min(claim.nextDueInMs ?? Number.POSITIVE_INFINITY, listening ? MAX_SLEEP_MS : TICK_MS);
@@ -301,7 +348,7 @@ export function createScheduler(deps: {
       return !stopped;
     },
     /** Lets go now of other instances' APIs not claimed here for `idleMs` (tests; the loop does it itself). */
-    releaseIdle,
+    releaseIdle: lettingGo.releaseIdle,
     /**
      * Claims every API due now and runs the checks to their end, through the same claim as the loop. For
      * tests and tools that drive checks by hand while the loop is off.
@@ -321,20 +368,8 @@ export function createScheduler(deps: {
       timer.start();
       instance.start();
       if (!deps.pool) return;
-      hearing = listenToChannels({
-        pool: deps.pool,
-        name: 'vaskedrift-checks',
-        log: deps.log,
-        channels: { [CHECKS_CHANNEL]: wake },
-        listening: () => {
-          listening = true;
-          wake();
-        },
-        deaf: () => {
-          listening = false;
-        },
-        lost: 'sjekkløkken hører ikke om nye API-er (tilkoblingen ble brutt); ser etter hvert kvarter sekund',
-        back: 'sjekkløkken hører om nye API-er igjen',
+      hearing = hearDueSooner(deps.pool, deps.log, wake, (on) => {
+        listening = on;
       });
     },
     /**

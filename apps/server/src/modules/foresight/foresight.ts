@@ -155,23 +155,7 @@ export function createForesight(deps: {
      * its verdict as last stored by it or read with its history (one that moved less than `moved` asks is
      * not stored again: the expected time within 10 % of the time left, the range within 10 % of its width).
      */
-    of(key: number): ForesightView {
-      const row = series.rowOf(key);
-      if (row === undefined || series.pending(key)) return NO_VIEW;
-      const stored = series.stored(row);
-      const prediction =
-        stored?.level && stored.expectedAt !== null
-          ? { level: stored.level, expectedAt: stored.expectedAt, confidence: stored.confidence ?? 0 }
-          : null;
-      return {
-        prediction: prediction ? viewOf(prediction) : null,
-        unusual: stored?.unusual ?? false,
-        normal:
-          stored && stored.low !== null && stored.high !== null
-            ? { low: stored.low, high: stored.high }
-            : null,
-      };
-    },
+    of: (key: number): ForesightView => storedView(series, key),
     /**
      * Lets go of the series of APIs this instance no longer checks (decision 041: their owner is another
      * instance, which learns them). Should one come back here (a takeover after its owner died), its
@@ -194,6 +178,23 @@ export function createForesight(deps: {
       series: series.size,
       bytes: series.size * seriesBytes(),
     }),
+  };
+}
+
+/** A series' verdict as this instance last stored it or read it with its history; nothing while it reads. */
+function storedView(series: SeriesTable, key: number): ForesightView {
+  const row = series.rowOf(key);
+  if (row === undefined || series.pending(key)) return NO_VIEW;
+  const stored = series.stored(row);
+  const prediction =
+    stored?.level && stored.expectedAt !== null
+      ? { level: stored.level, expectedAt: stored.expectedAt, confidence: stored.confidence ?? 0 }
+      : null;
+  return {
+    prediction: prediction ? viewOf(prediction) : null,
+    unusual: stored?.unusual ?? false,
+    normal:
+      stored && stored.low !== null && stored.high !== null ? { low: stored.low, high: stored.high } : null,
   };
 }
 
