@@ -139,10 +139,10 @@ function startInstances(url: string, secretKey: string, count: number) {
 
 /**
  * Closes a scenario's servers, probe and simulator. The engines stop first, outside Fastify's close, whose
- * preClose hooks share its 10 s ready timeout: after a window that was still a backlog, stopping waits for
- * foresight's queue of series to rebuild from history (every series first seen by an instance taking over,
- * one at a time), which took minutes at 150,000 bays — AVV_ERR_READY_TIMEOUT after the figures were
- * printed, and the database left behind. Each step is bounded and the cleanup goes on past one that failed.
+ * preClose hooks share its 10 s ready timeout: after a window that was still a backlog, stopping waited for
+ * foresight's queue of series to rebuild from history (dropped at a stop since, decision 035), which took
+ * minutes at 150,000 bays — AVV_ERR_READY_TIMEOUT after the figures were printed, and the database left
+ * behind. Each step is bounded and the cleanup goes on past one that failed.
  */
 async function closeScenario(
   servers: Awaited<ReturnType<typeof startInstances>>,

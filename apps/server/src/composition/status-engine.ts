@@ -138,7 +138,7 @@ export function createStatusEngine({
     async stop() {
       await Promise.all([engine.stop(), escalation.stop(), planRunner.stop(), statistics.rollup.stop()]);
       // The checks have ended: foresight's last writes (its stored verdicts) before the pool closes.
-      await foresight.settled();
+      await foresight.stop();
     },
     secrets,
     apis: createApisService({ db, bus, engine, secrets, failureThreshold }),

@@ -181,6 +181,34 @@ describe('foresight', () => {
     );
   });
 
+  it('at a stop drops the series still waiting for their history and finishes the one being read', async () => {
+    const { rows } = await ctx.database.pool.query<{ series: number; api: number }>(
+      `select bm.series, a.key as api from bay_metrics bm join api_metrics am on am.id = bm.api_metric_id
+       join apis a on a.id = am.api_id where bm.id = any($1) order by bm.series`,
+      [[f.bayMetrics.get('hall-1:temp'), f.bayMetrics.get('hall-2:temp')]],
+    );
+    const [first, second] = rows as Array<{ series: number; api: number }>;
+    if (!first || !second) throw new Error('two series expected');
+    const stopping = createForesight({
+      db: ctx.app.statusEngine.db,
+      bus: ctx.app.bus,
+      log: ctx.app.log as Logger,
+      horizonMinutes: async () => 60,
+      clock,
+    });
+    const rule = (series: number) =>
+      ({ series, type: 'number', operator: 'gt', thresholdWarning: '70', thresholdCritical: '90' }) as const;
+    // Both first seen here: the first's history is read at once, the second's waits behind it.
+    stopping.observe(first.api, clock.now(), [
+      { rule: rule(first.series), level: 'active', value: 54 },
+      { rule: rule(second.series), level: 'active', value: 54 },
+    ]);
+    expect(stopping.stats().series).toBe(2);
+    await stopping.stop();
+    expect(stopping.stats()).toMatchObject({ series: 1, rebuilt: 1, errors: 0 });
+    expect(stopping.of(second.series)).toEqual({ prediction: null, unusual: false, normal: null });
+  });
+
   it('is answered the same by every instance from the stored verdict, written once per change', async () => {
     const bayMetricId = f.bayMetrics.get('hall-3:temp') as string;
     const key = await seriesOf(bayMetricId);

@@ -148,6 +148,12 @@ export function createForesight(deps: {
     writer.remember(key, row, atMs, gap, { unusual, normal: judged.normal, prediction });
   }
 
+  async function settled(): Promise<void> {
+    await rebuilder.rebuilt();
+    await announcer.told();
+    await writer.written();
+  }
+
   return {
     observe,
     /**
@@ -168,10 +174,11 @@ export function createForesight(deps: {
       return keys.length;
     },
     /** Resolves when the history reads and the announcements queued so far are done (tests). */
-    async settled(): Promise<void> {
-      await rebuilder.rebuilt();
-      await announcer.told();
-      await writer.written();
+    settled,
+    /** After the checks ended: series waiting for their history dropped, what is in hand finished. */
+    async stop(): Promise<void> {
+      rebuilder.abandon();
+      await settled();
     },
     stats: () => ({
       ...stats,

@@ -85,5 +85,15 @@ export function createRebuilder(deps: {
     async rebuilt(): Promise<void> {
       while (rebuilding) await rebuilding;
     },
+    /**
+     * Drops the series still waiting for their history (the one being read ends): at a stop after a
+     * takeover thousands may wait, read one at a time for minutes. Their readings are stored; whichever
+     * instance checks them next rebuilds them, as any series first seen.
+     */
+    abandon(): number {
+      const dropped = rebuildQueue.splice(0);
+      for (const key of dropped) deps.series.remove(key);
+      return dropped.length;
+    },
   };
 }
