@@ -1,4 +1,5 @@
 import { type ComponentType, lazy } from 'react';
+import { createSignal } from './signal';
 
 /**
  * The first page after the app starts, drawn: until then what it does not need to draw (menus, tooltips, the
@@ -7,20 +8,13 @@ import { type ComponentType, lazy } from 'react';
  * tiles are on screen; for any other first page `app/start.tsx` calls `markFirstPageSoon` once its router has
  * resolved, and marks it after 5 s in any case.
  */
-let markDrawn: () => void = () => {};
-const drawn = new Promise<void>((resolve) => {
-  markDrawn = resolve;
-});
+const drawn = createSignal();
 
 /** Resolves once the first page is drawn (at once after that). */
-export function whenFirstPageDrawn(): Promise<void> {
-  return drawn;
-}
+export const whenFirstPageDrawn = drawn.wait;
 
 /** The first page is on screen (a second call does nothing). */
-export function markFirstPageDrawn(): void {
-  markDrawn();
-}
+export const markFirstPageDrawn = drawn.mark;
 
 /**
  * The first page is committed: marked drawn once the browser has painted it (after its next frame), so that
@@ -43,5 +37,5 @@ export function markFirstPageSoon(timeout = 3000): void {
 export function lazyAfterFirstPage<P extends object>(
   load: () => Promise<ComponentType<P>>,
 ): ComponentType<P> {
-  return lazy(() => drawn.then(load).then((component) => ({ default: component })));
+  return lazy(() => drawn.wait().then(load).then((component) => ({ default: component })));
 }

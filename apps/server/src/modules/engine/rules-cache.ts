@@ -7,6 +7,7 @@ import {
   prepareAttribute,
   type ValueType,
 } from '@vaskedrift/shared';
+import type { AttributeResult } from './attributes.repository';
 import type { RuleCore } from './rules.repository';
 
 /*
@@ -295,16 +296,6 @@ export class CachedRule implements RuleCore, PreparedBayMetric {
   }
 }
 
-/** What a full check wrote of one attribute (`AttributeResult` of `attributes.repository.ts`). */
-type WrittenAttribute = {
-  series: number;
-  value: string | number | boolean | null;
-  level: AttributeLevel;
-  reason: string;
-  stored: boolean;
-  levelChecks: number | null;
-};
-
 /**
  * An API's rules as this instance's full check left them (issue 28): the rules it read in its transaction
  * with what it wrote of each (level and reason, the reading stored and its time, the pending count), as
@@ -313,7 +304,7 @@ type WrittenAttribute = {
  */
 export function rulesAfterCheck(
   rules: readonly RuleCore[],
-  written: readonly WrittenAttribute[],
+  written: readonly AttributeResult[],
   at: Date,
 ): RuleCore[] {
   const bySeries = new Map(written.map((w) => [w.series, w]));
