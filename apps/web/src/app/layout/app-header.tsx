@@ -8,11 +8,8 @@ import { lazyAfterFirstPage } from '../../lib/first-page';
 import { type Crumb, crumbText, type UseEntityName, useBreadcrumbs } from '../../lib/use-route-titles';
 import classes from './app-header.module.css';
 import { RealtimeIndicator } from './realtime-indicator';
-import { UserMenuPlaceholder } from './user-menu-target';
+import { UserMenu } from './user-menu';
 
-// The menu (Mantine's menu, popover and floating-ui) is not needed to draw the first page: its button is
-// drawn at once and the menu's code comes once the first page is drawn (decision 040).
-const UserMenu = lazyAfterFirstPage(() => import('./user-menu').then((module) => module.UserMenu));
 // Who else is online is known only once the live channel is connected, after the first page: its avatars
 // and their tooltips load then too.
 const OnlineAvatars = lazyAfterFirstPage(() =>
@@ -81,9 +78,7 @@ export function AppHeader({
           <OnlineAvatars />
         </Suspense>
         <RealtimeIndicator />
-        <Suspense fallback={<UserMenuPlaceholder />}>
-          <UserMenu />
-        </Suspense>
+        <UserMenu />
       </Group>
     </Group>
   );

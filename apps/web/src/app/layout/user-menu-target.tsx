@@ -5,7 +5,6 @@ import clsx from 'clsx';
 import type { ComponentPropsWithoutRef, Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../lib/auth-context';
-import { markFirstPageDrawn } from '../../lib/first-page';
 import { useUserData } from '../../lib/user-data-query';
 import classes from './user-menu.module.css';
 
@@ -26,10 +25,7 @@ export function useUserIdentity() {
   return { user, role, fullName, initials };
 }
 
-/**
- * The user menu's button: the avatar, name and role. Drawn at once in the header; the menu itself
- * (`user-menu.tsx`) comes after the first page and takes the button over (decision 040).
- */
+/** The user menu's button: the avatar, name and role (`user-menu.tsx` makes it the menu's target). */
 export function UserMenuTarget({
   fullName,
   initials,
@@ -67,34 +63,5 @@ export function UserMenuTarget({
       </div>
       <IconChevronDown size={16} className={classes.chevron} aria-hidden />
     </UnstyledButton>
-  );
-}
-
-/** A tap on the button before the menu's code was in: the menu opens as soon as it is. */
-let openRequested = false;
-
-/** Whether the menu should open as it first shows (once). */
-export function takeOpenRequest(): boolean {
-  const requested = openRequested;
-  openRequested = false;
-  return requested;
-}
-
-/**
- * The button before the menu's code is in: the same look; a tap fetches the menu at once (not waiting for the
- * first page) and opens it when it is there.
- */
-export function UserMenuPlaceholder() {
-  const { role, fullName, initials } = useUserIdentity();
-  return (
-    <UserMenuTarget
-      fullName={fullName}
-      initials={initials}
-      role={role}
-      onClick={() => {
-        openRequested = true;
-        markFirstPageDrawn();
-      }}
-    />
   );
 }

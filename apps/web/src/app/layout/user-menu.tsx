@@ -8,14 +8,13 @@ import {
   IconSun,
   IconUserCircle,
 } from '@tabler/icons-react';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MenuItemLink } from '../../components/menu-item-link';
 import { useConfirmSignOut } from '../../features/auth';
 import { useUpdateUserSettings } from '../../features/users';
 import { notifyError } from '../../lib/notify';
 import { type ThemeMode, toColorScheme, toThemeMode } from '../theme/color-scheme-manager';
-import { takeOpenRequest, UserMenuTarget, useUserIdentity } from './user-menu-target';
+import { UserMenuTarget, useUserIdentity } from './user-menu-target';
 
 const THEME_OPTIONS = [
   { mode: 'light', label: 'theme.light', icon: IconSun },
@@ -23,15 +22,13 @@ const THEME_OPTIONS = [
   { mode: 'system', label: 'theme.system', icon: IconDeviceDesktop },
 ] as const satisfies ReadonlyArray<{ mode: ThemeMode; label: string; icon: unknown }>;
 
-/** The menu behind the user's button (Mantine's menu with floating-ui): loaded after the first page (app-header.tsx). */
+/** The user's button in the header and its menu: profile, settings, theme, sign out. */
 export function UserMenu() {
   const { t } = useTranslation();
   const { user, role, fullName, initials } = useUserIdentity();
   const { colorScheme, setColorScheme } = useMantineColorScheme();
   const confirmSignOut = useConfirmSignOut();
   const saveSettings = useUpdateUserSettings();
-  // Open at once when the button was tapped while this code was on its way.
-  const [openAtFirst] = useState(takeOpenRequest);
   const currentMode = toThemeMode(colorScheme);
 
   // The choice applies at once in this browser and is saved with the user's theme config.
@@ -41,7 +38,7 @@ export function UserMenu() {
   };
 
   return (
-    <Menu position="bottom-end" width={260} shadow="lg" radius="md" withinPortal defaultOpened={openAtFirst}>
+    <Menu position="bottom-end" width={260} shadow="lg" radius="md" withinPortal>
       <Menu.Target>
         <UserMenuTarget fullName={fullName} initials={initials} role={role} />
       </Menu.Target>

@@ -3,7 +3,7 @@ import { useLocalStorage, useMediaQuery } from '@mantine/hooks';
 import { IconAlertTriangle, IconBuildingStore, IconPlus } from '@tabler/icons-react';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { BAY_STATUSES, canManageLocations, countDashboardBays } from '@vaskedrift/shared';
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { Suspense, useCallback, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '../../../components/button-link';
 import { LoadError } from '../../../components/load-error';
@@ -22,15 +22,16 @@ import {
 } from '../../../features/dashboard';
 import { RunningMaintenanceCard } from '../../../features/maintenance';
 import { useAuth } from '../../../lib/auth-context';
-import { markFirstPageAfterPaint } from '../../../lib/first-page';
+import { lazyAfterFirstPage, markFirstPageAfterPaint } from '../../../lib/first-page';
 import { useOfflineState } from '../../../lib/offline/offline-state';
 import { useRealtimeConnected } from '../../../lib/realtime/realtime-state';
 import { useApiErrorMessage } from '../../../lib/use-api-error-message';
 import { OpenAlertsCard } from './open-alerts-card';
 
-// The bay panel (Mantine's drawer with its transitions and focus trap) loads when a panel is first opened, not
-// with the first tiles (decision 040); once loaded it stays, so that closing it is animated as before.
-const BayPanel = lazy(() => import('./bay-panel').then((module) => ({ default: module.BayPanel })));
+// The bay panel (Mantine's drawer with its transitions and focus trap) loads after the first tiles (decision
+// 040) and stays mounted, closed: opening it then is a change of `opened`, so the drawer returns focus to the
+// tile it was opened from when it closes.
+const BayPanel = lazyAfterFirstPage(() => import('./bay-panel').then((module) => module.BayPanel));
 
 /** The facility filter and 'only issues' are kept in this browser, so a wall screen keeps its view. */
 const SELECTION_KEY = 'vaskedrift-dashboard-locations';
@@ -100,8 +101,6 @@ export function DashboardPage() {
   // A new history entry each: the back button closes the panel, a reload keeps it open.
   const openBay = useCallback((bay: string) => void navigate({ to: '/', search: { bay } }), [navigate]);
   const closeBay = useCallback(() => void navigate({ to: '/', search: {} }), [navigate]);
-  const [panelWanted, setPanelWanted] = useState(false);
-  if (openBayId && !panelWanted) setPanelWanted(true);
   // Read at once (not in an effect): the first render of 10,000 tiles must already be the filtered one.
   const [storedSelection, setSelection] = useLocalStorage<string[]>({
     key: SELECTION_KEY,
@@ -219,16 +218,14 @@ export function DashboardPage() {
           )}
         </>
       )}
-      {panelWanted && (
-        <Suspense fallback={null}>
-          <BayPanel
-            bayId={openBayId}
-            locations={locations ?? []}
-            loading={dashboard.isPending}
-            onClose={closeBay}
-          />
-        </Suspense>
-      )}
+      <Suspense fallback={null}>
+        <BayPanel
+          bayId={openBayId}
+          locations={locations ?? []}
+          loading={dashboard.isPending}
+          onClose={closeBay}
+        />
+      </Suspense>
     </>
   );
 }
