@@ -37,5 +37,10 @@ export function markFirstPageSoon(timeout = 3000): void {
 export function lazyAfterFirstPage<P extends object>(
   load: () => Promise<ComponentType<P>>,
 ): ComponentType<P> {
-  return lazy(() => drawn.wait().then(load).then((component) => ({ default: component })));
+  return lazy(() =>
+    drawn
+      .wait()
+      .then(load)
+      .then((component) => ({ default: component })),
+  );
 }
