@@ -8,17 +8,9 @@ import type { Db } from './client';
  * whose text never changes (every value a parameter, lists as whole array parameters) is parsed once per
  * connection and then sent as Bind/Execute only, instead of its whole text and a Parse at every call.
  * node-postgres keeps the statements it has parsed per connection (`name`), so a pool or a transaction's
- * connection is used the same way.
+ * connection is used the same way, and it refuses a name sent with another text than it parsed.
  */
-export type Prepared = { name: string; text: string };
-
 const dialect = new PgDialect();
-
-/** A drizzle statement's SQL text and its parameters, as `db.execute` would send them. */
-export function textOf(statement: SQL): { text: string; params: unknown[] } {
-  const query = dialect.sqlToQuery(statement);
-  return { text: query.sql, params: query.params };
-}
 
 /**
  * The pg pool or connection under a drizzle database or transaction (drizzle's node-postgres session keeps
@@ -30,11 +22,15 @@ function clientOf(db: Db): pg.Pool | pg.ClientBase {
   return client;
 }
 
-/** Runs a prepared statement with `values` on `db` (a pool: any of its connections; a transaction: its own). */
+/**
+ * Runs drizzle's `statement` on `db` (a pool: any of its connections; a transaction: its own) as the
+ * prepared statement `name`; its text must be the same at every call with that name.
+ */
 export function queryPrepared<R extends pg.QueryResultRow>(
   db: Db,
-  statement: Prepared,
-  values: unknown[],
+  name: string,
+  statement: SQL,
 ): Promise<pg.QueryResult<R>> {
-  return clientOf(db).query<R>({ name: statement.name, text: statement.text, values });
+  const query = dialect.sqlToQuery(statement);
+  return clientOf(db).query<R>({ name, text: query.sql, values: query.params });
 }

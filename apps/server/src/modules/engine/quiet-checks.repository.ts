@@ -1,8 +1,6 @@
-import { isDeepStrictEqual } from 'node:util';
-import { LATENCY_BUCKETS, latencyBucket } from '@vaskedrift/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { type Prepared, queryPrepared, textOf } from '../../db/prepared';
+import { queryPrepared } from '../../db/prepared';
 import { apiCheckLogs, apis, bayMetrics } from '../../db/schema';
 import { array, json } from '../../db/sql-values';
 import type { AttributeResult } from './attributes.repository';
@@ -22,7 +20,7 @@ export type QuietCheck = {
   count: CheckLogRow;
 };
 
-/** The write's statement as drizzle builds it: the source of its text, built once (`statement()`). */
+/** The write's statement: every value a whole array parameter, so its text is the same for any checks. */
 function quietStatement(checks: QuietCheck[]): SQL {
   const attributes = checks.flatMap((c) => c.attributes.map((a) => ({ ...a, at: c.at })));
   const logs = checks.flatMap((c) => (c.log ? [c.log] : []));
@@ -57,132 +55,6 @@ function quietStatement(checks: QuietCheck[]): SQL {
 }
 
 /**
- * The statement's parameters in the order of its text, made directly (no SQL built a call): every one is
- * a whole array, so the text is the same for any checks and the statement is prepared once per connection.
- */
-function quietParams(checks: QuietCheck[]): unknown[] {
-  const apiIds: string[] = [];
-  const ats: Date[] = [];
-  const series: number[] = [];
-  const values: Array<string | null> = [];
-  const levels: string[] = [];
-  const reasons: string[] = [];
-  const storedAts: Date[] = [];
-  const log = {
-    apiIds: [] as string[],
-    startedAts: [] as Date[],
-    sources: [] as string[],
-    outcomes: [] as string[],
-    durations: [] as number[],
-    statuses: [] as Array<number | null>,
-    bytes: [] as Array<number | null>,
-    records: [] as Array<number | null>,
-  };
-  const count = {
-    apiIds: [] as string[],
-    startedAts: [] as Date[],
-    outcomes: [] as string[],
-    durations: [] as number[],
-    bytes: [] as Array<number | null>,
-    buckets: [] as number[],
-  };
-  for (const c of checks) {
-    apiIds.push(c.apiId);
-    ats.push(c.at);
-    for (const a of c.attributes) {
-      series.push(a.series);
-      values.push(json(a.value));
-      levels.push(a.level);
-      reasons.push(a.reason);
-      storedAts.push(c.at);
-    }
-    const l = c.log;
-    if (l) {
-      log.apiIds.push(l.apiId);
-      log.startedAts.push(l.startedAt);
-      log.sources.push(l.source);
-      log.outcomes.push(l.outcome);
-      log.durations.push(l.durationMs);
-      log.statuses.push(l.httpStatus);
-      log.bytes.push(l.bytes);
-      log.records.push(l.records);
-    }
-    const n = c.count;
-    count.apiIds.push(n.apiId);
-    count.startedAts.push(n.startedAt);
-    count.outcomes.push(n.outcome);
-    count.durations.push(n.durationMs);
-    count.bytes.push(n.bytes);
-    count.buckets.push(latencyBucket(n.durationMs));
-  }
-  return [
-    apiIds,
-    ats,
-    series,
-    values,
-    levels,
-    reasons,
-    storedAts,
-    log.apiIds,
-    log.startedAts,
-    log.sources,
-    log.outcomes,
-    log.durations,
-    log.statuses,
-    log.bytes,
-    log.records,
-    LATENCY_BUCKETS - 1,
-    count.apiIds,
-    count.startedAts,
-    count.outcomes,
-    count.durations,
-    count.bytes,
-    count.buckets,
-  ];
-}
-
-/** Two checks with a different value in every column, to tell the parameters apart. */
-function sampleChecks(): QuietCheck[] {
-  const row = (i: number): CheckLogRow => ({
-    apiId: `00000000-0000-4000-8000-00000000000${i}`,
-    startedAt: new Date(Date.UTC(2026, 0, 1, 0, 0, i)),
-    source: i === 1 ? 'poll' : 'push',
-    outcome: i === 1 ? 'ok' : 'error',
-    durationMs: 10 * i + 7000 * (i - 1),
-    httpStatus: 200 + i,
-    bytes: 300 + i,
-    records: 40 + i,
-    error: null,
-    errorCode: null,
-  });
-  return [1, 2].map((i) => ({
-    apiId: `00000000-0000-4000-8000-00000000001${i}`,
-    at: new Date(Date.UTC(2026, 0, 1, 1, 0, i)),
-    attributes: [{ series: 500 + i, value: i * 1.5, level: i === 1 ? 'active' : 'warning', reason: `r${i}` }],
-    log: row(i),
-    count: row(i),
-  }));
-}
-
-let prepared: Prepared | undefined;
-
-/**
- * The statement's text, from drizzle once; its parameters made by `quietParams` are checked once against
- * drizzle's own for checks that differ in every column, so a change to either cannot send a value in
- * another's place.
- */
-function quietStatementPrepared(): Prepared {
-  if (prepared) return prepared;
-  const checks = sampleChecks();
-  const { text, params } = textOf(quietStatement(checks));
-  if (!isDeepStrictEqual(params, quietParams(checks))) {
-    throw new Error('quiet checks: the parameters made by hand are not those of the statement');
-  }
-  prepared = { name: 'vd_quiet_checks', text };
-  return prepared;
-}
-
-/**
  * Several quiet checks in one statement. An attribute's row is written only while its level is still the
  * one the check read: a check that changed it meanwhile (a push of the same API) is never undone. Returns
  * each API's `rules_version` after the write (one more than the check read: nothing else wrote between).
@@ -191,8 +63,8 @@ export async function writeQuietChecks(db: Db, checks: QuietCheck[]): Promise<Ma
   if (checks.length === 0) return new Map();
   const { rows } = await queryPrepared<{ id: string; rules_version: number }>(
     db,
-    quietStatementPrepared(),
-    quietParams(checks),
+    'vd_quiet_checks',
+    quietStatement(checks),
   );
   return new Map(rows.map((r) => [r.id, r.rules_version]));
 }
