@@ -108,6 +108,64 @@ test('after signing in, the app alone answers the browser history', async ({ pag
   ).toBe(1);
 });
 
+/**
+ * Holds the user menu's code (decision 040: it comes after the first page) until `release()`; `asked` says
+ * whether the page has asked for it.
+ */
+async function holdUserMenuCode(page: Page) {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const state = { asked: false, release: () => release() };
+  await page.route(/\/assets\/user-menu-[^/]*\.js$/, async (route) => {
+    state.asked = true;
+    await held;
+    await route.continue();
+  });
+  return state;
+}
+
+/** Whether the menu's code has arrived (its response is in the page's resource timing). */
+const userMenuCodeIn = (page: Page) =>
+  page.waitForFunction(() =>
+    performance.getEntriesByType('resource').some((e) => /\/user-menu-[^/]*\.js$/.test(e.name)),
+  );
+
+test('the user menu opens for a click made before its code is in', async ({ page }) => {
+  const code = await holdUserMenuCode(page);
+  await signIn(page);
+  await expect(page.getByRole('heading', { name: 'Oversikt' })).toBeVisible();
+  await page.getByRole('button', { name: 'Brukermeny' }).click();
+  await expect.poll(() => code.asked).toBe(true);
+  await expect(page.getByRole('menuitem', { name: 'Logg ut' })).toHaveCount(0);
+  code.release();
+  await expect(page.getByRole('menuitem', { name: 'Logg ut' })).toBeVisible();
+});
+
+test('the user menu opens for a press that began before its code came and ended after', async ({ page }) => {
+  const code = await holdUserMenuCode(page);
+  await signIn(page);
+  await expect(page.getByRole('heading', { name: 'Oversikt' })).toBeVisible();
+  // Asked for once the first page is drawn; the press begins while it is held back.
+  await expect.poll(() => code.asked).toBe(true);
+  const box = await page.getByRole('button', { name: 'Brukermeny' }).boundingBox();
+  if (!box) throw new Error('the user menu button has no box');
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  code.release();
+  await userMenuCodeIn(page);
+  // Time for the menu to take the button over, were it to do so mid-press (the click would then be lost).
+  await page.waitForTimeout(300);
+  await page.mouse.up();
+  await expect(page.getByRole('menuitem', { name: 'Logg ut' })).toBeVisible();
+  // The menu has the button now: it closes and opens it as usual.
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('menuitem', { name: 'Logg ut' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Brukermeny' }).click();
+  await expect(page.getByRole('menuitem', { name: 'Logg ut' })).toBeVisible();
+});
+
 test('signing out asks first, then returns to /sign-in', async ({ page }) => {
   await signIn(page);
   await expect(page.getByRole('heading', { name: 'Oversikt' })).toBeVisible();

@@ -7,8 +7,8 @@ import { BrandLogo } from '../../components/brand-logo';
 import { lazyAfterFirstPage } from '../../lib/first-page';
 import { type Crumb, crumbText, type UseEntityName, useBreadcrumbs } from '../../lib/use-route-titles';
 import classes from './app-header.module.css';
+import { DeferredUserMenu } from './deferred-user-menu';
 import { RealtimeIndicator } from './realtime-indicator';
-import { UserMenu } from './user-menu';
 
 // Who else is online is known only once the live channel is connected, after the first page: its avatars
 // and their tooltips load then too.
@@ -78,7 +78,7 @@ export function AppHeader({
           <OnlineAvatars />
         </Suspense>
         <RealtimeIndicator />
-        <UserMenu />
+        <DeferredUserMenu />
       </Group>
     </Group>
   );

@@ -25,6 +25,12 @@ export function useUserIdentity() {
   return { user, role, fullName, initials };
 }
 
+/**
+ * What the button saw before the menu came (`deferred-user-menu.tsx`): asked once, by the menu's first
+ * effect (a committed mount).
+ */
+export type TakeEarly = () => { tapped: boolean; focused: boolean };
+
 /** The user menu's button: the avatar, name and role (`user-menu.tsx` makes it the menu's target). */
 export function UserMenuTarget({
   fullName,

@@ -8,13 +8,14 @@ import {
   IconSun,
   IconUserCircle,
 } from '@tabler/icons-react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MenuItemLink } from '../../components/menu-item-link';
 import { useConfirmSignOut } from '../../features/auth';
 import { useUpdateUserSettings } from '../../features/users';
 import { notifyError } from '../../lib/notify';
 import { type ThemeMode, toColorScheme, toThemeMode } from '../theme/color-scheme-manager';
-import { UserMenuTarget, useUserIdentity } from './user-menu-target';
+import { type TakeEarly, UserMenuTarget, useUserIdentity } from './user-menu-target';
 
 const THEME_OPTIONS = [
   { mode: 'light', label: 'theme.light', icon: IconSun },
@@ -22,14 +23,25 @@ const THEME_OPTIONS = [
   { mode: 'system', label: 'theme.system', icon: IconDeviceDesktop },
 ] as const satisfies ReadonlyArray<{ mode: ThemeMode; label: string; icon: unknown }>;
 
-/** The user's button in the header and its menu: profile, settings, theme, sign out. */
-export function UserMenu() {
+/**
+ * The menu behind the user's button: profile, settings, theme, sign out. Loaded after the first page; it
+ * takes the button over from `DeferredUserMenu`, opened if the button was tapped before and focused if it was.
+ */
+export function UserMenu({ takeEarly }: { takeEarly: TakeEarly }) {
   const { t } = useTranslation();
   const { user, role, fullName, initials } = useUserIdentity();
   const { colorScheme, setColorScheme } = useMantineColorScheme();
   const confirmSignOut = useConfirmSignOut();
   const saveSettings = useUpdateUserSettings();
   const currentMode = toThemeMode(colorScheme);
+  const [opened, setOpened] = useState(false);
+  const target = useRef<HTMLButtonElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, as the menu takes the button over
+  useEffect(() => {
+    const early = takeEarly();
+    if (early.focused) target.current?.focus();
+    if (early.tapped) setOpened(true);
+  }, []);
 
   // The choice applies at once in this browser and is saved with the user's theme config.
   const chooseTheme = (mode: ThemeMode) => {
@@ -38,9 +50,17 @@ export function UserMenu() {
   };
 
   return (
-    <Menu position="bottom-end" width={260} shadow="lg" radius="md" withinPortal>
+    <Menu
+      position="bottom-end"
+      width={260}
+      shadow="lg"
+      radius="md"
+      withinPortal
+      opened={opened}
+      onChange={setOpened}
+    >
       <Menu.Target>
-        <UserMenuTarget fullName={fullName} initials={initials} role={role} />
+        <UserMenuTarget ref={target} fullName={fullName} initials={initials} role={role} />
       </Menu.Target>
       <Menu.Dropdown>
         <Group gap="sm" p="sm" wrap="nowrap">

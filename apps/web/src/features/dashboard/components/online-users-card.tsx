@@ -5,6 +5,9 @@ import { useAuth } from '../../../lib/auth-context';
 import { useOnlineUsers } from '../../../lib/realtime/presence';
 import { useRealtimeConnected } from '../../../lib/realtime/realtime-state';
 
+/** A person's box: the 36 px avatar, 10 px of padding above and below, and the border. */
+const ONE_ROW_PX = 58;
+
 /**
  * 'Hvem er pålogget' on the dashboard: the other users with the app open now, live from the channel's
  * presence list (every signed-in user sees it, docs/decisions/020-realtime.md, Presence).
@@ -29,7 +32,9 @@ export function OnlineUsersCard() {
           )}
         </Group>
         {online.length === 0 ? (
-          <Text size="sm" c="dimmed">
+          // One row of people high: the live channel connects after the first tiles, and the people it
+          // brings then do not move the tiles below (a row of up to three, as wide as the screen allows).
+          <Text size="sm" c="dimmed" mih={ONE_ROW_PX}>
             {t(connected ? 'dashboard.online.empty' : 'dashboard.online.notConnected')}
           </Text>
         ) : (
