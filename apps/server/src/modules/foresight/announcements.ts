@@ -3,15 +3,20 @@ import type { Logger } from 'pino';
 import type { Db } from '../../db/client';
 import type { EventBus } from '../../events/bus';
 import { predictionEnded, predictionStands } from '../alerts';
-import { type AttributeMeta, readAttributeMeta } from './foresight.repository';
+import { type AttributeMeta, readAttributeMetas } from './foresight.repository';
 import { type ForesightStats, type ObservedAttribute, type SeriesTable, viewOf } from './series-entry';
 
 /*
  * What the foresight tells: a prediction that appears, changes level or ends is published on the bus
  * (`bay_metric.prediction_changed`), and a crossing expected within the horizon is a cause of its bay's
  * incident until the prediction ends (modules/alerts, decision 035): one bay, one message. All of it runs
- * after the check, chained, with the attribute's names (from a full check's rule, else read: none are kept).
+ * after the check, in order, with the attribute's names (from a full check's rule, else read: none are
+ * kept); what waits is taken in batches, the names of a batch read in one statement, so a backlog (many
+ * predictions changing at once at 150,000 bays) costs a read a batch, not one a prediction.
  */
+
+/** Announcements taken at once: their missing names read together. */
+const BATCH = 500;
 
 /** The announcer of one foresight, with the names of the attributes. */
 export function createAnnouncer(deps: {
@@ -23,32 +28,66 @@ export function createAnnouncer(deps: {
   series: SeriesTable;
   onNotificationsRecorded?: () => void;
 }) {
-  let background = Promise.resolve();
+  type Job = { key: number; rule: Rule; run: (names: AttributeMeta) => Promise<void> | void };
+  const queue: Job[] = [];
+  let draining: Promise<void> | undefined;
 
-  /** Work after the check (a query for names, a notification): chained, errors logged and swallowed. */
-  function later(work: () => Promise<void>) {
-    background = background.then(work).catch((error) => {
-      deps.stats.errors++;
-      deps.log.error({ err: error }, 'foresight: kunne ikke melde en forventet terskel');
-    });
+  /** Work after the check with the attribute's names: queued in order, errors logged and swallowed. */
+  function later(key: number, rule: Rule, run: Job['run']) {
+    queue.push({ key, rule, run });
+    draining ??= drain();
+  }
+
+  function failed(error: unknown) {
+    deps.stats.errors++;
+    deps.log.error({ err: error }, 'foresight: kunne ikke melde en forventet terskel');
+  }
+
+  /** Runs the queue until it is empty; done in the same step as it finds it empty (no job left behind). */
+  async function drain() {
+    try {
+      while (queue.length > 0) {
+        const jobs = queue.splice(0, BATCH);
+        const names = await namesOf(jobs).catch((error: unknown) => {
+          failed(error);
+          return new Map<number, AttributeMeta>();
+        });
+        for (const job of jobs) {
+          const m = names.get(job.key);
+          if (!m) continue;
+          try {
+            await job.run(m);
+          } catch (error) {
+            failed(error);
+          }
+        }
+      }
+    } finally {
+      draining = undefined;
+    }
   }
 
   /**
-   * The attribute's names: from the check's rule when it has them (a full check), else read (a quiet
-   * check; announcements are few, so none are kept); the attribute's id is then noted in its row.
+   * The jobs' attribute names: from the check's rule when it has them (a full check), else read, all of a
+   * batch at once (a quiet check; none are kept); the attribute's id is then noted in its row.
    */
-  async function namesOf(key: number, rule: Rule): Promise<AttributeMeta | undefined> {
-    const known = namesOfRule(rule);
-    if (known) return known;
-    const read = await readAttributeMeta(deps.db, key);
-    const row = deps.series.rowOf(key);
-    if (read && row !== undefined) deps.series.setAttribute(row, read.bayMetricId);
-    return read;
+  async function namesOf(jobs: Job[]): Promise<Map<number, AttributeMeta>> {
+    const names = new Map<number, AttributeMeta>();
+    const unknown = new Set<number>();
+    for (const job of jobs) {
+      const known = namesOfRule(job.rule);
+      if (known) names.set(job.key, known);
+      else unknown.add(job.key);
+    }
+    for (const [key, read] of await readAttributeMetas(deps.db, [...unknown])) {
+      names.set(key, read);
+      const row = deps.series.rowOf(key);
+      if (row !== undefined) deps.series.setAttribute(row, read.bayMetricId);
+    }
+    return names;
   }
 
-  async function announce(key: number, atMs: number, now: Crossing | null, before: Level, rule: Rule) {
-    const m = await namesOf(key, rule);
-    if (!m) return;
+  function announce(m: AttributeMeta, key: number, atMs: number, now: Crossing | null, before: Level) {
     deps.bus.publish('bay_metric.prediction_changed', {
       bayMetricId: m.bayMetricId,
       bayId: m.bayId,
@@ -67,9 +106,7 @@ export function createAnnouncer(deps: {
     deps.onNotificationsRecorded?.();
   }
 
-  async function stands(key: number, atMs: number, prediction: Crossing, rule: Rule) {
-    const m = await namesOf(key, rule);
-    if (!m) return;
+  async function stands(m: AttributeMeta, key: number, atMs: number, prediction: Crossing) {
     const cause = {
       bayMetricId: m.bayMetricId,
       bayId: m.bayId,
@@ -84,26 +121,25 @@ export function createAnnouncer(deps: {
     recorded(await predictionStands(deps.db, cause, new Date(atMs)));
   }
 
-  async function ended(key: number, atMs: number, rule: Rule) {
-    const m = await namesOf(key, rule);
-    if (m) recorded(await predictionEnded(deps.db, m.bayMetricId, new Date(atMs)));
+  async function ended(m: AttributeMeta, atMs: number) {
+    recorded(await predictionEnded(deps.db, m.bayMetricId, new Date(atMs)));
   }
 
   return {
     /** Publishes, after the check, that the series' prediction changed from `before` to `now`. */
     announce(key: number, atMs: number, now: Crossing | null, before: Level, rule: Rule) {
-      later(() => announce(key, atMs, now, before, rule));
+      later(key, rule, (m) => announce(m, key, atMs, now, before));
     },
     /** Makes, after the check, a crossing within the horizon a cause of its bay's incident (or updates it). */
     stands(key: number, atMs: number, prediction: Crossing, rule: Rule) {
-      later(() => stands(key, atMs, prediction, rule));
+      later(key, rule, (m) => stands(m, key, atMs, prediction));
     },
     /** Ends, after the check, the series' prediction as a cause of its bay's incident. */
     ended(key: number, atMs: number, rule: Rule) {
-      later(() => ended(key, atMs, rule));
+      later(key, rule, (m) => ended(m, atMs));
     },
     /** Resolves when the announcements queued so far are done (tests). */
-    told: () => background,
+    told: (): Promise<void> => draining ?? Promise.resolve(),
   };
 }
 

@@ -379,4 +379,51 @@ describe('foresight', () => {
     );
     expect(rows).toEqual([{ resolved: true, standing: 0, told: 0 }]);
   });
+  it("tells predictions that change together with each one's own names, read in one batch", async () => {
+    const { rows } = await ctx.database.pool.query<{ id: string; series: number; api: number; bay: string }>(
+      `select bm.id, bm.series, a.key as api, bm.bay_id as bay from bay_metrics bm
+       join api_metrics am on am.id = bm.api_metric_id join apis a on a.id = am.api_id where bm.id = any($1)`,
+      [[...f.bayMetrics.values()]],
+    );
+    // The attributes the tests before left (one was deleted): at least three to tell together.
+    expect(rows.length).toBeGreaterThanOrEqual(3);
+    const own = createForesight({
+      db: ctx.app.statusEngine.db,
+      bus: ctx.app.bus,
+      log: ctx.app.log as Logger,
+      horizonMinutes: async () => 60,
+      clock,
+      rebuild: false,
+    });
+    const seriesIds = new Set(rows.map((r) => r.id));
+    const told: Array<DomainEvents['bay_metric.prediction_changed']> = [];
+    const off = ctx.app.bus.on('bay_metric.prediction_changed', (e) => {
+      if (seriesIds.has(e.bayMetricId)) told.push(e);
+    });
+    // A quiet check's rules carry no names: they are read when the predictions are told.
+    const rule = (series: number) =>
+      ({ series, type: 'number', operator: 'gt', thresholdWarning: '70', thresholdCritical: '90' }) as const;
+    const base = Date.parse('2026-05-04T08:00:00Z');
+    for (let i = 0; i <= 15; i++) {
+      own.observe(
+        rows[0]?.api ?? 0,
+        new Date(base + i * STEP_MS),
+        rows.map((r) => ({ rule: rule(r.series), level: 'active' as const, value: 40 + 2 * i })),
+      );
+    }
+    await own.settled();
+    await ctx.app.bus.drain();
+    off();
+    expect(own.stats().errors).toBe(0);
+    // The same values: the predictions appear at the same check, each told once with its own names.
+    expect(told.map((e) => e.bayMetricId).sort()).toEqual(rows.map((r) => r.id).sort());
+    for (const e of told) {
+      const row = rows.find((r) => r.id === e.bayMetricId);
+      expect(e).toMatchObject({
+        bayId: row?.bay,
+        locationId: f.locationId,
+        prediction: { level: 'critical' },
+      });
+    }
+  });
 });

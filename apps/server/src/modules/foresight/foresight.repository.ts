@@ -9,6 +9,7 @@ import {
   incidentPredictions,
   locations,
 } from '../../db/schema';
+import { array } from '../../db/sql-values';
 import { readRollup, readStoredPoints } from '../readings';
 
 /** The names a prediction's event and message carry, of one series (bay attribute). */
@@ -22,18 +23,22 @@ export type AttributeMeta = {
   unit: string | null;
 };
 
-/** Read when a series' prediction is told after a quiet check (which has no names); none are kept. */
-export async function readAttributeMeta(db: Db, series: number): Promise<AttributeMeta | undefined> {
-  const { rows } = await db.execute<AttributeMeta>(sql`
-    select bm.id as "bayMetricId", b.id as "bayId", b.name as "bayName", l.id as "locationId",
+/**
+ * Read when series' predictions are told after quiet checks (which carry no names; none are kept): the
+ * names of every series asked for, in one statement.
+ */
+export async function readAttributeMetas(db: Db, series: number[]): Promise<Map<number, AttributeMeta>> {
+  if (series.length === 0) return new Map();
+  const { rows } = await db.execute<AttributeMeta & { series: number }>(sql`
+    select bm.series, bm.id as "bayMetricId", b.id as "bayId", b.name as "bayName", l.id as "locationId",
       l.name as "locationName", coalesce(bm.display_name, am.display_name, am.name) as "attributeName",
       coalesce(bm.unit, am.unit) as unit
     from ${bayMetrics} bm
     join ${apiMetrics} am on am.id = bm.api_metric_id
     join ${bays} b on b.id = bm.bay_id
     join ${locations} l on l.id = b.location_id
-    where bm.series = ${series}`);
-  return rows[0];
+    where bm.series = any(${array(series)}::int[])`);
+  return new Map(rows.map(({ series, ...meta }) => [Number(series), meta]));
 }
 
 /** The last stretch read from raw readings; before it, the minute rollups' averages. */
