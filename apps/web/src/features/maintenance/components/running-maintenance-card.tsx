@@ -78,7 +78,9 @@ export function RunningMaintenanceCard({ onOpenBay }: { onOpenBay: (bayId: strin
           )}
         </Group>
         {running.isPending ? (
-          <Skeleton height={48} radius="md" aria-label={t('app.loading')} />
+          // The height of the line 'Ingen vaskehaller er i vedlikehold nå', the common answer: on a phone the
+          // card loads after the first tiles, and nothing below moves when it says so.
+          <Skeleton height={22} radius="md" aria-label={t('app.loading')} />
         ) : error && !running.data ? (
           <Text size="sm" c="red">
             {t('maintenance.running.loadError')} {error}
