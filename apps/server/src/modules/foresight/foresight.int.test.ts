@@ -80,6 +80,21 @@ const dispatchNow = () => ctx.app.notifying.dispatcher.dispatchDue(new Date());
 const isPredictionOpening = (e: { type: string; tag: string }) =>
   e.type === 'incident.opened' && e.tag === 'prediction';
 
+/** A foresight of its own on the app's database and bus (as another instance's, or one after a restart). */
+const foresightBeside = (options: { rebuild?: boolean } = {}) =>
+  createForesight({
+    db: ctx.app.statusEngine.db,
+    bus: ctx.app.bus,
+    log: ctx.app.log as Logger,
+    horizonMinutes: async () => 60,
+    clock,
+    ...options,
+  });
+
+/** A quiet check's rule of a number series (no names): warning above 70, critical above 90. */
+const numberRule = (series: number) =>
+  ({ series, type: 'number', operator: 'gt', thresholdWarning: '70', thresholdCritical: '90' }) as const;
+
 async function seriesOf(bayMetricId: string): Promise<number> {
   const { rows } = await ctx.database.pool.query('select series from bay_metrics where id = $1', [
     bayMetricId,
@@ -154,13 +169,7 @@ describe('foresight', () => {
     );
     const { series, api } = rows[0] as { series: number; api: number };
     // As after a restart: a foresight that has seen nothing, then one check's value.
-    const fresh = createForesight({
-      db: ctx.app.statusEngine.db,
-      bus: ctx.app.bus,
-      log: ctx.app.log as Logger,
-      horizonMinutes: async () => 60,
-      clock,
-    });
+    const fresh = foresightBeside();
     const rule = {
       series,
       type: 'number',
@@ -189,19 +198,11 @@ describe('foresight', () => {
     );
     const [first, second] = rows as Array<{ series: number; api: number }>;
     if (!first || !second) throw new Error('two series expected');
-    const stopping = createForesight({
-      db: ctx.app.statusEngine.db,
-      bus: ctx.app.bus,
-      log: ctx.app.log as Logger,
-      horizonMinutes: async () => 60,
-      clock,
-    });
-    const rule = (series: number) =>
-      ({ series, type: 'number', operator: 'gt', thresholdWarning: '70', thresholdCritical: '90' }) as const;
+    const stopping = foresightBeside();
     // Both first seen here: the first's history is read at once, the second's waits behind it.
     stopping.observe(first.api, clock.now(), [
-      { rule: rule(first.series), level: 'active', value: 54 },
-      { rule: rule(second.series), level: 'active', value: 54 },
+      { rule: numberRule(first.series), level: 'active', value: 54 },
+      { rule: numberRule(second.series), level: 'active', value: 54 },
     ]);
     expect(stopping.stats().series).toBe(2);
     await stopping.stop();
@@ -387,28 +388,19 @@ describe('foresight', () => {
     );
     // The attributes the tests before left (one was deleted): at least three to tell together.
     expect(rows.length).toBeGreaterThanOrEqual(3);
-    const own = createForesight({
-      db: ctx.app.statusEngine.db,
-      bus: ctx.app.bus,
-      log: ctx.app.log as Logger,
-      horizonMinutes: async () => 60,
-      clock,
-      rebuild: false,
-    });
+    const own = foresightBeside({ rebuild: false });
     const seriesIds = new Set(rows.map((r) => r.id));
     const told: Array<DomainEvents['bay_metric.prediction_changed']> = [];
     const off = ctx.app.bus.on('bay_metric.prediction_changed', (e) => {
       if (seriesIds.has(e.bayMetricId)) told.push(e);
     });
     // A quiet check's rules carry no names: they are read when the predictions are told.
-    const rule = (series: number) =>
-      ({ series, type: 'number', operator: 'gt', thresholdWarning: '70', thresholdCritical: '90' }) as const;
     const base = Date.parse('2026-05-04T08:00:00Z');
     for (let i = 0; i <= 15; i++) {
       own.observe(
         rows[0]?.api ?? 0,
         new Date(base + i * STEP_MS),
-        rows.map((r) => ({ rule: rule(r.series), level: 'active' as const, value: 40 + 2 * i })),
+        rows.map((r) => ({ rule: numberRule(r.series), level: 'active' as const, value: 40 + 2 * i })),
       );
     }
     await own.settled();
