@@ -17,6 +17,7 @@ import { type Browser, chromium } from '@playwright/test';
 import pg from 'pg';
 import { startEmbeddedPostgres } from '../apps/server/src/db/embedded';
 import { hashPassword } from '../apps/server/src/lib/password';
+import { chromiumLaunchOptions } from '../e2e/helpers/chromium';
 import { seedBays } from './seed-bays';
 
 /**
@@ -68,20 +69,9 @@ export function benchOptions(names: readonly string[]) {
   return { option, text };
 }
 
-/** The system Chromium, headless, with the flags this machine needs (no background networking). */
+/** The system Chromium, headless, launched as the end-to-end tests launch it (e2e/helpers/chromium.ts). */
 export function launchChromium(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  return chromium.launch(chromiumLaunchOptions);
 }
 
 export function percentile(sorted: number[], p: number): number {

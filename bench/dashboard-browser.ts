@@ -13,7 +13,7 @@
  *   node --import tsx bench/dashboard-browser.ts              embedded PostgreSQL in a temp dir
  *
  * Options (environment): FACILITIES (500), BAYS_PER_FACILITY (20), CHANGED_BAYS (100),
- * CHROMIUM_PATH (/usr/bin/chromium), VIEWPORT (1440x900), KEEP_SERVER=1 (leave it running for a look;
+ * CHROMIUM_PATH (e2e/helpers/chromium.ts), VIEWPORT (1440x900), KEEP_SERVER=1 (leave it running for a look;
  * Ctrl-C drops the database).
  */
 import type { ChildProcess } from 'node:child_process';

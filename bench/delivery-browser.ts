@@ -19,7 +19,7 @@
  *
  * Options (environment): DATABASE_URL (postgres://postgres@127.0.0.1:5432/postgres; a scratch database is
  * made there and dropped), FACILITIES (500), BAYS_PER_FACILITY (20), RUNS (3), CHROMIUM_PATH
- * (/usr/bin/chromium), VIEWPORT (1440x900).
+ * (e2e/helpers/chromium.ts), VIEWPORT (1440x900).
  */
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';

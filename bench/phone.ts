@@ -18,7 +18,7 @@
  *
  * Options (environment): DATABASE_URL (postgres://postgres@127.0.0.1:5432/postgres; a scratch database is
  * made there and dropped), RUNS (3), USERS (`tekniker,driftsleder`: demo users by the part of their
- * e-mail before @), CHROMIUM_PATH (/usr/bin/chromium), NO_THROTTLE=1 (the same without throttling), SHOTS
+ * e-mail before @), CHROMIUM_PATH (e2e/helpers/chromium.ts), NO_THROTTLE=1 (the same without throttling), SHOTS
  * (a directory: the sign-in form and the dashboard saved there as PNGs, for a look; the times then include
  * taking them), PROFILE=1 (a CPU profile of the page through the DevTools protocol from navigation to the first
  * tile: the JavaScript's time in it, all and in the app's file `app-start`; the profiler slows the page, so

@@ -16,7 +16,7 @@
  *   node --import tsx bench/pwa-weight.ts
  *
  * Options (environment): DATABASE_URL (postgres://postgres@127.0.0.1:5432/postgres; a scratch database is
- * made there and dropped), CHROMIUM_PATH (/usr/bin/chromium).
+ * made there and dropped), CHROMIUM_PATH (e2e/helpers/chromium.ts).
  */
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';

@@ -17,7 +17,7 @@
  *
  * Options (flags or environment): DATABASE_URL (postgres://postgres@127.0.0.1:5432/postgres), FACILITIES
  * (500), BAYS_PER_FACILITY (20), CHANGES (100), GAP_MS (200), RATE (100), SECONDS (20), CHROMIUM_PATH
- * (/usr/bin/chromium), VIEWPORT (1440x900).
+ * (e2e/helpers/chromium.ts), VIEWPORT (1440x900).
  */
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
