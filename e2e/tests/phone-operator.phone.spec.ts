@@ -86,11 +86,19 @@ test('the operator, by taps: opens the red bay, reads why, takes the alert, star
   // The first screen: the five counts in one row, then the open alert and the red bay.
   const counts = page.getByRole('list', { name: 'Vaskehaller per status' }).getByRole('listitem');
   await expect(counts).toHaveCount(5);
-  // All five read in one go: the page may still move as a whole (a card above them filling in) between reads.
-  const tops = await counts.evaluateAll((items) =>
-    items.map((item) => Math.round(item.getBoundingClientRect().top)),
-  );
-  expect(new Set(tops).size, 'the counts share one row').toBe(1);
+  // All five read in one go (the page may move as a whole between reads while a card above fills in), until
+  // the first screen has settled.
+  await expect
+    .poll(
+      async () =>
+        new Set(
+          await counts.evaluateAll((items) =>
+            items.map((item) => Math.round(item.getBoundingClientRect().top)),
+          ),
+        ).size,
+      { message: 'the counts share one row' },
+    )
+    .toBe(1);
   const alerts = page.getByRole('region', { name: 'Åpne varsler' });
   const alert = alerts.getByRole('button', { name: `Åpne ${bay.name} på ${locationName}: ${DISPLAY_NAME}` });
   await expect(alert).toBeVisible();
