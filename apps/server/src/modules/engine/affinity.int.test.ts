@@ -49,6 +49,7 @@ const statsOf = (instance: Instance) => {
     claims: s.claims,
     inFlight: s.inFlight,
     instances: s.instances,
+    heartbeats: s.heartbeats,
     hits: s.processed.rulesCached,
     loads: s.processed.rulesLoaded,
     cachedApis: s.processed.cachedApis,
@@ -213,8 +214,14 @@ describe('affinity between instances and APIs', () => {
     // live and do not own its buckets, so only the takeover of late APIs can check them.
     await c.app.statusEngine.engine.stop();
     instances.delete('vask-c');
+    const beatsThen = snapshot();
     await q(`insert into engine_instances (instance_key) values ('vask-c')
              on conflict (instance_key) do update set last_seen = now()`);
+    // A heartbeat under way may have read the instances between the stop and the row put back, and tell
+    // two after the insert: the second heartbeat from now began after it (one every 5 s).
+    await waitUntil(() =>
+      [...instances].every(([key, i]) => statsOf(i).heartbeats >= (beatsThen.get(key)?.heartbeats ?? 0) + 2),
+    );
     await waitUntil(seeing(3));
     const before = snapshot();
     await rounds(1);

@@ -32,7 +32,7 @@ export function createInstanceHeartbeat(deps: {
   log: Logger;
   instanceKey: string;
   /** The scheduler's figures this keeps up to date. */
-  stats: { instances: number; ownedBuckets: number };
+  stats: { instances: number; heartbeats: number; ownedBuckets: number };
   /** The buckets this instance owns have changed (an instance joined or left). */
   onRebalanced(): void;
 }) {
@@ -46,6 +46,7 @@ export function createInstanceHeartbeat(deps: {
   /** Says this instance is alive and takes the buckets it wins among the live instances. */
   async function beat() {
     const live = await heartbeat(deps.db, deps.instanceKey, LIVE_FOR_SECONDS);
+    deps.stats.heartbeats++;
     const joined = live.join('\n');
     if (joined === liveKeys && affinity) return;
     const owned = bucketsOwnedBy(deps.instanceKey, live);

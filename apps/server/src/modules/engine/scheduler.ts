@@ -79,6 +79,8 @@ type SchedulerStats = {
   claims: number;
   /** Live instances sharing the checks, this one included (0 until its first heartbeat). */
   instances: number;
+  /** Heartbeats that have returned (each one's answer is in `instances` and `ownedBuckets`). */
+  heartbeats: number;
   /** Buckets this instance owns, of `BUCKETS`. */
   ownedBuckets: number;
   /** Claimed APIs of a bucket this instance did not own at the claim (their owner late or gone). */
@@ -272,6 +274,7 @@ export function createScheduler(deps: {
     lag: new Samples(),
     claims: 0,
     instances: 0,
+    heartbeats: 0,
     ownedBuckets: 0,
     takenOver: 0,
     released: 0,
