@@ -10,12 +10,15 @@ const DAY_MS = 86_400_000;
 const MINUTE_MS = 60_000;
 let ctx: TestContext;
 let demo: Demo | null = null;
+/** Just before the demo wrote its history, which keeps raw readings from its own 'now' less 48 hours. */
+let writtenFrom = 0;
 const logged: Array<Record<string, unknown>> = [];
 const log = { info: (fields: Record<string, unknown>) => logged.push(fields), warn() {} };
 
 beforeAll(async () => {
   ctx = await createTestApp(env);
   const config = testConfig(ctx.databaseUrl, env);
+  writtenFrom = Date.now();
   demo = await startDemo({ db: ctx.database.db, config, log: log as never, announce: () => {} });
 });
 afterAll(async () => {
@@ -53,7 +56,8 @@ describe('the demo history: 90 days and the pump fault', () => {
     const raw = await one<{ first: Date; last: Date }>(
       'select min(read_at) as first, max(read_at) as last from readings',
     );
-    expect(Date.now() - new Date(raw.first).getTime()).toBeLessThanOrEqual(48 * 3_600_000);
+    // Against the time of writing, not of this line: under load the assertion comes seconds later.
+    expect(new Date(raw.first).getTime()).toBeGreaterThanOrEqual(writtenFrom - 48 * 3_600_000);
     expect(Date.now() - new Date(raw.last).getTime()).toBeLessThan(10 * MINUTE_MS);
     const alerts = await one<{ total: number; resolved: number; acknowledged: number; warnings: number }>(
       `select count(*)::int as total, count(resolved_at)::int as resolved,
