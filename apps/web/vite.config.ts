@@ -99,6 +99,48 @@ function preloadApp(): Plugin {
   };
 }
 
+/**
+ * Fails the build when zod reaches a file of the first page (the entry, the app's file and what it imports):
+ * building the shared package's schemas as the app loads cost a phone about a third of a second, so the
+ * first page reads its answers unparsed and the rest parse with schemas loaded later (decision 040). The
+ * message names the chain of imports that brought it.
+ */
+function firstPageWithoutZod(): Plugin {
+  return {
+    name: 'vaskedrift-first-page-without-zod',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((item): item is Chunk => item.type === 'chunk');
+      const first = chunks.filter((chunk) => chunk.isEntry || chunk.name === 'app-start');
+      const files = new Set(first.flatMap((chunk) => [chunk.fileName, ...chunk.imports]));
+      const modules = new Set(
+        chunks.filter((chunk) => files.has(chunk.fileName)).flatMap((chunk) => chunk.moduleIds),
+      );
+      const isZod = (id: string) => id.includes('/node_modules/zod/');
+      const importers = [...modules].filter(
+        (id) => !isZod(id) && (this.getModuleInfo(id)?.importedIds.some(isZod) ?? false),
+      );
+      if (importers.length === 0) return;
+      // One way the first of them is reached from the app's code, importer by importer.
+      const chain = [importers[0] as string];
+      while (!(chain.at(-1) as string).includes('/apps/web/src/')) {
+        const found = this.getModuleInfo(chain.at(-1) as string)?.importers ?? [];
+        // A module of the first page's files, else one the bundler folded away (the shared package's index).
+        const next =
+          found.find((id) => modules.has(id) && !chain.includes(id)) ??
+          found.find((id) => !chain.includes(id));
+        if (!next) break;
+        chain.push(next);
+      }
+      const shown = (id: string) => id.replace(/^.*\/(apps|packages)\//, '$1/');
+      this.error(
+        `zod is in the first page's files (decision 040): imported by ${importers.map(shown).join(', ')}; ` +
+          `reached by ${chain.map(shown).join(' ← ')}`,
+      );
+    },
+  };
+}
+
 /** The API reference page (decision 028): big, and never needed offline; nor is what only it loads. */
 const NOT_PRECACHED = /(^|\/)api-reference-page-[^/]*$/;
 
@@ -204,7 +246,7 @@ function serviceWorker(): Plugin {
 export default defineConfig(({ mode }) => {
   const target = proxyTarget(loadEnv(mode, '.', 'VITE_').VITE_API_PROXY);
   return {
-    plugins: [react(), preloadApp(), serviceWorker(), precompress()],
+    plugins: [react(), preloadApp(), firstPageWithoutZod(), serviceWorker(), precompress()],
     build: {
       outDir: 'dist',
       emptyOutDir: true,

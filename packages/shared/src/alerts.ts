@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import { dataResponse, idSchema, listRequest, listResponse } from './api';
-import { valueLabelsSchema } from './attribute-display';
+import { valueLabelsSchema } from './display-fields';
 import { attributeLevelSchema, operatorSchema, valueTypeSchema } from './evaluation';
 import { sortSchema, timestampSchema } from './fields';
-import { ROLE_LEVELS, type Role, roleLevel } from './roles';
 
 /*
  * Alerts (docs/domain.md, Alerts): an attribute entering `critical` or `warning` opens one; it escalates or
@@ -28,11 +27,6 @@ export const ALERT_MESSAGES = {
   attributeDeleted: 'attributtet ble slettet',
   attributeNotEvaluated: 'attributtet evalueres ikke lenger',
 } as const;
-
-/** Operators ("Tekniker") and above acknowledge alerts of facilities they may see; users only read. */
-export function canAcknowledgeAlerts(role: Role): boolean {
-  return roleLevel(role) >= ROLE_LEVELS.operator;
-}
 
 export const ALERT_SORT_COLUMNS = ['openedAt', 'updatedAt', 'resolvedAt', 'level'] as const;
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { idSchema, listRequest, listResponse } from './api';
 import { API_MESSAGES, apiDraftSchema } from './apis';
-import { valueLabelsSchema } from './attribute-display';
+import { valueLabelsSchema } from './display-fields';
 import { operatorSchema, valueTypeSchema } from './evaluation';
 import { timestampSchema } from './fields';
 

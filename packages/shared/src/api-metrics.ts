@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { idSchema, listRequest } from './api';
 import { apiStatusSchema } from './apis';
-import { displayFieldsResponseShape, displayFieldsShape } from './attribute-display';
+import { displayFieldsResponseShape, displayFieldsShape } from './display-fields';
 import { parsePath } from './evaluation';
 import { entityNameSchema, oneOrListResponse, sortSchema, timestampSchema } from './fields';
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_ITEMS_PER_PAGE, MAX_ITEMS_PER_PAGE } from './paths';
 
 export { API_BASE, AUTH_BASE } from './paths';
 
@@ -20,9 +21,6 @@ export const fallbackSchema = z.object({
 
 /** `GET misc/live` (the process answers) and `GET misc/ready` (database reachable and migrated). */
 export const probeSchema = z.object({ status: z.enum(['live', 'ready']) });
-
-export const DEFAULT_ITEMS_PER_PAGE = 5;
-export const MAX_ITEMS_PER_PAGE = 100;
 
 export const idSchema = z.uuid({ error: 'Ugyldig id' });
 

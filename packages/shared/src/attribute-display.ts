@@ -1,17 +1,16 @@
-import { z } from 'zod';
 import {
   ATTRIBUTE_LEVEL_LABELS,
   type AttributeLevel,
   compareValues,
   convertThreshold,
   convertValue,
+  LEVEL_CODES,
   type Operator,
   THRESHOLD_ORDER,
   type ThresholdField,
   type ValueType,
 } from './evaluation';
 import { formatQuantity, NO_VALUE, NUMBER_LOCALE } from './number-format';
-import { LEVEL_CODES } from './readings';
 
 /*
  * How a bay attribute's value reads to a person (docs/domain.md, Words: display name, unit): one sentence,
@@ -36,45 +35,6 @@ export type ValueLabels = {
   trueLabel: string | null;
   falseLabel: string | null;
 };
-
-const DISPLAY_FIELD_MESSAGES = {
-  displayNameTooLong: 'Visningsnavnet kan ikke være lenger enn 60 tegn',
-  unitTooLong: 'Enheten kan ikke være lenger enn 12 tegn',
-  labelTooLong: 'Ordet kan ikke være lenger enn 30 tegn',
-} as const;
-
-/** Optional text: blank or null clears it (stored as null), absent leaves it as it is. */
-const optionalText = (max: number, message: string) =>
-  z
-    .string({ error: message })
-    .trim()
-    .max(max, message)
-    .nullable()
-    .optional()
-    .transform((v) => (v === '' ? null : v));
-
-/** The display fields of `backend/bays/metrics/*` and, as defaults, `backend/apis/metrics/*`. */
-export const displayFieldsShape = {
-  displayName: optionalText(60, DISPLAY_FIELD_MESSAGES.displayNameTooLong),
-  unit: optionalText(12, DISPLAY_FIELD_MESSAGES.unitTooLong),
-  trueLabel: optionalText(30, DISPLAY_FIELD_MESSAGES.labelTooLong),
-  falseLabel: optionalText(30, DISPLAY_FIELD_MESSAGES.labelTooLong),
-};
-
-/** As answered: null when not set. */
-export const displayFieldsResponseShape = {
-  displayName: z.string().nullable(),
-  unit: z.string().nullable(),
-  trueLabel: z.string().nullable(),
-  falseLabel: z.string().nullable(),
-};
-
-export const valueLabelsSchema = z.object({
-  name: z.string(),
-  unit: z.string().nullable(),
-  trueLabel: z.string().nullable(),
-  falseLabel: z.string().nullable(),
-});
 
 const given = (text: string | null | undefined) => (text == null || text.trim() === '' ? null : text.trim());
 

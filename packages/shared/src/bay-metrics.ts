@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idSchema, listRequest } from './api';
-import { displayFieldsResponseShape, displayFieldsShape, valueLabelsSchema } from './attribute-display';
+import { displayFieldsResponseShape, displayFieldsShape, valueLabelsSchema } from './display-fields';
 import {
   attributeLevelSchema,
   convertThreshold,

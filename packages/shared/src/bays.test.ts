@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { BAY_STATUS_META, BAY_STATUSES, getBaysSchema, precedingStatus } from './bays';
-import { dashboardBayFromTuple } from './dashboard';
+import { BAY_STATUS_META, BAY_STATUSES, precedingStatus } from './bay-status';
+import { getBaysSchema } from './bays';
+import { dashboardBayFromTuple } from './dashboard-codec';
 
 describe('bay statuses', () => {
   it('colours every status as the dashboard shows it', () => {

@@ -1,49 +1,9 @@
 import { z } from 'zod';
 import { idSchema, listRequest } from './api';
+import { BAY_STATUSES, type StatusCounts } from './bay-status';
 import { entityNameSchema, oneOrListResponse, sortOrderSchema, sortSchema, timestampSchema } from './fields';
 
-/** A bay's operational status, in the order docs/domain.md lists them (and the UI shows them). */
-export const BAY_STATUSES = ['operational', 'warning', 'error', 'inactive', 'maintenance'] as const;
 export const bayStatusSchema = z.enum(BAY_STATUSES, { error: 'Ugyldig status' });
-export type BayStatus = z.infer<typeof bayStatusSchema>;
-
-/** Tile colour (a Mantine colour name) and Norwegian label of each status. */
-export const BAY_STATUS_META: Record<BayStatus, { label: string; color: string; description: string }> = {
-  operational: { label: 'I drift', color: 'green', description: 'Vaskehallen fungerer som den skal' },
-  warning: { label: 'Advarsel', color: 'yellow', description: 'Noe bør sjekkes' },
-  error: { label: 'Feil', color: 'red', description: 'Krever umiddelbar handling' },
-  inactive: { label: 'Inaktiv', color: 'gray', description: 'Utilgjengelig' },
-  maintenance: { label: 'Vedlikehold', color: 'blue', description: 'Under vedlikehold' },
-};
-
-/**
- * How a bay's status follows from its attributes (docs/domain.md, Bay status), first that holds wins: an
- * active maintenance beats everything, then any critical attribute, any warning, any inactive/no data.
- */
-const BAY_STATUS_PRECEDENCE: readonly BayStatus[] = [
-  'maintenance',
-  'error',
-  'warning',
-  'inactive',
-  'operational',
-];
-
-/** The status that wins among several, by `BAY_STATUS_PRECEDENCE`; `operational` when there are none. */
-export function precedingStatus(statuses: Iterable<BayStatus>): BayStatus {
-  let best = BAY_STATUS_PRECEDENCE.length - 1;
-  for (const status of statuses) best = Math.min(best, BAY_STATUS_PRECEDENCE.indexOf(status));
-  return BAY_STATUS_PRECEDENCE[best] ?? 'operational';
-}
-
-/** Why a status period began. `manual`: set by hand; the status engine and maintenance add theirs. */
-export const BAY_STATUS_CAUSES = {
-  created: 'created',
-  manual: 'manual',
-  /** Derived by the status engine from the bay's attributes after a check (or a push). */
-  engine: 'engine',
-  /** A maintenance job started on the bay (docs/domain.md, Maintenance). */
-  maintenance: 'maintenance',
-} as const;
 
 export const statusCountsSchema = z.object({
   operational: z.number().int(),
@@ -51,12 +11,7 @@ export const statusCountsSchema = z.object({
   error: z.number().int(),
   inactive: z.number().int(),
   maintenance: z.number().int(),
-});
-export type StatusCounts = z.infer<typeof statusCountsSchema>;
-
-export function emptyStatusCounts(): StatusCounts {
-  return { operational: 0, warning: 0, error: 0, inactive: 0, maintenance: 0 };
-}
+}) satisfies z.ZodType<StatusCounts>;
 
 export const BAY_MESSAGES = {
   statusNotByHand: 'Statusen til denne vaskehallen styres av attributtene og kan ikke settes for hånd',

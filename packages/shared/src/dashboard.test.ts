@@ -1,15 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { BAY_STATUSES } from './bays';
+import { BAY_STATUSES } from './bay-status';
 import {
-  countDashboardBays,
   type Dashboard,
   type DashboardBayTuple,
   dashboardWireLocationSchema,
   dashboardWireSchema,
-  decodeDashboard,
-  encodeDashboard,
 } from './dashboard';
+import { countDashboardBays, decodeDashboard, encodeDashboard } from './dashboard-codec';
 
 const bay = (index: number, muted = false, monitored = true): DashboardBayTuple => [
   randomUUID(),

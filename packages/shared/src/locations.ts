@@ -2,12 +2,6 @@ import { z } from 'zod';
 import { API_BASE, idSchema, listRequest } from './api';
 import { statusCountsSchema } from './bays';
 import { entityNameSchema, FIELD_MESSAGES, oneOrListResponse, sortSchema, timestampSchema } from './fields';
-import { ROLE_LEVELS, type Role, roleLevel } from './roles';
-
-/** Creating, changing and deleting facilities, bays, links and cameras is for admins and above. */
-export function canManageLocations(role: Role): boolean {
-  return roleLevel(role) >= ROLE_LEVELS.admin;
-}
 
 export const LOCATION_MESSAGES = {
   addressRequired: 'Adresse er påkrevd',

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { dataResponse, idSchema, listQuerySchema, listResponse } from './api';
 import { timestampSchema } from './fields';
-import { ROLE_LEVELS, type Role, roleLevel } from './roles';
 import { personNameSchema } from './users';
 import { emailSchema, isPhoneNumber, MESSAGES } from './validation';
 
@@ -25,11 +24,6 @@ export const MAINTENANCE_MESSAGES = {
   ended: 'Vedlikehold avsluttet',
   scopeRequired: 'Oppgi vaskehall eller anlegg',
 } as const;
-
-/** Starting, changing and ending maintenance: operators and above, on bays of facilities they see. */
-export function canManageMaintenance(role: Role): boolean {
-  return roleLevel(role) >= ROLE_LEVELS.operator;
-}
 
 export const isoTime = z.iso.datetime({ offset: true, error: 'Ugyldig tidspunkt' });
 

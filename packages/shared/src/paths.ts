@@ -1,6 +1,10 @@
-// Without zod, so the sign-in page can import them without loading every schema.
+// Without zod, so the sign-in page and the app's first file can import them without loading every schema.
 export const API_BASE = '/api/v1';
 export const AUTH_BASE = '/auth/v1';
+
+/** A list's page size unless the user chose one (`itemsPerPage`), and the most one page may hold. */
+export const DEFAULT_ITEMS_PER_PAGE = 5;
+export const MAX_ITEMS_PER_PAGE = 100;
 
 /** The dashboard with a bay's panel open: every role that may see the bay may open it. */
 const dashboardBayPath = (bayId: string) => `/?bay=${encodeURIComponent(bayId)}`;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { groupPresences, type PresenceRecord } from './presence';
+import { groupPresences } from './presence';
+import type { PresenceRecord } from './presence-messages';
 
 const tab = (user: string, name: string, ref: string, lastSeen: string): PresenceRecord => ({
   user_id: user,

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import type { PresenceRecord } from './presence-messages';
 
 /**
  * Who is online (docs/decisions/020-realtime.md, Presence): on the live channel's socket,
@@ -28,27 +28,6 @@ export const PRESENCE_SERVER = {
 export const PRESENCE_REANNOUNCE_MS = 30_000;
 /** A route change refreshes the tab's last seen at most this often. */
 export const LAST_SEEN_THROTTLE_MS = 10_000;
-
-/** One tracked browser tab, with the field names the presence events carry. */
-export const presenceRecordSchema = z.object({
-  user_id: z.string(),
-  user_name: z.string(),
-  user_email: z.string(),
-  /** A link to the user's picture; null when none is set or it is an uploaded image (shown as initials). */
-  user_avatar: z.string().nullable(),
-  last_seen: z.string(),
-  /** Random per socket: one user's tabs are told apart by it. */
-  presence_ref: z.string(),
-});
-export type PresenceRecord = z.infer<typeof presenceRecordSchema>;
-
-export const presenceLeaveSchema = z.object({ presence_ref: z.string(), user_id: z.string() });
-export type PresenceLeave = z.infer<typeof presenceLeaveSchema>;
-
-export const presenceSyncSchema = z.object({ presences: z.array(presenceRecordSchema) });
-type PresenceRefusal = { ok: false; message: string };
-export type PresenceTrackAnswer = { ok: true } | PresenceRefusal;
-export type PresenceSyncAnswer = z.infer<typeof presenceSyncSchema> | PresenceRefusal;
 
 /** A user who is online, however many tabs they have open. */
 export type OnlineUser = Omit<PresenceRecord, 'presence_ref'> & { tabs: number };

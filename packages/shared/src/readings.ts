@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idSchema, listResponse } from './api';
-import { ATTRIBUTE_LEVELS, type AttributeLevel } from './evaluation';
+import { ATTRIBUTE_LEVELS } from './evaluation';
 import { timestampSchema } from './fields';
 
 /*
@@ -8,23 +8,6 @@ import { timestampSchema } from './fields';
  * heartbeat), rolled up per minute and per hour. Levels are stored as small numbers ordered by severity,
  * so "the worst level of a minute" is `max(level)`.
  */
-
-/** Severity order for storage: the larger, the worse. */
-export const LEVEL_CODES: Record<AttributeLevel, number> = {
-  active: 0,
-  inactive: 1,
-  nodata: 2,
-  warning: 3,
-  critical: 4,
-};
-
-const LEVEL_BY_CODE: AttributeLevel[] = (Object.keys(LEVEL_CODES) as AttributeLevel[]).sort(
-  (a, b) => LEVEL_CODES[a] - LEVEL_CODES[b],
-);
-
-export function levelFromCode(code: number): AttributeLevel {
-  return LEVEL_BY_CODE[code] ?? 'nodata';
-}
 
 /**
  * The default deadband of a number attribute: a reading is stored when it moved more than this percentage

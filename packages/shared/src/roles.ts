@@ -24,6 +24,21 @@ export function seesAllLocations(role: Role): boolean {
   return roleLevel(role) >= ROLE_LEVELS.admin;
 }
 
+/** Operators ("Tekniker") and above acknowledge alerts of facilities they may see; users only read. */
+export function canAcknowledgeAlerts(role: Role): boolean {
+  return roleLevel(role) >= ROLE_LEVELS.operator;
+}
+
+/** Creating, changing and deleting facilities, bays, links and cameras is for admins and above. */
+export function canManageLocations(role: Role): boolean {
+  return roleLevel(role) >= ROLE_LEVELS.admin;
+}
+
+/** Starting, changing and ending maintenance: operators and above, on bays of facilities they see. */
+export function canManageMaintenance(role: Role): boolean {
+  return roleLevel(role) >= ROLE_LEVELS.operator;
+}
+
 /** Nobody may give a level above their own. */
 export function canAssignRole(actor: Role, target: Role): boolean {
   return roleLevel(target) <= roleLevel(actor);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BAY_STATUSES, type BayStatus } from './bays';
+import { BAY_STATUSES, type BayStatus } from './bay-status';
 
 /* A bay's status timeline, as the server holds it and as it is sent in columns (decision 023). */
 

@@ -1,7 +1,9 @@
 import { z } from 'zod';
-import { DEFAULT_ITEMS_PER_PAGE, idSchema, MAX_ITEMS_PER_PAGE } from './api';
+import { idSchema } from './api';
 import { jsonBounds } from './json';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from './languages';
+import { MAX_ITEMS_PER_PAGE } from './paths';
+import { THEME_MODES } from './user-defaults';
 import { colorSchema } from './validation';
 
 export { DEFAULT_LANGUAGE, LANGUAGES, type Language };
@@ -15,12 +17,6 @@ export const LANGUAGE_LABELS: Record<Language, string> = {
   de: 'Deutsch',
   ja: '日本語',
 };
-
-const THEME_MODES = ['light', 'dark', 'system'] as const;
-export type ThemeMode = (typeof THEME_MODES)[number];
-/** The layout's default (docs/domain.md, User data): dark, primary colour #50CD89. */
-const DEFAULT_THEME_MODE: ThemeMode = 'dark';
-const DEFAULT_THEME_COLOR = '#50CD89';
 
 export const SETTINGS_MESSAGES = {
   itemsPerPage: `Antall per side må være et tall fra 1 til ${MAX_ITEMS_PER_PAGE}`,
@@ -71,12 +67,3 @@ export const updateUserConfigSchema = z.object({
   ),
 });
 export type UpdateUserConfigInput = z.infer<typeof updateUserConfigSchema>;
-
-/** What the client keeps before it counts as "ready" (docs/domain.md, User data). */
-export const DEFAULT_USER_SETTINGS = {
-  itemsPerPage: DEFAULT_ITEMS_PER_PAGE,
-  language: DEFAULT_LANGUAGE,
-  themeMode: DEFAULT_THEME_MODE,
-  themeColor: DEFAULT_THEME_COLOR,
-  desktopNotifications: false,
-} as const;

@@ -1,4 +1,5 @@
-import { API_BASE, ERROR_CODES, errorBodySchema } from '@vaskedrift/shared';
+import { API_BASE, ERROR_CODES } from '@vaskedrift/shared';
+import { answerSchema } from './answer-schema';
 import { ApiError, CLIENT_ERROR_CODES } from './api-error';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -48,10 +49,12 @@ const RETRY_CODES: readonly string[] = [ERROR_CODES.invalidToken, ERROR_CODES.us
 const clientError = (code: string, message: string, status = 0) =>
   new ApiError({ code, message, details: null, hint: null }, status);
 
+const parseErrorBody = answerSchema((schemas) => schemas.errorBody);
+
+/** The server's error body; any other answer (or none) as an unknown error with the HTTP status. */
 async function readError(response: Response): Promise<ApiError> {
-  const json: unknown = await response.json().catch(() => null);
-  const parsed = errorBodySchema.safeParse(json);
-  if (parsed.success) return new ApiError(parsed.data, response.status);
+  const body = await parseErrorBody(response.json()).catch(() => null);
+  if (body) return new ApiError(body, response.status);
   return clientError(
     CLIENT_ERROR_CODES.unknown,
     response.statusText || 'An unknown error occurred',

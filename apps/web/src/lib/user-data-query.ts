@@ -1,11 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { DEFAULT_USER_SETTINGS, dataResponse, type UserView, userViewSchema } from '@vaskedrift/shared';
+import { DEFAULT_USER_SETTINGS, type UserView } from '@vaskedrift/shared';
 import { apiRequest, isApiError } from './api-client';
 import { useAuth } from './auth-context';
 import { FIRST_READS } from './early-reads';
 import { CLEARED_USER_DATA, isUserDataReady, type UserData, userDataFromView } from './user-data';
-
-const viewResponseSchema = dataResponse(userViewSchema);
 
 /** The signed-in account has no row in v_users_data; it is then signed out (docs/domain.md, User data). */
 export class UserDataMissingError extends Error {
@@ -17,7 +15,11 @@ export class UserDataMissingError extends Error {
 
 export const userViewQueryKey = (userId: string) => ['users', 'view', userId] as const;
 
-/** `POST backend/users/get` with `{table: 'v_users_data', id}`. */
+/**
+ * `POST backend/users/get` with `{table: 'v_users_data', id}`. Not parsed again here: the server's serializer
+ * has checked the answer against `userViewSchema`, and the first page's file holds no zod (decision 040); an
+ * answer without the view counts as no user data.
+ */
 async function getUserView(userId: string): Promise<UserView> {
   let body: unknown;
   try {
@@ -27,9 +29,9 @@ async function getUserView(userId: string): Promise<UserView> {
     if (isApiError(error) && error.status === 404) throw new UserDataMissingError();
     throw error;
   }
-  const parsed = viewResponseSchema.safeParse(body);
-  if (!parsed.success) throw new UserDataMissingError();
-  return parsed.data.data;
+  const view = (body as { data?: UserView | null } | null)?.data;
+  if (typeof view !== 'object' || view === null) throw new UserDataMissingError();
+  return view;
 }
 
 const userViewQueryOptions = (userId: string) =>

@@ -1,4 +1,4 @@
-import { type BayStatus, precedingStatus } from '../bays';
+import { type BayStatus, precedingStatus } from '../bay-status';
 import type { AttributeLevel } from './level-rules';
 
 /** The bay status an attribute level pulls towards. */

@@ -10,10 +10,10 @@ import {
   evaluateAttribute,
   OPERATORS,
   type Operator,
-  operatorSchema,
   prepareAttribute,
   VALUE_TYPES,
 } from './level-rules';
+import { operatorSchema } from './level-schemas';
 import { extractRecords, indexRecords } from './records';
 import { nested } from './test-support';
 

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { type ParsedPath, parsePath, readPath } from './json-path';
 import type { RecordIndex } from './records';
 
@@ -9,13 +8,11 @@ import type { RecordIndex } from './records';
 
 /** An attribute's level after a reading; `nodata` when the record, the value or its conversion is missing. */
 export const ATTRIBUTE_LEVELS = ['active', 'inactive', 'warning', 'critical', 'nodata'] as const;
-export const attributeLevelSchema = z.enum(ATTRIBUTE_LEVELS, { error: 'Ugyldig nivå' });
-export type AttributeLevel = z.infer<typeof attributeLevelSchema>;
+export type AttributeLevel = (typeof ATTRIBUTE_LEVELS)[number];
 
 /** How a bay attribute's value is compared with each threshold (`value <op> threshold`). */
 export const OPERATORS = ['eq', 'ne', 'gt', 'gte', 'lt', 'lte'] as const;
-export const operatorSchema = z.enum(OPERATORS, { error: 'Ugyldig operator' });
-export type Operator = z.infer<typeof operatorSchema>;
+export type Operator = (typeof OPERATORS)[number];
 
 /**
  * `counter`: a number that only grows and may start over at 0 (a wash-cycle counter; docs/domain.md,
@@ -23,8 +20,7 @@ export type Operator = z.infer<typeof operatorSchema>;
  * its washes are counted from its increments (decision 034).
  */
 export const VALUE_TYPES = ['string', 'number', 'boolean', 'counter'] as const;
-export const valueTypeSchema = z.enum(VALUE_TYPES, { error: 'Ugyldig type' });
-export type ValueType = z.infer<typeof valueTypeSchema>;
+export type ValueType = (typeof VALUE_TYPES)[number];
 
 export type ValueOfType = { string: string; number: number; boolean: boolean; counter: number };
 export type AttributeValue = ValueOfType[ValueType];
@@ -54,6 +50,23 @@ const TYPE_LABELS: Record<ValueType, string> = {
   boolean: 'sann/usann',
   counter: 'teller (helt tall, 0 eller mer)',
 };
+/** Severity order, as readings are stored (decision 007): the larger, the worse. */
+export const LEVEL_CODES: Record<AttributeLevel, number> = {
+  active: 0,
+  inactive: 1,
+  nodata: 2,
+  warning: 3,
+  critical: 4,
+};
+
+const LEVEL_BY_CODE: AttributeLevel[] = (Object.keys(LEVEL_CODES) as AttributeLevel[]).sort(
+  (a, b) => LEVEL_CODES[a] - LEVEL_CODES[b],
+);
+
+export function levelFromCode(code: number): AttributeLevel {
+  return LEVEL_BY_CODE[code] ?? 'nodata';
+}
+
 /** How an operator is written next to its threshold (`> 90`), in reasons and in the UI. */
 export const OPERATOR_SYMBOLS: Record<Operator, string> = {
   eq: '=',

@@ -1,5 +1,5 @@
 import { getRouteApi } from '@tanstack/react-router';
-import { useApi } from '../../lib/queries/get-apis';
+import { useApi } from '../../lib/queries/get-api';
 import { entityName } from '../../lib/use-route-titles';
 
 const apiRoute = getRouteApi('/app/integrations/apis/$apiId');

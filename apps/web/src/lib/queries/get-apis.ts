@@ -1,17 +1,9 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import {
-  API_SORT_COLUMNS,
-  type Api,
-  type ApiStatus,
-  apiSchema,
-  dataResponse,
-  listResponse,
-} from '@vaskedrift/shared';
+import { API_SORT_COLUMNS, type Api, type ApiStatus, apiSchema, listResponse } from '@vaskedrift/shared';
 import { toSortColumn } from '../../components/server-table/sort-column';
 import { apiRequest } from '../api-client';
 
 const apisResponseSchema = listResponse(apiSchema);
-const apiResponseSchema = dataResponse(apiSchema);
 
 export type ApiSortColumn = (typeof API_SORT_COLUMNS)[number];
 
@@ -23,19 +15,12 @@ export interface ApisListParams {
   filters?: { status?: ApiStatus };
 }
 
-export const apiQueryKey = (id: string) => ['apis', 'detail', id] as const;
-
 /** `POST backend/apis/get` for a page of API connections (admins). */
 async function getApis(params: ApisListParams): Promise<{ data: Api[]; count: number }> {
   const search = params.search?.trim() || undefined;
   return apisResponseSchema.parse(
     await apiRequest<unknown>('POST', 'backend/apis/get', { ...params, search }),
   );
-}
-
-/** `POST backend/apis/get` with `{id}`: one API connection (secrets only as `hasClientSecret`/`hasApiKey`). */
-async function getApi(id: string): Promise<Api> {
-  return apiResponseSchema.parse(await apiRequest<unknown>('POST', 'backend/apis/get', { id })).data;
 }
 
 const apisQueryOptions = (params: ApisListParams) =>
@@ -47,15 +32,8 @@ const apisQueryOptions = (params: ApisListParams) =>
     refetchInterval: 15_000,
   });
 
-const apiQueryOptions = (id: string) =>
-  queryOptions({ queryKey: apiQueryKey(id), queryFn: () => getApi(id), refetchInterval: 15_000 });
-
 export function useApis(params: ApisListParams) {
   return useQuery(apisQueryOptions(params));
-}
-
-export function useApi(id: string) {
-  return useQuery(apiQueryOptions(id));
 }
 
 export function toApiSortColumn(accessor: unknown, fallback: ApiSortColumn = 'name'): ApiSortColumn {

@@ -1,8 +1,9 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { type BayMetric, bayMetricSchema, listResponse } from '@vaskedrift/shared';
+import type { BayMetric } from '@vaskedrift/shared';
+import { answerSchema } from '../answer-schema';
 import { apiRequest } from '../api-client';
 
-const bayMetricsResponseSchema = listResponse(bayMetricSchema);
+const parseBayMetrics = answerSchema((schemas) => schemas.bayMetrics);
 
 export interface BayMetricsListParams {
   page: number;
@@ -14,8 +15,8 @@ export interface BayMetricsListParams {
 /** `POST backend/bays/metrics/get` for a page of bay attributes, with each one's last value and level. */
 async function getBayMetrics(params: BayMetricsListParams): Promise<{ data: BayMetric[]; count: number }> {
   const search = params.search?.trim() || undefined;
-  return bayMetricsResponseSchema.parse(
-    await apiRequest<unknown>('POST', 'backend/bays/metrics/get', {
+  return parseBayMetrics(
+    apiRequest<unknown>('POST', 'backend/bays/metrics/get', {
       ...params,
       search,
       sort: { column: 'apiMetricName', direction: 'asc' },

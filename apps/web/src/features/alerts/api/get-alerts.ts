@@ -1,9 +1,10 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { type Alert, type AlertState, alertSchema, listResponse } from '@vaskedrift/shared';
+import type { Alert, AlertState } from '@vaskedrift/shared';
+import { answerSchema } from '../../../lib/answer-schema';
 import { apiRequest } from '../../../lib/api-client';
 import { usePollWhileDisconnected } from '../../../lib/realtime/realtime-state';
 
-const alertsResponseSchema = listResponse(alertSchema);
+const parseAlerts = answerSchema((schemas) => schemas.alerts);
 
 export interface AlertsListParams {
   page: number;
@@ -20,9 +21,7 @@ async function getAlerts(params: AlertsListParams): Promise<{ data: Alert[]; cou
     params.filters.state === 'resolved'
       ? { column: 'resolvedAt', direction: 'desc' }
       : { column: 'openedAt', direction: 'desc' };
-  return alertsResponseSchema.parse(
-    await apiRequest<unknown>('POST', 'backend/alerts/get', { ...params, sort }),
-  );
+  return parseAlerts(apiRequest<unknown>('POST', 'backend/alerts/get', { ...params, sort }));
 }
 
 const alertsQueryOptions = (params: AlertsListParams) =>

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { dataResponse } from '@vaskedrift/shared';
 import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
-import { apiQueryKey } from '../../../lib/queries/get-apis';
+import { apiQueryKey } from '../../../lib/queries/get-api';
 
 const deletedResponseSchema = dataResponse(z.object({ id: z.uuid() }));
 

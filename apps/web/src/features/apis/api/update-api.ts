@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type Api, type UpdateApiInput, updateApiResponseSchema } from '@vaskedrift/shared';
 import { apiRequest } from '../../../lib/api-client';
-import { apiQueryKey } from '../../../lib/queries/get-apis';
+import { apiQueryKey } from '../../../lib/queries/get-api';
 
 /**
  * `PATCH backend/apis/update`: only the fields given change (a secret left out is kept). A status change

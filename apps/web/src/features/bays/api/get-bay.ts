@@ -1,14 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type Bay, baySchema, dataResponse } from '@vaskedrift/shared';
+import type { Bay } from '@vaskedrift/shared';
+import { answerSchema } from '../../../lib/answer-schema';
 import { apiRequest } from '../../../lib/api-client';
 
-const bayResponseSchema = dataResponse(baySchema);
+const parseBay = answerSchema((schemas) => schemas.bay);
 
 export const bayQueryKey = (id: string) => ['bays', 'detail', id] as const;
 
 /** `POST backend/bays/get` with `{id}`. */
 async function getBay(id: string): Promise<Bay> {
-  return bayResponseSchema.parse(await apiRequest<unknown>('POST', 'backend/bays/get', { id })).data;
+  return (await parseBay(apiRequest<unknown>('POST', 'backend/bays/get', { id }))).data;
 }
 
 const bayQueryOptions = (id: string) =>

@@ -2,8 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import {
   DASHBOARD_REFRESH_MS,
   type Dashboard,
-  dashboardWireSchema,
-  dataResponse,
+  type DashboardWire,
   decodeDashboard,
 } from '@vaskedrift/shared';
 import { apiRequest } from '../../../lib/api-client';
@@ -11,21 +10,22 @@ import { FIRST_READS } from '../../../lib/early-reads';
 import { caughtUpTo } from '../../../lib/realtime/catch-up';
 import { usePollWhileDisconnected } from '../../../lib/realtime/realtime-state';
 
-const dashboardResponseSchema = dataResponse(dashboardWireSchema);
-
 const dashboardQueryKey = ['dashboard'] as const;
 
 /**
  * `POST dashboard/get`: status counts and every facility shown on the dashboard that the user may see,
  * its bays sent in columns and held as `[id, name, status, statusChangedAtMs, muted]` tuples
- * (`decodeDashboard`; decision 021).
+ * (`decodeDashboard`; decision 021). The answer is not parsed here: the server's serializer has checked it
+ * against the same shared schema (`dashboardWireSchema`) before sending it, and parsing it again needs zod,
+ * which the first page's file does without (decision 040).
  */
 async function getDashboard(): Promise<Dashboard> {
-  const data = decodeDashboard(
-    dashboardResponseSchema.parse(
-      await apiRequest<unknown>('POST', FIRST_READS.dashboard.path, FIRST_READS.dashboard.body),
-    ).data,
+  const { data: wire } = await apiRequest<{ data: DashboardWire }>(
+    'POST',
+    FIRST_READS.dashboard.path,
+    FIRST_READS.dashboard.body,
   );
+  const data = decodeDashboard(wire);
   // Once this answer is in the cache, the live channel applies what changed since it was read.
   queueMicrotask(() => caughtUpTo(data.seq));
   return data;

@@ -1,14 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { dataResponse, type GroupDetail, groupDetailSchema } from '@vaskedrift/shared';
+import type { GroupDetail } from '@vaskedrift/shared';
+import { answerSchema } from '../../../lib/answer-schema';
 import { apiRequest } from '../../../lib/api-client';
 
-const groupResponseSchema = dataResponse(groupDetailSchema);
+const parseGroup = answerSchema((schemas) => schemas.group);
 
 export const groupQueryKey = (id: string) => ['groups', 'detail', id] as const;
 
 /** `POST backend/groups/get` with `{id}`: one group with its members. */
 async function getGroup(id: string): Promise<GroupDetail> {
-  return groupResponseSchema.parse(await apiRequest<unknown>('POST', 'backend/groups/get', { id })).data;
+  return (await parseGroup(apiRequest<unknown>('POST', 'backend/groups/get', { id }))).data;
 }
 
 const groupQueryOptions = (id: string) =>

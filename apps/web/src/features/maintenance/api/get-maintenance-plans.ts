@@ -1,8 +1,11 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { getMaintenancePlansResponseSchema, type MaintenancePlan } from '@vaskedrift/shared';
+import type { MaintenancePlan } from '@vaskedrift/shared';
+import { answerSchema } from '../../../lib/answer-schema';
 import { apiRequest } from '../../../lib/api-client';
 import { usePollWhileDisconnected } from '../../../lib/realtime/realtime-state';
 import { MAINTENANCE_KEY } from './maintenance-keys';
+
+const parsePlans = answerSchema((schemas) => schemas.maintenancePlans);
 
 /** A bay's or a facility's plans, or (neither) every plan the user may see. */
 export type MaintenancePlanScope = { bayId: string } | { locationId: string } | Record<string, never>;
@@ -14,8 +17,8 @@ async function getMaintenancePlans({
   page,
   perPage,
 }: MaintenancePlansParams): Promise<{ data: MaintenancePlan[]; count: number }> {
-  const answer = getMaintenancePlansResponseSchema.parse(
-    await apiRequest<unknown>('POST', 'backend/bays/maintenance/plans/get', {
+  const answer = await parsePlans(
+    apiRequest<unknown>('POST', 'backend/bays/maintenance/plans/get', {
       page,
       perPage,
       filters: scope,

@@ -1,8 +1,11 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { type MaintenanceJob, maintenanceHistoryResponseSchema } from '@vaskedrift/shared';
+import type { MaintenanceJob } from '@vaskedrift/shared';
+import { answerSchema } from '../../../lib/answer-schema';
 import { apiRequest } from '../../../lib/api-client';
 import { usePollWhileDisconnected } from '../../../lib/realtime/realtime-state';
 import { MAINTENANCE_KEY } from './maintenance-keys';
+
+const parseRunning = answerSchema((schemas) => schemas.runningMaintenance);
 
 export interface RunningMaintenanceParams {
   page: number;
@@ -13,9 +16,7 @@ export interface RunningMaintenanceParams {
 async function getRunningMaintenance(
   params: RunningMaintenanceParams,
 ): Promise<{ data: MaintenanceJob[]; count: number }> {
-  return maintenanceHistoryResponseSchema.parse(
-    await apiRequest<unknown>('POST', 'backend/bays/maintenance/running', params),
-  );
+  return parseRunning(apiRequest<unknown>('POST', 'backend/bays/maintenance/running', params));
 }
 
 const runningMaintenanceQueryOptions = (params: RunningMaintenanceParams) =>

@@ -1,14 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { dataResponse, type User, userSchema } from '@vaskedrift/shared';
+import type { User } from '@vaskedrift/shared';
+import { answerSchema } from '../../../lib/answer-schema';
 import { apiRequest } from '../../../lib/api-client';
 
-const userResponseSchema = dataResponse(userSchema);
+const parseUser = answerSchema((schemas) => schemas.user);
 
 export const userQueryKey = (id: string) => ['users', 'detail', id] as const;
 
 /** `POST backend/users/get` with `{id}`: one user (yourself, or anyone for an admin). */
 async function getUser(id: string): Promise<User> {
-  return userResponseSchema.parse(await apiRequest<unknown>('POST', 'backend/users/get', { id })).data;
+  return (await parseUser(apiRequest<unknown>('POST', 'backend/users/get', { id }))).data;
 }
 
 const userQueryOptions = (id: string) =>
