@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { whenFirstPageDrawn } from './first-page';
 
-type Answers = (typeof import('./answer-schemas'))['ANSWERS'];
+type Answers = typeof import('./answer-schemas')['ANSWERS'];
 
 const loadAnswers = () => import('./answer-schemas').then(({ ANSWERS }) => ANSWERS);
 

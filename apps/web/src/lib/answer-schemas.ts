@@ -1,17 +1,14 @@
 import {
   acknowledgeAlertResponseSchema,
-  alertSchema,
   apiSchema,
   bayMetricSchema,
   baySchema,
   dataResponse,
   deleteMaintenancePlanResponseSchema,
   errorBodySchema,
-  getMaintenancePlansResponseSchema,
   groupDetailSchema,
   listResponse,
   locationSchema,
-  maintenanceHistoryResponseSchema,
   userSchema,
 } from '@vaskedrift/shared';
 
@@ -22,7 +19,6 @@ import {
 
 export const ANSWERS = {
   acknowledgedAlert: acknowledgeAlertResponseSchema,
-  alerts: listResponse(alertSchema),
   api: dataResponse(apiSchema),
   bay: dataResponse(baySchema),
   bayMetrics: listResponse(bayMetricSchema),
@@ -30,7 +26,5 @@ export const ANSWERS = {
   errorBody: errorBodySchema,
   group: dataResponse(groupDetailSchema),
   location: dataResponse(locationSchema),
-  maintenancePlans: getMaintenancePlansResponseSchema,
-  runningMaintenance: maintenanceHistoryResponseSchema,
   user: dataResponse(userSchema),
 };

@@ -143,7 +143,9 @@ export function DashboardPage() {
         description={
           // Offline, the banner above says how old the kept dashboard is; no refresh is under way.
           updatedAt && !offline ? (
-            <Group component="span" gap={6}>
+            // Two lines kept on a phone: 'every 30 seconds' wraps there and 'live' does not, and the tiles
+            // below moved up when the live channel connected.
+            <Group component="span" gap={6} style={phone ? { minHeight: '2lh' } : undefined}>
               {t(live ? 'dashboard.updatedAtLive' : 'dashboard.updatedAt', { time: updatedAt })}
               {dashboard.isFetching && <Loader size={12} aria-label={t('dashboard.refreshing')} />}
             </Group>

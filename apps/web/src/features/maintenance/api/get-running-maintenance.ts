@@ -1,22 +1,22 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { MaintenanceJob } from '@vaskedrift/shared';
-import { answerSchema } from '../../../lib/answer-schema';
 import { apiRequest } from '../../../lib/api-client';
 import { usePollWhileDisconnected } from '../../../lib/realtime/realtime-state';
 import { MAINTENANCE_KEY } from './maintenance-keys';
-
-const parseRunning = answerSchema((schemas) => schemas.runningMaintenance);
 
 export interface RunningMaintenanceParams {
   page: number;
   perPage: number;
 }
 
-/** `POST backend/bays/maintenance/running`: running jobs on every bay the caller sees, overdue first. */
+/**
+ * `POST backend/bays/maintenance/running`: running jobs on every bay the caller sees, overdue first. Read
+ * unparsed, as the dashboard's other first reads: the server's serializer has checked it (decision 040).
+ */
 async function getRunningMaintenance(
   params: RunningMaintenanceParams,
 ): Promise<{ data: MaintenanceJob[]; count: number }> {
-  return parseRunning(apiRequest<unknown>('POST', 'backend/bays/maintenance/running', params));
+  return apiRequest('POST', 'backend/bays/maintenance/running', params);
 }
 
 const runningMaintenanceQueryOptions = (params: RunningMaintenanceParams) =>
