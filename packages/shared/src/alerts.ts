@@ -69,7 +69,7 @@ const alertAttributeSchema = z.object({
   }),
 });
 
-export const alertSchema = z.object({
+const alertSchema = z.object({
   id: z.uuid(),
   bayMetricId: z.uuid().nullable(),
   bayId: z.uuid(),

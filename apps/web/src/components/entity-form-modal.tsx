@@ -9,7 +9,7 @@ import { apiErrorMessage } from '../lib/use-api-error-message';
 
 /** One way of saving a form: the mutation, its input from the form's values, the toast for what it saved. */
 interface SaveStep<Values, Input, Saved> {
-  mutation: Pick<UseMutationResult<Saved, Error, Input>, 'mutate' | 'isPending' | 'reset'>;
+  mutation: Pick<UseMutationResult<Saved, Error, Input>, 'mutateAsync' | 'isPending' | 'reset'>;
   input: (values: Values) => Input;
   success: (saved: Saved) => string;
 }
@@ -42,18 +42,20 @@ export function useCreateOrUpdateSubmit<Values, Saved, CreateInput, UpdateInput>
     onClose();
   };
 
+  // `mutateAsync`, not `mutate` with callbacks: those are dropped when the form unmounts before the answer
+  // (a live event re-rendering the panel or list that holds it), and the toast was lost (components/confirm.ts).
   const save = <Input,>(step: SaveStep<Values, Input, Saved>, values: Values) =>
-    step.mutation.mutate(step.input(values), {
-      onSuccess: (saved) => {
+    void step.mutation.mutateAsync(step.input(values)).then(
+      (saved) => {
         notifySuccess(step.success(saved));
         close();
       },
-      onError: (error) => {
+      (error: Error) => {
         const errors = apiFieldErrors(error, fields);
         if (errors) form.setErrors(errors);
         else notifyError(apiErrorMessage(error, t));
       },
-    });
+    );
 
   return {
     submit: (values: Values) => (update ? save(update, values) : save(create, values)),

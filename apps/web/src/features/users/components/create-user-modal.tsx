@@ -63,17 +63,18 @@ export function CreateUserModal({ opened, onClose }: { opened: boolean; onClose:
 
   const submit = (values: CreateUserValues) => {
     const input = createUserSchema.parse(values);
-    createUser.mutate(input, {
-      onSuccess: (user) => {
+    // `mutateAsync`: the toast comes even if the modal unmounted before the answer (components/confirm.ts).
+    void createUser.mutateAsync(input).then(
+      (user) => {
         notifySuccess(t('users.create.success', { name: fullName(user) }));
         close();
       },
-      onError: (error) => {
+      (error: Error) => {
         const fieldErrors = apiFieldErrors(error, FIELDS, CODE_FIELDS);
         if (fieldErrors) form.setErrors(fieldErrors);
         else notifyError(apiErrorMessage(error, t));
       },
-    });
+    );
   };
 
   return (
