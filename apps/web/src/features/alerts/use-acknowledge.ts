@@ -14,9 +14,9 @@ export function useAcknowledge() {
     allowed: role != null && canAcknowledgeAlerts(role),
     pendingId: mutation.isPending ? (mutation.variables ?? null) : null,
     run: (id: string) =>
-      mutation.mutate(id, {
-        onSuccess: ({ message }) => notifySuccess(message),
-        onError: (error) => notifyError(apiErrorMessage(error, t)),
-      }),
+      void mutation.mutateAsync(id).then(
+        ({ message }) => notifySuccess(message),
+        (error: Error) => notifyError(apiErrorMessage(error, t)),
+      ),
   };
 }

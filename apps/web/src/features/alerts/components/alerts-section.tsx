@@ -41,10 +41,10 @@ export function AlertsSection({ state, locationId }: { state: AlertState; locati
             canAcknowledge={role != null && canAcknowledgeAlerts(role)}
             acknowledging={acknowledge.isPending ? (acknowledge.variables ?? null) : null}
             onAcknowledge={(alert) =>
-              acknowledge.mutate(alert.id, {
-                onSuccess: ({ message }) => notifySuccess(message),
-                onError: (error) => notifyError(apiErrorMessage(error, t)),
-              })
+              void acknowledge.mutateAsync(alert.id).then(
+                ({ message }) => notifySuccess(message),
+                (error: Error) => notifyError(apiErrorMessage(error, t)),
+              )
             }
           />
         </ServerListContent>

@@ -25,16 +25,16 @@ export function CreateApiModal({ opened, onClose }: { opened: boolean; onClose: 
         onCancel={close}
         onSubmit={(draft, setErrors) => {
           // The form has checked what the create schema requires (name, URL, interval).
-          createApi.mutate(draft as CreateApiInput, {
-            onSuccess: (api) => {
+          void createApi.mutateAsync(draft as CreateApiInput).then(
+            (api) => {
               notifySuccess(t('apis.create.success', { name: api.name }));
               close();
               void navigate({ to: '/integrations/apis/$apiId', params: { apiId: api.id } });
             },
-            onError: (error) => {
+            (error: Error) => {
               if (!setErrors(error)) notifyError(apiErrorMessage(error, t));
             },
-          });
+          );
         }}
       />
     </Modal>

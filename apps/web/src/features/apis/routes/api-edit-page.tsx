@@ -31,15 +31,15 @@ export function ApiEditPage() {
         submitLabel={t('common.save')}
         submitting={updateApi.isPending}
         onSubmit={(draft, setErrors) =>
-          updateApi.mutate({ ...draft, id: current.id } as UpdateApiInput, {
-            onSuccess: ({ data, message }) => {
+          void updateApi.mutateAsync({ ...draft, id: current.id } as UpdateApiInput).then(
+            ({ data, message }) => {
               notifySuccess(message ?? t('apis.edit.success', { name: data.name }));
               setSavedCount((count) => count + 1);
             },
-            onError: (error) => {
+            (error: Error) => {
               if (!setErrors(error)) notifyError(apiErrorMessage(error, t));
             },
-          })
+          )
         }
       />
       <DangerZoneCard

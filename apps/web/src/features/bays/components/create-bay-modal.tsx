@@ -55,17 +55,17 @@ export function CreateBayModal({
   };
 
   const submit = (values: CreateBayValues) => {
-    createBay.mutate(createBaySchema.parse(toInput(values)), {
-      onSuccess: (bay) => {
+    void createBay.mutateAsync(createBaySchema.parse(toInput(values))).then(
+      (bay) => {
         notifySuccess(t('bays.create.success', { name: bay.name }));
         close();
       },
-      onError: (error) => {
+      (error: Error) => {
         const errors = apiFieldErrors(error, FIELDS);
         if (errors) form.setErrors(errors);
         else notifyError(apiErrorMessage(error, t));
       },
-    });
+    );
   };
 
   return (

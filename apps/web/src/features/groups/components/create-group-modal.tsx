@@ -33,19 +33,19 @@ export function CreateGroupModal({ opened, onClose }: { opened: boolean; onClose
   };
 
   const submit = (values: GroupFormValues) => {
-    createGroup.mutate(createGroupSchema.parse(toGroupInput(values)), {
-      onSuccess: (group) => {
+    void createGroup.mutateAsync(createGroupSchema.parse(toGroupInput(values))).then(
+      (group) => {
         notifySuccess(t('groups.create.success', { name: group.name }));
         close();
       },
-      onError: (error) => {
+      (error: Error) => {
         const fieldErrors = groupFieldErrors(
           apiFieldErrors(error, FIELDS, { [GROUP_ERROR_CODES.nameTaken]: 'name' }),
         );
         if (fieldErrors) form.setErrors(fieldErrors);
         else notifyError(apiErrorMessage(error, t));
       },
-    });
+    );
   };
 
   return (

@@ -26,16 +26,16 @@ export function CreateLocationModal({ opened, onClose }: { opened: boolean; onCl
           submitting={createLocation.isPending}
           onCancel={close}
           onSubmit={(input, showErrors) =>
-            createLocation.mutate(input, {
-              onSuccess: (location) => {
+            void createLocation.mutateAsync(input).then(
+              (location) => {
                 notifySuccess(t('locations.create.success', { name: location.name }));
                 close();
                 void navigate({ to: '/locations/$locationId', params: { locationId: location.id } });
               },
-              onError: (error) => {
+              (error: Error) => {
                 if (!showErrors(error)) notifyError(apiErrorMessage(error, t));
               },
-            })
+            )
           }
         />
       )}

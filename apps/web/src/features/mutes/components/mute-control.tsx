@@ -49,10 +49,10 @@ export function MuteControl({ scope }: { scope: MuteScope }) {
   const shown = own ?? location;
 
   const unmute = () =>
-    endMute.mutate(scope, {
-      onSuccess: () => notifySuccess(t('mutes.end.success')),
-      onError: (error) => notifyError(apiErrorMessage(error, t)),
-    });
+    void endMute.mutateAsync(scope).then(
+      () => notifySuccess(t('mutes.end.success')),
+      (error: Error) => notifyError(apiErrorMessage(error, t)),
+    );
 
   return (
     <Group gap="sm" data-muted={shown ? 'true' : 'false'}>

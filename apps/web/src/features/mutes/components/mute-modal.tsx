@@ -46,17 +46,17 @@ export function MuteModal({ scope, onClose }: { scope: MuteScope; onClose: () =>
   };
 
   const submit = (submitted: MuteValues) =>
-    createMute.mutate(createMuteSchema.parse(toInput(scope, submitted)), {
-      onSuccess: (mute) => {
+    void createMute.mutateAsync(createMuteSchema.parse(toInput(scope, submitted))).then(
+      (mute) => {
         notifySuccess(t('mutes.create.success', { time: formatUntil(mute.until, i18n.language) }));
         close();
       },
-      onError: (error) => {
+      (error: Error) => {
         const errors = apiFieldErrors(error, ['reason']);
         if (errors) form.setErrors(errors);
         else notifyError(apiErrorMessage(error, t));
       },
-    });
+    );
 
   return (
     <EntityFormModal

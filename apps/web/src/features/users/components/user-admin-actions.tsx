@@ -37,10 +37,10 @@ function UserAdminCard({ user, permissions }: { user: User; permissions: UserPer
     );
 
   const removeTwoFactor = () =>
-    deleteFactors.mutate(user.id, {
-      onSuccess: () => notifySuccess(t('users.edit.admin.removeTwoFactor.success', { name })),
-      onError: (error) => notifyError(apiErrorMessage(error, t)),
-    });
+    void deleteFactors.mutateAsync(user.id).then(
+      () => notifySuccess(t('users.edit.admin.removeTwoFactor.success', { name })),
+      (error: Error) => notifyError(apiErrorMessage(error, t)),
+    );
 
   return (
     <Card padding="xl" component="section" aria-labelledby="user-admin-title">
