@@ -46,7 +46,7 @@ export function UserMenu({ takeEarly }: { takeEarly: TakeEarly }) {
   // The choice applies at once in this browser and is saved with the user's theme config.
   const chooseTheme = (mode: ThemeMode) => {
     setColorScheme(toColorScheme(mode) ?? 'dark');
-    saveSettings.mutate({ themeMode: mode }, { onError: () => notifyError(t('layout.themeSaveError')) });
+    void saveSettings.mutateAsync({ themeMode: mode }).catch(() => notifyError(t('layout.themeSaveError')));
   };
 
   return (

@@ -33,16 +33,13 @@ export function GrantAccessForm({
   const submit = () => {
     if (!locationId) return;
     const label = options.find((option) => option.value === locationId)?.label ?? '';
-    grant.mutate(
-      { userId, locationId },
-      {
-        onSuccess: () => {
-          notifySuccess(t('access.grant.success', { user: userName, location: label }));
-          setLocationId(null);
-          setSearch('');
-        },
-        onError: (error) => notifyError(apiErrorMessage(error, t)),
+    void grant.mutateAsync({ userId, locationId }).then(
+      () => {
+        notifySuccess(t('access.grant.success', { user: userName, location: label }));
+        setLocationId(null);
+        setSearch('');
       },
+      (error: Error) => notifyError(apiErrorMessage(error, t)),
     );
   };
 

@@ -84,16 +84,16 @@ export function ApiForm({
       return;
     }
     setCheckResult(null);
-    checkApi.mutate(api ? { id: api.id, draft: draft() } : { draft: draft() }, {
-      onSuccess: (result) => {
+    void checkApi.mutateAsync(api ? { id: api.id, draft: draft() } : { draft: draft() }).then(
+      (result) => {
         setCheckResult(result);
         // The bay attribute form offers the key values this test saw.
         if (api) queryClient.setQueryData(apiCheckQueryKey(api.id), result);
       },
-      onError: (error) => {
+      (error: Error) => {
         if (!setServerErrors(error)) notifyError(apiErrorMessage(error, t));
       },
-    });
+    );
   };
 
   const section = (title: string, children: ReactNode) =>

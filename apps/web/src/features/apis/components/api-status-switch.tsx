@@ -19,13 +19,9 @@ export function ApiStatusSwitch({ api, withLabel = false }: { api: Api; withLabe
       onClick={(event) => event.stopPropagation()}
       onChange={(event) => {
         const status = event.currentTarget.checked ? 'enabled' : 'disabled';
-        updateApi.mutate(
-          { id: api.id, status },
-          {
-            onSuccess: ({ data, message }) =>
-              notifySuccess(message ?? apiStatusMessage(data.name, data.status)),
-            onError: (error) => notifyError(apiErrorMessage(error, t)),
-          },
+        void updateApi.mutateAsync({ id: api.id, status }).then(
+          ({ data, message }) => notifySuccess(message ?? apiStatusMessage(data.name, data.status)),
+          (error: Error) => notifyError(apiErrorMessage(error, t)),
         );
       }}
     />

@@ -32,15 +32,15 @@ function BayForm({ bay, updateBay }: { bay: Bay; updateBay: ReturnType<typeof us
       notifySuccess(t('bays.edit.unchanged'));
       return;
     }
-    updateBay.mutate(updateBaySchema.parse(input), {
-      // The page keys the form by the bay's `updatedAt`, so the saved values come back as the new start.
-      onSuccess: (saved) => notifySuccess(t('bays.edit.success', { name: saved.name })),
-      onError: (error) => {
+    // The page keys the form by the bay's `updatedAt`, so the saved values come back as the new start.
+    void updateBay.mutateAsync(updateBaySchema.parse(input)).then(
+      (saved) => notifySuccess(t('bays.edit.success', { name: saved.name })),
+      (error: Error) => {
         const errors = apiFieldErrors(error, FIELDS);
         if (errors) form.setErrors(errors);
         else notifyError(apiErrorMessage(error, t));
       },
-    });
+    );
   };
 
   return (

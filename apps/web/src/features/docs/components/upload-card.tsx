@@ -34,14 +34,13 @@ export function UploadCard() {
   const send = (files: File[]) => {
     setError(null);
     setProgress(0);
-    upload.mutate(
-      { files, onProgress: (fraction) => setProgress(Math.round(fraction * 100)) },
-      {
-        onSuccess: ({ message }) => notifySuccess(message),
-        onError: (uploadError) => setError(apiErrorMessage(uploadError, t)),
-        onSettled: () => setProgress(null),
-      },
-    );
+    void upload
+      .mutateAsync({ files, onProgress: (fraction) => setProgress(Math.round(fraction * 100)) })
+      .then(
+        ({ message }) => notifySuccess(message),
+        (uploadError: Error) => setError(apiErrorMessage(uploadError, t)),
+      )
+      .finally(() => setProgress(null));
   };
 
   return (

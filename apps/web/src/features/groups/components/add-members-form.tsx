@@ -55,16 +55,13 @@ export function AddMembersForm({ group }: { group: GroupDetail }) {
 
   const submit = () => {
     if (selected.length === 0) return;
-    updateGroup.mutate(
-      { id: group.id, members: [...memberIds, ...selected] },
-      {
-        onSuccess: () => {
-          notifySuccess(t('groups.members.add.success', { count: selected.length }));
-          setSelected([]);
-          setSearch('');
-        },
-        onError: (error) => notifyError(apiErrorMessage(error, t)),
+    void updateGroup.mutateAsync({ id: group.id, members: [...memberIds, ...selected] }).then(
+      () => {
+        notifySuccess(t('groups.members.add.success', { count: selected.length }));
+        setSelected([]);
+        setSearch('');
       },
+      (error: Error) => notifyError(apiErrorMessage(error, t)),
     );
   };
 

@@ -32,17 +32,14 @@ function EditGroupForm({ group }: { group: GroupDetail }) {
   });
 
   const submit = (values: GroupFormValues) =>
-    updateGroup.mutate(
-      { id: group.id, ...toGroupInput(values) },
-      {
-        onSuccess: () => notifySuccess(t('groups.edit.success')),
-        onError: (error) => {
-          const fieldErrors = groupFieldErrors(
-            apiFieldErrors(error, FIELDS, { [GROUP_ERROR_CODES.nameTaken]: 'name' }),
-          );
-          if (fieldErrors) form.setErrors(fieldErrors);
-          else notifyError(apiErrorMessage(error, t));
-        },
+    void updateGroup.mutateAsync({ id: group.id, ...toGroupInput(values) }).then(
+      () => notifySuccess(t('groups.edit.success')),
+      (error: Error) => {
+        const fieldErrors = groupFieldErrors(
+          apiFieldErrors(error, FIELDS, { [GROUP_ERROR_CODES.nameTaken]: 'name' }),
+        );
+        if (fieldErrors) form.setErrors(fieldErrors);
+        else notifyError(apiErrorMessage(error, t));
       },
     );
 

@@ -39,18 +39,17 @@ export function LocationImageInput({
   const send = (file: File) => {
     setLocalError(null);
     setProgress(0);
-    upload.mutate(
-      { file, onProgress: setProgress },
-      {
-        onSuccess: (image) => onChange(image.id),
-        onError: (uploadError) => {
+    void upload
+      .mutateAsync({ file, onProgress: setProgress })
+      .then(
+        (image) => onChange(image.id),
+        (uploadError: Error) => {
           const message = apiErrorMessage(uploadError, t);
           setLocalError(message);
           notifyError(message, t('locations.image.uploadError'));
         },
-        onSettled: () => setProgress(null),
-      },
-    );
+      )
+      .finally(() => setProgress(null));
   };
 
   const shownError = localError ?? error;

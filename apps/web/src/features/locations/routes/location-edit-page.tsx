@@ -31,13 +31,10 @@ export function LocationEditPage() {
           submitLabel={t('locations.edit.submit')}
           submitting={updateLocation.isPending}
           onSubmit={(input, showErrors) =>
-            updateLocation.mutate(
-              { id: loaded.id, ...input, imageId: input.imageId ?? null },
-              {
-                onSuccess: () => notifySuccess(t('locations.edit.success')),
-                onError: (error) => {
-                  if (!showErrors(error)) notifyError(apiErrorMessage(error, t));
-                },
+            void updateLocation.mutateAsync({ id: loaded.id, ...input, imageId: input.imageId ?? null }).then(
+              () => notifySuccess(t('locations.edit.success')),
+              (error: Error) => {
+                if (!showErrors(error)) notifyError(apiErrorMessage(error, t));
               },
             )
           }

@@ -45,18 +45,18 @@ function SettingsForm({ settings, canEdit }: { settings: SystemSettingsResponse;
   const submit = (values: SystemSettings) => {
     const changes = changedSettings(initial, values);
     if (Object.keys(changes).length === 0) return notifySuccess(t('systemSettings.unchanged'));
-    update.mutate(changes, {
-      onSuccess: (saved) => {
+    void update.mutateAsync(changes).then(
+      (saved) => {
         form.setInitialValues(settingsOf(saved));
         form.resetDirty();
         notifySuccess(t('systemSettings.saved'));
       },
-      onError: (error) => {
+      (error: Error) => {
         const errors = apiFieldErrors(error, SYSTEM_SETTING_KEYS);
         if (errors) form.setErrors(errors);
         else notifyError(apiErrorMessage(error, t));
       },
-    });
+    );
   };
 
   return (

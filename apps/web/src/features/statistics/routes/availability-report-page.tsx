@@ -53,13 +53,11 @@ export function AvailabilityReportPage() {
               loading={exportCsv.isPending}
               disabled={!data || data.rows.length === 0}
               onClick={() =>
-                exportCsv.mutate(
-                  { locationIds, search },
-                  {
-                    onError: (error) =>
-                      notifyError(apiErrorMessage(error, t), t('statistics.report.downloadError')),
-                  },
-                )
+                void exportCsv
+                  .mutateAsync({ locationIds, search })
+                  .catch((error: Error) =>
+                    notifyError(apiErrorMessage(error, t), t('statistics.report.downloadError')),
+                  )
               }
             >
               {t('statistics.report.download')}

@@ -34,13 +34,9 @@ export function DesktopNotificationsCard({ enabled }: { enabled: boolean }) {
       setPermission(answer);
       if (answer !== 'granted') return setRefused(true);
     }
-    save.mutate(
-      { desktopNotifications: on },
-      {
-        onSuccess: () =>
-          notifySuccess(t(on ? 'users.edit.desktop.turnedOn' : 'users.edit.desktop.turnedOff')),
-        onError: (error) => notifyError(apiErrorMessage(error, t)),
-      },
+    void save.mutateAsync({ desktopNotifications: on }).then(
+      () => notifySuccess(t(on ? 'users.edit.desktop.turnedOn' : 'users.edit.desktop.turnedOff')),
+      (error: Error) => notifyError(apiErrorMessage(error, t)),
     );
   }
 

@@ -17,20 +17,19 @@ export function PasswordForm({ user, self }: { user: User; self: boolean }) {
   });
 
   const submit = (values: PasswordChangeInput) => {
-    updateUser.mutate(
-      { id: user.id, password: values.password, confirmPassword: values.confirmPassword },
-      {
-        onSuccess: () => {
+    void updateUser
+      .mutateAsync({ id: user.id, password: values.password, confirmPassword: values.confirmPassword })
+      .then(
+        () => {
           form.reset();
           notifySuccess(t('users.edit.password.success'));
         },
-        onError: (error) => {
+        (error: Error) => {
           const fieldErrors = apiFieldErrors(error, ['password', 'confirmPassword']);
           if (fieldErrors) form.setErrors(fieldErrors);
           else notifyError(apiErrorMessage(error, t));
         },
-      },
-    );
+      );
   };
 
   return (

@@ -74,18 +74,18 @@ export function ProfileForm({ user, permissions }: { user: User; permissions: Us
       ...(permissions.canEditRole && { role: parsed.role }),
       ...(permissions.canEditGroups && { groups: parsed.groups }),
     };
-    updateUser.mutate(input, {
-      onSuccess: (saved) => {
+    void updateUser.mutateAsync(input).then(
+      (saved) => {
         form.setInitialValues({ ...values, phone: saved.phone ?? '' });
         form.resetDirty();
         notifySuccess(t('users.edit.profile.success'));
       },
-      onError: (error) => {
+      (error: Error) => {
         const fieldErrors = apiFieldErrors(error, FIELDS, CODE_FIELDS);
         if (fieldErrors) form.setErrors(fieldErrors);
         else notifyError(apiErrorMessage(error, t));
       },
-    });
+    );
   };
 
   return (

@@ -33,17 +33,20 @@ export function SettingsForm({ settings }: { settings: UserSettings }) {
   );
 
   const submit = (values: SettingsValues) => {
-    saveSettings.mutate(
-      { themeMode: values.themeMode, itemsPerPage: Number(values.itemsPerPage), language: values.language },
-      {
-        onSuccess: () => {
+    void saveSettings
+      .mutateAsync({
+        themeMode: values.themeMode,
+        itemsPerPage: Number(values.itemsPerPage),
+        language: values.language,
+      })
+      .then(
+        () => {
           form.setInitialValues(values);
           form.resetDirty();
           notifySuccess(t('users.edit.settings.success'));
         },
-        onError: (error) => notifyError(apiErrorMessage(error, t)),
-      },
-    );
+        (error: Error) => notifyError(apiErrorMessage(error, t)),
+      );
   };
 
   return (

@@ -23,17 +23,14 @@ function UserAdminCard({ user, permissions }: { user: User; permissions: UserPer
   const disabled = user.disabledAt !== null;
 
   const setDisabled = (value: boolean) =>
-    updateUser.mutate(
-      { id: user.id, disabled: value },
-      {
-        onSuccess: () =>
-          notifySuccess(
-            value
-              ? t('users.edit.admin.deactivate.success', { name })
-              : t('users.edit.admin.activate.success', { name }),
-          ),
-        onError: (error) => notifyError(apiErrorMessage(error, t)),
-      },
+    void updateUser.mutateAsync({ id: user.id, disabled: value }).then(
+      () =>
+        notifySuccess(
+          value
+            ? t('users.edit.admin.deactivate.success', { name })
+            : t('users.edit.admin.activate.success', { name }),
+        ),
+      (error: Error) => notifyError(apiErrorMessage(error, t)),
     );
 
   const removeTwoFactor = () =>

@@ -16,15 +16,10 @@ export function WebhookEnabledSwitch({ webhook }: { webhook: Webhook }) {
       disabled={updateWebhook.isPending}
       aria-label={t('webhooks.enabledToggle', { name: webhook.name })}
       onChange={(event) =>
-        updateWebhook.mutate(
-          { id: webhook.id, enabled: event.currentTarget.checked },
-          {
-            onSuccess: (saved) =>
-              notifySuccess(
-                t(saved.enabled ? 'webhooks.enabled' : 'webhooks.disabled', { name: saved.name }),
-              ),
-            onError: (error) => notifyError(apiErrorMessage(error, t)),
-          },
+        void updateWebhook.mutateAsync({ id: webhook.id, enabled: event.currentTarget.checked }).then(
+          (saved) =>
+            notifySuccess(t(saved.enabled ? 'webhooks.enabled' : 'webhooks.disabled', { name: saved.name })),
+          (error: Error) => notifyError(apiErrorMessage(error, t)),
         )
       }
     />

@@ -31,8 +31,8 @@ export function WebhooksPage() {
   const testWebhook = useTestWebhook();
 
   const sendTest = (webhook: Webhook) =>
-    testWebhook.mutate(webhook.id, {
-      onSuccess: ({ data }) => {
+    void testWebhook.mutateAsync(webhook.id).then(
+      ({ data }) => {
         const result = t('webhooks.test.result', {
           status: data.httpStatus ?? '–',
           duration: t('webhooks.ms', { count: data.durationMs }),
@@ -41,8 +41,8 @@ export function WebhooksPage() {
         else
           notifyError(`${result} · ${data.error ?? ''}`, t('webhooks.test.failed', { name: webhook.name }));
       },
-      onError: (error) => notifyError(apiErrorMessage(error, t)),
-    });
+      (error: Error) => notifyError(apiErrorMessage(error, t)),
+    );
 
   const askDelete = (webhook: Webhook) =>
     confirmDelete({
