@@ -114,3 +114,74 @@ export async function settled(page: Page) {
     0,
   );
 }
+
+/** What the page function needs of the app's router (TanStack Router's, read from the React tree). */
+interface AppRouter {
+  navigate: (options: { href: string }) => Promise<void>;
+  subscribe: (event: 'onRendered', listener: (event: { toLocation: { href: string } }) => void) => () => void;
+  state: { status: string; location: { href: string } };
+  history: unknown;
+}
+
+/** The API reference: Scalar's bundle leaves its styles in the document when the app goes on from it. */
+const LEAVES_ITS_STYLES = '/docs/api';
+
+/**
+ * Opens `path` in the signed-in app already on `page` as its own links do: the app's router navigates within
+ * the document (no new page load: the app's code is not fetched and parsed again), then `settled`. Waits for
+ * the router to be idle and to have rendered where it went (after any redirect), so nothing of the page
+ * before is left when `settled` looks for the title. From the API reference it is a page load instead: its
+ * renderer's styles stay in the document (4,050 CSS rules on /docs/data after it, 1,767 after a load). A test
+ * that opens many routes one after the other uses it instead of `page.goto` (decision 003).
+ */
+export async function openInApp(page: Page, path: string) {
+  if (new URL(page.url()).pathname === LEAVES_ITS_STYLES) {
+    await page.goto(path);
+    await settled(page);
+    return;
+  }
+  await page.evaluate(async (href) => {
+    // The router is the `router` prop of the app's RouterProvider, found from React's root fiber.
+    type Fiber = { memoizedProps?: { router?: unknown }; child?: Fiber; sibling?: Fiber };
+    const container = document.getElementById('root') as (HTMLElement & Record<string, unknown>) | null;
+    const key = container && Object.keys(container).find((name) => name.startsWith('__reactContainer$'));
+    const hostRoot = key ? (container[key] as { stateNode?: { current?: Fiber } }) : undefined;
+    const stack: Fiber[] = hostRoot?.stateNode?.current ? [hostRoot.stateNode.current] : [];
+    let router: AppRouter | undefined;
+    while (stack.length > 0 && !router) {
+      const fiber = stack.pop() as Fiber;
+      const candidate = fiber.memoizedProps?.router as Partial<AppRouter> | undefined;
+      if (candidate && typeof candidate.navigate === 'function' && candidate.history && candidate.state)
+        router = candidate as AppRouter;
+      if (fiber.sibling) stack.push(fiber.sibling);
+      if (fiber.child) stack.push(fiber.child);
+    }
+    if (!router) throw new Error(`openInApp(${href}): the app's router is not on the page`);
+    const app = router;
+    if (app.state.location.href === href && app.state.status === 'idle') return;
+    const rendered = new Set<string>();
+    const stop = app.subscribe('onRendered', (event) => rendered.add(event.toLocation.href));
+    try {
+      await app.navigate({ href });
+      // Polled (an observable state, not a fixed wait): the router idle, and rendered where it is now; 20 s
+      // a ceiling, as `settled` gives a title.
+      const deadline = performance.now() + 20_000;
+      await new Promise<void>((resolve, reject) => {
+        const check = () => {
+          if (app.state.status === 'idle' && rendered.has(app.state.location.href)) resolve();
+          else if (performance.now() > deadline)
+            reject(
+              new Error(
+                `openInApp(${href}): the router is ${app.state.status} at ${app.state.location.href}`,
+              ),
+            );
+          else requestAnimationFrame(check);
+        };
+        check();
+      });
+    } finally {
+      stop();
+    }
+  }, path);
+  await settled(page);
+}
