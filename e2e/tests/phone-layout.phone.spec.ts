@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import type { Role } from '../helpers/data';
-import { adminPaths, type RouteSetup, routeSetup, settled, staffPaths } from '../helpers/routes';
+import { adminPaths, openInApp, type RouteSetup, routeSetup, staffPaths } from '../helpers/routes';
 import { signIn } from '../helpers/session';
 import { bayTile, dashboardCard, expectNoHorizontalOverflow } from '../helpers/ui';
 
@@ -175,12 +175,14 @@ async function checkLists(page: Page, dialog: Locator, what: string) {
   }
 }
 
-/** `lists`: also open each list of each dialog (once per run is enough: the admins share the dialogs). */
+/**
+ * `lists`: also open each list of each dialog (once per run is enough: the admins share the dialogs). The
+ * routes are opened one after the other in the signed-in page by the app's router (`openInApp`).
+ */
 async function checkRoutes(page: Page, routes: RouteCheck[], { lists = true } = {}) {
   for (const { path, overlays = [] } of routes) {
     await test.step(path, async () => {
-      await page.goto(path);
-      await settled(page);
+      await openInApp(page, path);
       await expectNoHorizontalOverflow(page, path);
       for (const overlay of overlays) {
         await overlay.open(page);
