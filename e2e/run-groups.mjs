@@ -3,8 +3,8 @@
 // database, SMTP catcher and simulator of its own (E2E_PORT, E2E_PORT + 5 and E2E_PORT + 10,
 // playwright.config.ts). The journeys that mostly wait — for a scheduled check, a reminder, an incident's
 // group wait, an e-mail — run beside the ones that keep the browser busy, and those are split in two (the
-// route-by-route axe run with the short page checks, the phone-layout run with the long forms, each with a
-// few of the waiting journeys), so that the three groups take about as long and none alone sets the
+// route-by-route axe run with the short page checks, the phone-layout run with the long forms, each with
+// one of the waiting journeys), so that the three groups take about as long and none alone sets the
 // suite's time (docs/decisions/003-testing.md).
 // A spec not listed below runs in the last group. With arguments it is one plain Playwright run of what
 // they name.
@@ -16,8 +16,8 @@ import { pipeTagged } from '../scripts/tag-output.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 /**
- * The specs that spend most of their time waiting for the server's clock, not for the browser (a few more
- * wait in the other two groups, listed in `BESIDE` or left to the rest, to even out the groups' sums).
+ * The specs that spend most of their time waiting for the server's clock, not for the browser (two more
+ * wait in the other two groups, one in `BESIDE` and one left to the rest, to even out the groups' sums).
  */
 const WAITING = [
   'engine.spec.ts',
