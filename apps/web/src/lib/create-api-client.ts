@@ -49,7 +49,7 @@ const RETRY_CODES: readonly string[] = [ERROR_CODES.invalidToken, ERROR_CODES.us
 const clientError = (code: string, message: string, status = 0) =>
   new ApiError({ code, message, details: null, hint: null }, status);
 
-const parseErrorBody = answerSchema((schemas) => schemas.errorBody, { early: true });
+const parseErrorBody = answerSchema((schemas) => schemas.errorBody);
 
 /** The server's error body; any other answer (or none) as an unknown error with the HTTP status. */
 async function readError(response: Response): Promise<ApiError> {
