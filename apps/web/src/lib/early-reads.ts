@@ -1,15 +1,25 @@
 import { API_BASE } from '@vaskedrift/shared';
 
 /**
- * The reads the first page after signing in waits for: the user's row (the layout waits for it) and the
- * dashboard's answer. The sign-in page sends them as soon as the password is accepted, while the app's code
- * may still be on its way; the API client takes the answers when it asks for the same (decision 040).
+ * The reads the first page after signing in waits for: the user's row (the layout waits for it), the
+ * dashboard's answer and the reads of the cards above its tiles (the dashboard draws them and the tiles in one
+ * render). The sign-in page sends them as soon as the password is accepted, while the app's code may still be
+ * on its way; the API client takes the answers when it asks for the same (decision 040). Each is the request
+ * its feature makes (the features' `*-request(s).test.ts` compare them).
  */
 export const FIRST_READS = {
   // The view's name written out (it is `USERS_VIEW`): the module of shared that holds it builds zod schemas,
   // which the sign-in page does not load (apps/web/README.md).
   user: (userId: string) => ({ path: 'backend/users/get', body: { table: 'v_users_data', id: userId } }),
   dashboard: { path: 'dashboard/get', body: {} },
+  dashboardCards: {
+    openAlerts: {
+      path: 'backend/alerts/get',
+      body: { page: 1, perPage: 20, filters: { state: 'open' }, sort: { column: 'openedAt', direction: 'desc' } },
+    },
+    runningMaintenance: { path: 'backend/bays/maintenance/running', body: { page: 1, perPage: 20 } },
+    plans: { path: 'backend/bays/maintenance/plans/get', body: { page: 1, perPage: 5, filters: {} } },
+  },
 } as const;
 
 type Read = { path: string; body: unknown };

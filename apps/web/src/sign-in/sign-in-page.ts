@@ -259,7 +259,8 @@ export function showSignInPage(root: HTMLElement, { onSignedIn, onSecondFactor }
         const href = safeRedirect(redirect);
         sendEarlyRead(data.session.access_token, FIRST_READS.user(data.user.id));
         if (new URL(href, window.location.origin).pathname === '/')
-          sendEarlyRead(data.session.access_token, FIRST_READS.dashboard);
+          for (const read of [FIRST_READS.dashboard, ...Object.values(FIRST_READS.dashboardCards)])
+            sendEarlyRead(data.session.access_token, read);
         // Stays "submitting" until the app's page replaces this one.
         onSignedIn(href);
       } catch (error) {

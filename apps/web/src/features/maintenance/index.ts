@@ -4,4 +4,4 @@ export { BayMaintenance } from './components/bay-maintenance';
 export { MaintenanceHistoryCard, MaintenanceHistoryList } from './components/maintenance-history';
 export { MaintenanceStatsCard } from './components/maintenance-stats-card';
 export { PlannedMaintenanceCard } from './components/planned-maintenance-card';
-export { RunningMaintenanceCard } from './components/running-maintenance-card';
+export { RunningMaintenanceCard, runningMaintenanceCardQueries } from './components/running-maintenance-card';

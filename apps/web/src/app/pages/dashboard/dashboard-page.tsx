@@ -3,6 +3,7 @@ import { useLocalStorage, useMediaQuery } from '@mantine/hooks';
 import { IconAlertTriangle, IconBuildingStore, IconPlus } from '@tabler/icons-react';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { BAY_STATUSES, canManageLocations, countDashboardBays } from '@vaskedrift/shared';
+import { useQueries } from '@tanstack/react-query';
 import { Suspense, useCallback, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '../../../components/button-link';
@@ -26,6 +27,7 @@ import { lazyAfterFirstPage, markFirstPageAfterPaint } from '../../../lib/first-
 import { useOfflineState } from '../../../lib/offline/offline-state';
 import { useRealtimeConnected } from '../../../lib/realtime/realtime-state';
 import { useApiErrorMessage } from '../../../lib/use-api-error-message';
+import { dashboardCardQueries } from './card-queries';
 import { OpenAlertsCard } from './open-alerts-card';
 
 // The bay panel (Mantine's drawer with its transitions and focus trap) loads after the first tiles (decision
@@ -92,6 +94,13 @@ export function DashboardPage() {
   const dashboard = useDashboard();
   const live = useRealtimeConnected();
   const { offline } = useOfflineState();
+  // The cards above the tiles come with them (their first answers, or first failures: a retry does not hold
+  // the tiles back), so that a card filling in does not push the tiles down under a thumb (decision 040).
+  const cardsWaiting = useQueries({
+    queries: dashboardCardQueries(),
+    combine: (cards) => cards.some((card) => card.isPending && card.failureCount === 0),
+  });
+  const pending = dashboard.isPending || (cardsWaiting && !dashboard.isError);
   const refetchError = useApiErrorMessage(dashboard.isRefetchError ? dashboard.error : null);
   const texts = useCardTexts();
   const { bay: openBayId } = dashboardRoute.useSearch();
@@ -115,8 +124,8 @@ export function DashboardPage() {
 
   // The first tiles (or the error, or the empty page) are on screen: what waits for that may load now.
   useEffect(() => {
-    if (!dashboard.isPending) markFirstPageAfterPaint();
-  }, [dashboard.isPending]);
+    if (!pending) markFirstPageAfterPaint();
+  }, [pending]);
 
   const locations = dashboard.data?.locations;
   const selection = useMemo(
@@ -154,7 +163,7 @@ export function DashboardPage() {
           )
         }
       />
-      {dashboard.isPending ? (
+      {pending ? (
         <DashboardSkeleton />
       ) : dashboard.isError && !dashboard.data ? (
         <LoadError
@@ -224,7 +233,7 @@ export function DashboardPage() {
         <BayPanel
           bayId={openBayId}
           locations={locations ?? []}
-          loading={dashboard.isPending}
+          loading={pending}
           onClose={closeBay}
         />
       </Suspense>

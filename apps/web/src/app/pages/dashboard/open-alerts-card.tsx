@@ -1,12 +1,9 @@
 import { Badge, Box, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { OpenAlertItem, useAlerts } from '../../../features/alerts';
+import { DASHBOARD_OPEN_ALERTS, OpenAlertItem, useAlerts } from '../../../features/alerts';
 import { sortOpenAlerts } from '../../../features/dashboard';
 import { useApiErrorMessage } from '../../../lib/use-api-error-message';
-
-/** The newest open alerts are enough for the dashboard; the facility's alert page lists them all. */
-const SHOWN_ALERTS = { page: 1, perPage: 20, filters: { state: 'open' } } as const;
 
 /**
  * The open alerts of every facility the user may see (the server filters by access), critical first, each
@@ -14,7 +11,7 @@ const SHOWN_ALERTS = { page: 1, perPage: 20, filters: { state: 'open' } } as con
  */
 export function OpenAlertsCard({ onOpenBay }: { onOpenBay: (bayId: string) => void }) {
   const { t } = useTranslation();
-  const alerts = useAlerts(SHOWN_ALERTS);
+  const alerts = useAlerts(DASHBOARD_OPEN_ALERTS);
   const error = useApiErrorMessage(alerts.isError ? alerts.error : null);
   const sorted = useMemo(() => sortOpenAlerts(alerts.data?.data ?? []), [alerts.data]);
   if (error && !alerts.data)

@@ -3,29 +3,25 @@ import type { MaintenancePlan } from '@vaskedrift/shared';
 import { apiRequest } from '../../../lib/api-client';
 import { usePollWhileDisconnected } from '../../../lib/realtime/realtime-state';
 import { MAINTENANCE_KEY } from './maintenance-keys';
-
-/** A bay's or a facility's plans, or (neither) every plan the user may see. */
-export type MaintenancePlanScope = { bayId: string } | { locationId: string } | Record<string, never>;
-export type MaintenancePlansParams = { scope: MaintenancePlanScope; page: number; perPage: number };
+import { type MaintenancePlansParams, maintenancePlansRequest } from './maintenance-requests';
 
 /**
- * `POST backend/bays/maintenance/plans/get`: a page of the plans still to come, the soonest first. Read
- * unparsed, as the dashboard's other first reads: the server's serializer has checked it (decision 040).
+ * A page of plans, read unparsed as the dashboard's other first reads: the server's serializer has checked it
+ * (decision 040).
  */
-async function getMaintenancePlans({
-  scope,
-  page,
-  perPage,
-}: MaintenancePlansParams): Promise<{ data: MaintenancePlan[]; count: number }> {
+async function getMaintenancePlans(
+  params: MaintenancePlansParams,
+): Promise<{ data: MaintenancePlan[]; count: number }> {
+  const { path, body } = maintenancePlansRequest(params);
   const answer = await apiRequest<{ data: MaintenancePlan } | { data: MaintenancePlan[]; count: number }>(
     'POST',
-    'backend/bays/maintenance/plans/get',
-    { page, perPage, filters: scope },
+    path,
+    body,
   );
   return 'count' in answer ? answer : { data: [answer.data], count: 1 };
 }
 
-const maintenancePlansQueryOptions = (params: MaintenancePlansParams) =>
+export const maintenancePlansQueryOptions = (params: MaintenancePlansParams) =>
   queryOptions({
     queryKey: [MAINTENANCE_KEY, 'plans', params],
     queryFn: () => getMaintenancePlans(params),

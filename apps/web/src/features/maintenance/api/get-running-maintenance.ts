@@ -3,23 +3,20 @@ import type { MaintenanceJob } from '@vaskedrift/shared';
 import { apiRequest } from '../../../lib/api-client';
 import { usePollWhileDisconnected } from '../../../lib/realtime/realtime-state';
 import { MAINTENANCE_KEY } from './maintenance-keys';
-
-export interface RunningMaintenanceParams {
-  page: number;
-  perPage: number;
-}
+import { type RunningMaintenanceParams, runningMaintenanceRequest } from './maintenance-requests';
 
 /**
- * `POST backend/bays/maintenance/running`: running jobs on every bay the caller sees, overdue first. Read
- * unparsed, as the dashboard's other first reads: the server's serializer has checked it (decision 040).
+ * Running jobs, read unparsed as the dashboard's other first reads: the server's serializer has checked them
+ * (decision 040).
  */
 async function getRunningMaintenance(
   params: RunningMaintenanceParams,
 ): Promise<{ data: MaintenanceJob[]; count: number }> {
-  return apiRequest('POST', 'backend/bays/maintenance/running', params);
+  const { path, body } = runningMaintenanceRequest(params);
+  return apiRequest('POST', path, body);
 }
 
-const runningMaintenanceQueryOptions = (params: RunningMaintenanceParams) =>
+export const runningMaintenanceQueryOptions = (params: RunningMaintenanceParams) =>
   queryOptions({
     queryKey: [MAINTENANCE_KEY, 'list', 'running', params],
     queryFn: () => getRunningMaintenance(params),

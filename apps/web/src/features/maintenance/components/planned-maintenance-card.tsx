@@ -1,6 +1,6 @@
 import { Card, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { MaintenancePlanScope } from '../api/get-maintenance-plans';
+import type { MaintenancePlanScope } from '../api/maintenance-requests';
 import { PlannedMaintenanceList } from './planned-maintenance-list';
 
 /** 'Planlagt vedlikehold' on a facility's page: its bays' plans still to come, the soonest first. */

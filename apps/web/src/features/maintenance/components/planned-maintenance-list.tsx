@@ -7,7 +7,8 @@ import { confirmMutation } from '../../../components/confirm';
 import { useAuth } from '../../../lib/auth-context';
 import { useApiErrorMessage } from '../../../lib/use-api-error-message';
 import { useDeleteMaintenancePlan } from '../api/delete-maintenance-plan';
-import { type MaintenancePlanScope, useMaintenancePlans } from '../api/get-maintenance-plans';
+import { useMaintenancePlans } from '../api/get-maintenance-plans';
+import type { MaintenancePlanScope } from '../api/maintenance-requests';
 import { describeRepeat, formatPlanWindow } from '../plan-text';
 
 // The form (dates, its rules and their pickers) loads when a plan is edited: the list shows on the dashboard,

@@ -4,15 +4,15 @@ import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/format';
 import { formatRelativeTime } from '../../../lib/relative-time';
 import { useApiErrorMessage } from '../../../lib/use-api-error-message';
-import { useRunningMaintenance } from '../api/get-running-maintenance';
+import { maintenancePlansQueryOptions } from '../api/get-maintenance-plans';
+import { runningMaintenanceQueryOptions, useRunningMaintenance } from '../api/get-running-maintenance';
+import { DASHBOARD_PLANS, DASHBOARD_RUNNING_JOBS } from '../api/maintenance-requests';
 import { AssigneeName, OverdueBadge } from './maintenance-job-details';
 import { PlannedMaintenanceList } from './planned-maintenance-list';
 
-/** The plans the dashboard lists, the soonest first. */
-const SHOWN_PLANS = 5;
-
-/** The dashboard lists the first ones, overdue first; each bay's panel has the rest of the story. */
-const SHOWN_JOBS = { page: 1, perPage: 20 } as const;
+/** What the card reads: the dashboard waits for it with its tiles, so that the card does not push them down. */
+export const runningMaintenanceCardQueries = () =>
+  [runningMaintenanceQueryOptions(DASHBOARD_RUNNING_JOBS), maintenancePlansQueryOptions(DASHBOARD_PLANS)] as const;
 
 function RunningJobItem({ job, onOpen }: { job: MaintenanceJob; onOpen: (bayId: string) => void }) {
   const { t, i18n } = useTranslation();
@@ -60,7 +60,7 @@ function RunningJobItem({ job, onOpen }: { job: MaintenanceJob; onOpen: (bayId: 
  */
 export function RunningMaintenanceCard({ onOpenBay }: { onOpenBay: (bayId: string) => void }) {
   const { t } = useTranslation();
-  const running = useRunningMaintenance(SHOWN_JOBS);
+  const running = useRunningMaintenance(DASHBOARD_RUNNING_JOBS);
   const error = useApiErrorMessage(running.isError ? running.error : null);
   const title = t('maintenance.running.title');
   const jobs = running.data?.data ?? [];
@@ -78,8 +78,8 @@ export function RunningMaintenanceCard({ onOpenBay }: { onOpenBay: (bayId: strin
           )}
         </Group>
         {running.isPending ? (
-          // The height of the line 'Ingen vaskehaller er i vedlikehold nå', the common answer: on a phone the
-          // card loads after the first tiles, and nothing below moves when it says so.
+          // The height of the line 'Ingen vaskehaller er i vedlikehold nå', the common answer, for a page that
+          // does not wait for the card as the dashboard does.
           <Skeleton height={22} radius="md" aria-label={t('app.loading')} />
         ) : error && !running.data ? (
           <Text size="sm" c="red">
@@ -103,7 +103,11 @@ export function RunningMaintenanceCard({ onOpenBay }: { onOpenBay: (bayId: strin
           {t('maintenance.plans.title')}
         </Title>
         <Box mah={260} style={{ overflowY: 'auto', overflowX: 'hidden' }}>
-          <PlannedMaintenanceList scope={{}} perPage={SHOWN_PLANS} onOpenBay={onOpenBay} />
+          <PlannedMaintenanceList
+            scope={DASHBOARD_PLANS.scope}
+            perPage={DASHBOARD_PLANS.perPage}
+            onOpenBay={onOpenBay}
+          />
         </Box>
       </Stack>
     </Card>
