@@ -36,6 +36,7 @@ import { dropDatabase, ensureDatabase, withDatabase } from '../apps/server/src/d
 import { hashPassword } from '../apps/server/src/lib/password';
 import { DEMO_USERS } from '../apps/server/src/modules/demo/index';
 import { assertBuilt, freePort, launchChromium, percentile, startServer, stopServer } from './bench-server';
+import { printMainThread, startTrace } from './phone-trace';
 
 const ADMIN_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const RUNS = Number(process.env.RUNS ?? 3);
@@ -92,76 +93,6 @@ function javascriptTime(profile: Profile) {
     if (frame.url.includes('/app-start-')) app += ms;
   }
   return { all, app };
-}
-
-type TraceEvent = { name: string; ph: string; ts: number; dur?: number; pid: number; tid: number; args?: unknown };
-
-/** The browser's trace of the page (its own kinds of work: style, layout, compiling, running scripts…). */
-async function startTrace(session: CDPSession) {
-  const events: TraceEvent[] = [];
-  session.on('Tracing.dataCollected', (event) => events.push(...(event.value as TraceEvent[])));
-  await session.send('Tracing.start', {
-    transferMode: 'ReportEvents',
-    traceConfig: {
-      includedCategories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8', 'v8.execute', 'loading', 'blink'],
-    },
-  });
-  return async () => {
-    const complete = new Promise((resolve) => session.once('Tracing.tracingComplete', resolve));
-    await session.send('Tracing.end');
-    await complete;
-    return events;
-  };
-}
-
-/**
- * TRACE=1: the page's main thread from navigation to the first tile by kind of work, its own time (an event's
- * time less its children's), before and after pressing 'Fortsett' (wall clock from the trace's clock sync).
- */
-function printMainThread(events: TraceEvent[], log: Logged[], pressedAt: number, firstTile: number) {
-  // The page's request for the sign-in page, in the trace (monotonic µs) and in the log (wall-clock ms).
-  const sent = events.find(
-    (e) => e.name === 'ResourceSendRequest' && (e.args as { data?: { url?: string } })?.data?.url?.endsWith('/sign-in'),
-  );
-  const logged = log.find((entry) => entry.url.endsWith('/sign-in'));
-  // The page's main thread: the renderer's thread that ran its module scripts.
-  const thread = events.find((e) => e.name === 'v8.evaluateModule');
-  if (!sent || !logged || !thread) return console.log('  trace: the sign-in request or the page thread not found');
-  const at = (wall: number) => sent.ts + (wall - logged.start) * 1000;
-  const pressed = at(pressedAt);
-  const tile = at(firstTile);
-  const end = (e: TraceEvent) => e.ts + (e.dur ?? 0);
-  // Columns: each second from navigation until pressing, then pressing → the first tile.
-  const edges = [...Array.from({ length: Math.ceil((pressedAt - logged.start) / 1000) }, (_, i) => sent.ts + i * 1e6), pressed];
-  const column = (ts: number) => (ts >= pressed ? edges.length - 1 : edges.findLastIndex((edge) => edge <= ts));
-  const spans = events
-    .filter((e) => e.pid === thread.pid && e.tid === thread.tid && e.ph === 'X' && e.dur && e.ts >= sent.ts && e.ts < tile)
-    .sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
-  const own = new Map<string, number[]>();
-  const stack: { event: TraceEvent; children: number }[] = [];
-  const close = (until: number) => {
-    while (stack.length > 0 && end((stack.at(-1) as { event: TraceEvent }).event) <= until) {
-      const { event, children } = stack.pop() as { event: TraceEvent; children: number };
-      const row = own.get(event.name) ?? edges.map(() => 0);
-      row[column(event.ts)] += ((event.dur ?? 0) - children) / 1000;
-      own.set(event.name, row);
-      const parent = stack.at(-1);
-      if (parent) parent.children += event.dur ?? 0;
-    }
-  };
-  for (const event of spans) {
-    close(event.ts);
-    stack.push({ event, children: 0 });
-  }
-  close(Number.POSITIVE_INFINITY);
-  const sum = (row: number[]) => row.reduce((a, b) => a + b, 0);
-  const cells = (row: number[]) => row.map((ms) => ms.toFixed(0).padStart(6)).join(' ');
-  const heads = edges.map((_, i) => (i === edges.length - 1 ? 'press→' : `${i}–${i + 1} s`).padStart(6)).join(' ');
-  console.log(`  main thread by kind (own ms; the trace slows the page), from navigation: ${heads}`);
-  const all = edges.map((_, i) => sum([...own.values()].map((row) => row[i] as number)));
-  console.log(`    ${'all'.padEnd(44)} ${cells(all)}`);
-  for (const [name, row] of [...own].sort((a, b) => sum(b[1]) - sum(a[1])).slice(0, 24))
-    console.log(`    ${name.slice(0, 44).padEnd(44)} ${cells(row)}`);
 }
 
 type Logged = { url: string; start: number; end: number; bytes: number; worker: boolean };
@@ -301,7 +232,10 @@ async function oneRun(browser: Browser, base: string, email: string, bays: numbe
       throw new Error(`${shown} of ${bays} tiles at ${page.url()}`, { cause: error });
     });
   const profile = PROFILE ? ((await session.send('Profiler.stop')) as { profile: Profile }).profile : null;
-  if (trace) { const ev = await trace(); writeFileSync("/tmp/trace.json", JSON.stringify(ev)); printMainThread(ev, log, pressedAt, tiles.first); }
+  if (trace) {
+    const signIn = log.find((entry) => entry.url.endsWith('/sign-in'));
+    if (signIn) printMainThread(await trace(), signIn.start, pressedAt, tiles.first);
+  }
   if (profile && process.env.PROFILE_OUT) {
     const file = `${process.env.PROFILE_OUT}/phone-${email.split('@')[0]}-${Date.now()}.cpuprofile`;
     writeFileSync(file, JSON.stringify({ ...profile, navigatedAt, tile: tiles.first }));

@@ -284,7 +284,14 @@ function serviceWorker(): Plugin {
 export default defineConfig(({ mode }) => {
   const target = proxyTarget(loadEnv(mode, '.', 'VITE_').VITE_API_PROXY);
   return {
-    plugins: [react(), preloadApp(), firstPageWithoutZod(), compileAppOnLoad(), serviceWorker(), precompress()],
+    plugins: [
+      react(),
+      preloadApp(),
+      firstPageWithoutZod(),
+      compileAppOnLoad(),
+      serviceWorker(),
+      precompress(),
+    ],
     build: {
       outDir: 'dist',
       emptyOutDir: true,

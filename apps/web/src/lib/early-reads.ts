@@ -15,7 +15,12 @@ export const FIRST_READS = {
   dashboardCards: {
     openAlerts: {
       path: 'backend/alerts/get',
-      body: { page: 1, perPage: 20, filters: { state: 'open' }, sort: { column: 'openedAt', direction: 'desc' } },
+      body: {
+        page: 1,
+        perPage: 20,
+        filters: { state: 'open' },
+        sort: { column: 'openedAt', direction: 'desc' },
+      },
     },
     runningMaintenance: { path: 'backend/bays/maintenance/running', body: { page: 1, perPage: 20 } },
     plans: { path: 'backend/bays/maintenance/plans/get', body: { page: 1, perPage: 5, filters: {} } },

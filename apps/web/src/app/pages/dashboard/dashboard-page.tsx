@@ -1,9 +1,9 @@
 import { Alert, Box, Card, EmptyState, Group, Loader, SimpleGrid, Skeleton, Text } from '@mantine/core';
 import { useLocalStorage, useMediaQuery } from '@mantine/hooks';
 import { IconAlertTriangle, IconBuildingStore, IconPlus } from '@tabler/icons-react';
+import { useQueries } from '@tanstack/react-query';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { BAY_STATUSES, canManageLocations, countDashboardBays } from '@vaskedrift/shared';
-import { useQueries } from '@tanstack/react-query';
 import { Suspense, useCallback, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '../../../components/button-link';
@@ -230,12 +230,7 @@ export function DashboardPage() {
         </>
       )}
       <Suspense fallback={null}>
-        <BayPanel
-          bayId={openBayId}
-          locations={locations ?? []}
-          loading={pending}
-          onClose={closeBay}
-        />
+        <BayPanel bayId={openBayId} locations={locations ?? []} loading={pending} onClose={closeBay} />
       </Suspense>
     </>
   );

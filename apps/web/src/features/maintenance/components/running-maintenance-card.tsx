@@ -12,7 +12,10 @@ import { PlannedMaintenanceList } from './planned-maintenance-list';
 
 /** What the card reads: the dashboard waits for it with its tiles, so that the card does not push them down. */
 export const runningMaintenanceCardQueries = () =>
-  [runningMaintenanceQueryOptions(DASHBOARD_RUNNING_JOBS), maintenancePlansQueryOptions(DASHBOARD_PLANS)] as const;
+  [
+    runningMaintenanceQueryOptions(DASHBOARD_RUNNING_JOBS),
+    maintenancePlansQueryOptions(DASHBOARD_PLANS),
+  ] as const;
 
 function RunningJobItem({ job, onOpen }: { job: MaintenanceJob; onOpen: (bayId: string) => void }) {
   const { t, i18n } = useTranslation();
