@@ -104,6 +104,20 @@ test('the first tile stays where it is first drawn while the cards above it fill
   expect(tops, 'the first tile moved after it was drawn').toHaveLength(1);
 });
 
+test('a card that answers late does not hide the tiles: they come a second after the dashboard at the latest', async ({
+  page,
+}) => {
+  await page.route('**/api/v1/backend/alerts/get', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 5000));
+    await route.continue();
+  });
+  await signIn(page, setup.operator.email, setup.operator.password);
+  const alerts = page.getByRole('region', { name: 'Åpne varsler' });
+  await expect(page.locator('[data-bay]').first()).toBeVisible({ timeout: 3000 });
+  await expect(alerts).toHaveCount(0);
+  await expect(alerts).toBeVisible({ timeout: 10_000 });
+});
+
 const fullName = (user: TestUser) => `${user.firstName} ${user.lastName}`;
 
 /** True when two boxes share any pixel. */
