@@ -23,7 +23,9 @@
  * taking them), PROFILE=1 (a CPU profile of the page through the DevTools protocol from navigation to the first
  * tile: the JavaScript's time in it, all and in the app's file `app-start`; the profiler slows the page, so
  * its wall-clock figures are not the plain run's; PROFILE_OUT=<dir> saves each run's profile there, for
- * DevTools' Performance panel), WEB_DIST (a build of the web app elsewhere than
+ * DevTools' Performance panel), TRACE=1 (the browser's trace of the page: its main thread's own time by kind of
+ * work — style, layout, compiling, running scripts — each second from navigation and after pressing, see
+ * phone-trace.ts; the trace slows the page too), WEB_DIST (a build of the web app elsewhere than
  * apps/web/dist, as the server reads it: `vite build --outDir <dir>` for a before/after pair).
  */
 import type { ChildProcess } from 'node:child_process';
