@@ -1,3 +1,4 @@
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AttributeSetting, attributeSetting } from '../../../test/bay-metrics';
 import { createTestApp, type TestContext } from '../../../test/helpers';
@@ -176,6 +177,40 @@ describe('bay attributes', () => {
     const ok = await admin.patch('backend/bays/metrics/update', { id, thresholdWarning: '75' });
     expect(ok.json().data.thresholdWarning).toBe('75');
   });
+
+  // A check locks its API, then writes its attributes (engine/api-run.repository.ts); an edit that locked the
+  // attribute first and then waited for the API deadlocked with it, and PostgreSQL's abort was a 500.
+  it.each([
+    ['edits', (id: string) => admin.patch('backend/bays/metrics/update', { id, thresholdWarning: '70' })],
+    ['deletes', (id: string) => admin.del('backend/bays/metrics/delete', { id })],
+  ])(
+    '%s an attribute while a check holds its API: waits for the check, never deadlocks with it',
+    async (_, change) => {
+      const { id } = await bayWithAttribute();
+      const check = new pg.Client({ connectionString: ctx.databaseUrl });
+      await check.connect();
+      try {
+        await check.query('begin');
+        await check.query('select id from apis where id = $1 for update', [apiId]);
+        const changed = change(id);
+        // The change is waiting for a lock before the check goes on to write the attribute.
+        const deadline = Date.now() + 10_000;
+        while (Date.now() < deadline) {
+          const { rows } = await check.query<{ n: number }>(
+            `select count(*)::int as n from pg_stat_activity
+           where datname = current_database() and wait_event_type = 'Lock' and pid <> pg_backend_pid()`,
+          );
+          if ((rows[0]?.n ?? 0) > 0) break;
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+        await check.query('update bay_metrics set updated_at = now() where id = $1', [id]);
+        await check.query('commit');
+        expect((await changed).statusCode).toBe(200);
+      } finally {
+        await check.end();
+      }
+    },
+  );
 
   it('is readable by an operator or user with access to the facility, hidden (404) from others', async () => {
     const { bayId, id } = await bayWithAttribute();

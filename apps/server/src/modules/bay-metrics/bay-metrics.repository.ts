@@ -197,6 +197,15 @@ export async function apiMetricWithApi(db: Db, apiMetricId: string) {
   return row;
 }
 
+/** The API attribute a bay attribute reads, unlocked (undefined when the attribute is gone). */
+export async function apiMetricIdOfBayMetric(db: Db, id: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ apiMetricId: bayMetrics.apiMetricId })
+    .from(bayMetrics)
+    .where(eq(bayMetrics.id, id));
+  return row?.apiMetricId;
+}
+
 export async function lockBayMetric(tx: Db, id: string) {
   const [row] = await tx
     .select({

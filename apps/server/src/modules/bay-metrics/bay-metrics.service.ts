@@ -19,6 +19,7 @@ import { lockLiveApi } from '../api-metrics';
 import { lockBay } from '../bays';
 import { type EngineChanges, NO_ENGINE_CHANGES, publishEngineChanges, retireAttributes } from '../engine';
 import {
+  apiMetricIdOfBayMetric,
   apiMetricWithApi,
   deleteBayMetric,
   findBayMetric,
@@ -33,6 +34,12 @@ type CreateInput = z.output<typeof createBayMetricSchema>;
 type UpdateInput = z.output<typeof updateBayMetricSchema>;
 
 export type BayMetricsService = ReturnType<typeof createBayMetricsService>;
+
+/** An API attribute, or its API, that is gone: a field error of the request's `apiMetricId`. */
+const apiMetricNotFound = () =>
+  new ValidationError(API_METRIC_MESSAGES.notFound, [
+    { path: 'apiMetricId', message: API_METRIC_MESSAGES.notFound },
+  ]);
 
 export function createBayMetricsService({
   db,
@@ -50,14 +57,34 @@ export function createBayMetricsService({
     return metric;
   }
 
-  /** Locks the API attribute's API (as a check does first), or 404 when the attribute or API is gone. */
-  async function lockApiOf(tx: Db, apiMetricId: string) {
-    const metric = await apiMetricWithApi(tx, apiMetricId);
-    if (!metric || !(await lockLiveApi(tx, metric.apiId))) {
-      throw new ValidationError(API_METRIC_MESSAGES.notFound, [
-        { path: 'apiMetricId', message: API_METRIC_MESSAGES.notFound },
-      ]);
+  /**
+   * Locks the APIs of these API attributes in id order, as a check locks its APIs (engine/api-run.repository.ts),
+   * or a validation error when an attribute or its API is gone.
+   */
+  async function lockApisOf(tx: Db, apiMetricIds: readonly string[]) {
+    const apiIds = new Set<string>();
+    for (const apiMetricId of apiMetricIds) {
+      const metric = await apiMetricWithApi(tx, apiMetricId);
+      if (!metric) throw apiMetricNotFound();
+      apiIds.add(metric.apiId);
     }
+    for (const apiId of [...apiIds].sort()) if (!(await lockLiveApi(tx, apiId))) throw apiMetricNotFound();
+  }
+
+  /**
+   * The bay attribute, locked after its API and the API it moves to (`movingTo`): a check locks its API, then
+   * writes the API's attributes, so an edit that locked the attribute first and then waited for the API
+   * deadlocked with it (PostgreSQL aborted one, a 500). Its API is read unlocked first; should another edit move
+   * the attribute in between, its new API is locked after it. 404 when the attribute is gone.
+   */
+  async function lockWithApis(tx: Db, id: string, movingTo?: string) {
+    const apiMetricId = await apiMetricIdOfBayMetric(tx, id);
+    if (!apiMetricId) throw new NotFoundError(BAY_METRIC_MESSAGES.notFound);
+    await lockApisOf(tx, movingTo === undefined ? [apiMetricId] : [apiMetricId, movingTo]);
+    const locked = await lockBayMetric(tx, id);
+    if (!locked) throw new NotFoundError(BAY_METRIC_MESSAGES.notFound);
+    if (locked.apiMetricId !== apiMetricId) await lockApisOf(tx, [locked.apiMetricId]);
+    return locked;
   }
 
   async function get(viewer: Viewer, input: GetInput) {
@@ -68,7 +95,7 @@ export function createBayMetricsService({
   /** The bay's status is derived from its attributes from the first check on. */
   async function create(caller: Caller, { bayId, ...values }: CreateInput): Promise<BayMetric> {
     const { id, locationId } = await db.transaction(async (tx) => {
-      await lockApiOf(tx, values.apiMetricId);
+      await lockApisOf(tx, [values.apiMetricId]);
       const bay = await lockBay(tx, bayId);
       if (!bay) throw new NotFoundError(BAY_MESSAGES.notFound);
       return { id: await insertBayMetric(tx, bayId, values), locationId: bay.locationId };
@@ -93,11 +120,8 @@ export function createBayMetricsService({
       Object.entries(fields).filter(([, v]) => v !== undefined),
     ) as typeof fields;
     const { current, engine } = await db.transaction(async (tx) => {
-      const before = await lockBayMetric(tx, id);
-      if (!before) throw new NotFoundError(BAY_METRIC_MESSAGES.notFound);
-      await lockApiOf(tx, before.apiMetricId);
+      const before = await lockWithApis(tx, id, changes.apiMetricId);
       const moved = changes.apiMetricId !== undefined && changes.apiMetricId !== before.apiMetricId;
-      if (moved && changes.apiMetricId) await lockApiOf(tx, changes.apiMetricId);
       const type = changes.type ?? before.type;
       const issues = thresholdIssues(
         type,
@@ -131,9 +155,7 @@ export function createBayMetricsService({
   /** Deletes the attribute and its readings; its open alert is resolved and its bay derived again. */
   async function remove(caller: Caller, id: string): Promise<{ id: string }> {
     const { current, engine } = await db.transaction(async (tx) => {
-      const before = await lockBayMetric(tx, id);
-      if (!before) throw new NotFoundError(BAY_METRIC_MESSAGES.notFound);
-      await lockApiOf(tx, before.apiMetricId);
+      const before = await lockWithApis(tx, id);
       const engine = await retireAttributes(tx, { bayMetricIds: [id] }, ALERT_MESSAGES.attributeDeleted);
       await deleteBayMetric(tx, id);
       return { current: before, engine };
