@@ -1,10 +1,9 @@
 import { Alert, Box, Card, EmptyState, Group, Loader, SimpleGrid, Skeleton, Text } from '@mantine/core';
 import { useLocalStorage, useMediaQuery } from '@mantine/hooks';
 import { IconAlertTriangle, IconBuildingStore, IconPlus } from '@tabler/icons-react';
-import { useQueries } from '@tanstack/react-query';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { BAY_STATUSES, canManageLocations, countDashboardBays } from '@vaskedrift/shared';
-import { Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { Suspense, useCallback, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '../../../components/button-link';
 import { LoadError } from '../../../components/load-error';
@@ -27,7 +26,7 @@ import { lazyAfterFirstPage, markFirstPageAfterPaint } from '../../../lib/first-
 import { useOfflineState } from '../../../lib/offline/offline-state';
 import { useRealtimeConnected } from '../../../lib/realtime/realtime-state';
 import { useApiErrorMessage } from '../../../lib/use-api-error-message';
-import { dashboardCardQueries } from './card-queries';
+import { useCardsWaiting } from './card-queries';
 import { OpenAlertsCard } from './open-alerts-card';
 
 // The bay panel (Mantine's drawer with its transitions and focus trap) loads after the first tiles (decision
@@ -43,12 +42,6 @@ const dashboardRoute = getRouteApi('/app/');
 
 /** Mantine's `xs` breakpoint: below it the page is laid out for a phone held upright. */
 const PHONE = '(max-width: 36em)';
-
-/**
- * How long after the dashboard's own answer the tiles wait for the cards above them: long enough for the
- * cards' reads, sent beside it, to come on a slow link; short enough that a slow card never hides the bays.
- */
-const CARDS_AT_LATEST_MS = 1000;
 
 function useCardTexts(): LocationCardTexts {
   const { t, i18n } = useTranslation();
@@ -100,21 +93,9 @@ export function DashboardPage() {
   const dashboard = useDashboard();
   const live = useRealtimeConnected();
   const { offline } = useOfflineState();
-  // The cards above the tiles come with them, so that a card filling in does not push the tiles down under a
-  // thumb (decision 040): the tiles wait for the cards' first answers, not for a retry after a failure, a read
-  // paused offline or a card later than CARDS_AT_LATEST_MS after the dashboard's own answer.
-  const cardsWaiting = useQueries({
-    queries: dashboardCardQueries(),
-    combine: (cards) =>
-      cards.some((card) => card.isPending && card.fetchStatus === 'fetching' && card.failureCount === 0),
-  });
-  const [cardsLate, setCardsLate] = useState(false);
-  useEffect(() => {
-    if (!dashboard.isSuccess || !cardsWaiting) return;
-    const late = setTimeout(() => setCardsLate(true), CARDS_AT_LATEST_MS);
-    return () => clearTimeout(late);
-  }, [dashboard.isSuccess, cardsWaiting]);
-  const pending = dashboard.isPending || (cardsWaiting && !cardsLate && !dashboard.isError);
+  // The cards above the tiles come with them: a card filling in does not push the tiles down (decision 040).
+  const cardsWaiting = useCardsWaiting(dashboard.isSuccess);
+  const pending = dashboard.isPending || (cardsWaiting && !dashboard.isError);
   const refetchError = useApiErrorMessage(dashboard.isRefetchError ? dashboard.error : null);
   const texts = useCardTexts();
   const { bay: openBayId } = dashboardRoute.useSearch();
