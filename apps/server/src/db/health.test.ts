@@ -1,6 +1,6 @@
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
-import { createDatabaseHealth, databaseFaultOf } from './health';
+import { createDatabaseHealth, databaseFaultOf, isTransactionCollision } from './health';
 
 const pgError = (code: string, message = 'x') => Object.assign(new Error(message), { code });
 
@@ -22,6 +22,18 @@ describe('databaseFaultOf', () => {
   it('looks through the wrapper drizzle puts around the driver error', () => {
     const wrapped = new Error('Failed query: select 1', { cause: pgError('57P01') });
     expect(databaseFaultOf(wrapped)).toBe('unavailable');
+  });
+});
+
+describe('isTransactionCollision', () => {
+  it("tells a deadlock or a serialization failure (class 40), through drizzle's wrapper, from other failures", () => {
+    expect(
+      isTransactionCollision(new Error('Failed query', { cause: pgError('40P01', 'deadlock detected') })),
+    ).toBe(true);
+    expect(isTransactionCollision(pgError('40001', 'could not serialize access'))).toBe(true);
+    expect(isTransactionCollision(pgError('23505', 'duplicate key'))).toBe(false);
+    expect(isTransactionCollision(pgError('57P01'))).toBe(false);
+    expect(isTransactionCollision(new Error('no code'))).toBe(false);
   });
 });
 

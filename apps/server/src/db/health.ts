@@ -48,6 +48,26 @@ export function databaseFaultOf(err: unknown): DatabaseFault | null {
   return null;
 }
 
+/**
+ * A transaction PostgreSQL rolled back because it collided with another (SQLSTATE class 40: a deadlock, a
+ * serialization failure): nothing of it was written, and the same request may well pass when sent again. Each
+ * is a lock-order fault of ours (the writes of a check and of an edit must take their locks in one order), so
+ * it is logged every time, not as an outage.
+ */
+export function isTransactionCollision(err: unknown): boolean {
+  for (let e = err, depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
+    const { code } = e as { code?: unknown };
+    if (typeof code === 'string' && code.startsWith('40')) return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+export const TRANSACTION_COLLISION = {
+  code: 'misc/transaction-collision',
+  message: 'Endringen kolliderte med en annen samtidig. Ingenting ble endret; prøv igjen.',
+} as const;
+
 export const DATABASE_FAULT_MESSAGES: Record<DatabaseFault, { code: string; message: string }> = {
   unavailable: {
     code: 'misc/database-unavailable',

@@ -1,7 +1,12 @@
 import { ERROR_CODES, type ErrorBody } from '@vaskedrift/shared';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { DATABASE_FAULT_MESSAGES, databaseFaultOf } from '../db/health';
+import {
+  DATABASE_FAULT_MESSAGES,
+  databaseFaultOf,
+  isTransactionCollision,
+  TRANSACTION_COLLISION,
+} from '../db/health';
 import { AppError, BusyError } from '../lib/errors';
 
 function send(reply: FastifyReply, status: number, body: ErrorBody) {
@@ -86,6 +91,8 @@ export function registerErrorHandling(app: FastifyInstance) {
       return send(reply, 503, { ...DATABASE_FAULT_MESSAGES[fault], details: null, hint: null });
     }
     request.log.error({ err }, 'request failed');
+    if (isTransactionCollision(err))
+      return send(reply, 503, { ...TRANSACTION_COLLISION, details: null, hint: null });
     return send(reply, 500, {
       message: 'Ukjent feil. Prøv igjen senere',
       details: null,
