@@ -92,7 +92,7 @@ test('the first tile stays where it is first drawn while the cards above it fill
   });
   // And the open alerts a little slower than the rest, as a busy server may answer them: the page waits for them.
   await page.route('**/api/v1/backend/alerts/get', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    await new Promise((resolve) => setTimeout(resolve, 200));
     await route.continue();
   });
   await signIn(page, setup.operator.email, setup.operator.password);
@@ -108,14 +108,15 @@ test('a card that answers late does not hide the tiles: they come a second after
   page,
 }) => {
   await page.route('**/api/v1/backend/alerts/get', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 5000));
+    await new Promise((resolve) => setTimeout(resolve, 8000));
     await route.continue();
   });
   await signIn(page, setup.operator.email, setup.operator.password);
   const alerts = page.getByRole('region', { name: 'Åpne varsler' });
-  await expect(page.locator('[data-bay]').first()).toBeVisible({ timeout: 3000 });
+  // Well before the alerts' answer (8 s after it was sent), however slow the server is under the whole suite.
+  await expect(page.locator('[data-bay]').first()).toBeVisible({ timeout: 5000 });
   await expect(alerts).toHaveCount(0);
-  await expect(alerts).toBeVisible({ timeout: 10_000 });
+  await expect(alerts).toBeVisible({ timeout: 15_000 });
 });
 
 const fullName = (user: TestUser) => `${user.firstName} ${user.lastName}`;

@@ -228,11 +228,6 @@ export async function createSimulator(options: SimulatorOptions = {}): Promise<S
       else sendError(res, httpError);
     });
   });
-  // An idle keep-alive socket is closed by its client, not here: a request sent on it just as the server
-  // closed it (Node's default: after 5 s idle) failed with 'socket hang up' (an end-to-end test's control call
-  // once). The engine closes its idle sockets after 4 s; the headers' own timeout must stay above this one.
-  server.keepAliveTimeout = 65_000;
-  server.headersTimeout = 66_000;
   server.on('connection', (socket) => {
     stats.openConnections++;
     socket.once('close', () => stats.openConnections--);
