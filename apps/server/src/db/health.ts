@@ -30,10 +30,17 @@ const UNAVAILABLE_MESSAGES = [
   'Client was closed and is not queryable',
 ];
 
-/** The fault behind an error, following `cause` (drizzle wraps the driver's error), or null for any other. */
-export function databaseFaultOf(err: unknown): DatabaseFault | null {
+/** An error and those it wraps in `cause` (drizzle wraps the driver's error), five deep at most. */
+function* causesOf(err: unknown): Generator<{ code?: unknown; message?: unknown }> {
   for (let e = err, depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
-    const { code, message } = e as { code?: unknown; message?: unknown };
+    yield e;
+    e = (e as { cause?: unknown }).cause;
+  }
+}
+
+/** The fault behind an error or one it wraps, or null for any other. */
+export function databaseFaultOf(err: unknown): DatabaseFault | null {
+  for (const { code, message } of causesOf(err)) {
     if (typeof code === 'string') {
       if (FULL_SQLSTATES.has(code)) return 'full';
       if (UNAVAILABLE_SQLSTATES.has(code) || code.startsWith('08') || UNAVAILABLE_SYSCALL_CODES.has(code))
@@ -43,7 +50,6 @@ export function databaseFaultOf(err: unknown): DatabaseFault | null {
       if (message.includes('No space left on device')) return 'full';
       if (UNAVAILABLE_MESSAGES.some((m) => message.includes(m))) return 'unavailable';
     }
-    e = (e as { cause?: unknown }).cause;
   }
   return null;
 }
@@ -55,11 +61,7 @@ export function databaseFaultOf(err: unknown): DatabaseFault | null {
  * it is logged every time, not as an outage.
  */
 export function isTransactionCollision(err: unknown): boolean {
-  for (let e = err, depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
-    const { code } = e as { code?: unknown };
-    if (typeof code === 'string' && code.startsWith('40')) return true;
-    e = (e as { cause?: unknown }).cause;
-  }
+  for (const { code } of causesOf(err)) if (typeof code === 'string' && code.startsWith('40')) return true;
   return false;
 }
 
