@@ -1,4 +1,5 @@
 import { hasStoredSession } from './lib/auth-storage';
+import { whenIdle } from './lib/when-idle';
 import { showSignInPage, signInAddress } from './sign-in/sign-in-page';
 
 /**
@@ -30,8 +31,7 @@ function loadIntlWhenIdle() {
     new Date().toLocaleTimeString('nb-NO');
     new Intl.NumberFormat('nb-NO').formatToParts(1234.5);
   };
-  if ('requestIdleCallback' in window) requestIdleCallback(load, { timeout: 2000 });
-  else setTimeout(load, 500);
+  whenIdle(load, 2000);
 }
 
 if (hasStoredSession()) withApp((start) => start.startApp());

@@ -4,6 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { authStore } from '../lib/auth-client';
 import { markFirstPageDrawn, markFirstPageSoon } from '../lib/first-page';
 import { loadAllTexts } from '../lib/i18n';
+import { whenIdle } from '../lib/when-idle';
 import { wireAuthEffects } from './auth-effects';
 import { Providers } from './providers';
 import { createPublicRouter } from './public-router';
@@ -46,12 +47,6 @@ function show(router: AppRouter) {
 let router: Promise<AppRouter> | null = null;
 /** The sign-in pages' router while it is the one on screen (a visit without a stored session). */
 let publicRouter: AppRouter | null = null;
-
-/** Once the browser has nothing else to do (or after `timeout` ms), where it can tell; else after 500 ms. */
-function whenIdle(run: () => void, timeout: number) {
-  if ('requestIdleCallback' in window) requestIdleCallback(run, { timeout });
-  else setTimeout(run, 500);
-}
 
 /**
  * The service worker (docs/decisions/036-installable-app.md), from a chunk of its own: after the page's `load`

@@ -1,5 +1,6 @@
 import { type ComponentType, lazy } from 'react';
 import { createSignal } from './signal';
+import { whenIdle } from './when-idle';
 
 /**
  * The first page after the app starts, drawn: until then what it does not need to draw (menus, tooltips, the
@@ -26,11 +27,10 @@ export function markFirstPageAfterPaint(): void {
 
 /**
  * For a first page that does not say when it is drawn: marked once the browser has nothing else to do, at the
- * latest after `timeout` ms (without `requestIdleCallback`: after 500 ms).
+ * latest after `timeout` ms.
  */
 export function markFirstPageSoon(timeout = 3000): void {
-  if ('requestIdleCallback' in window) requestIdleCallback(markFirstPageDrawn, { timeout });
-  else setTimeout(markFirstPageDrawn, 500);
+  whenIdle(markFirstPageDrawn, timeout);
 }
 
 /** `React.lazy` of a named export whose loading starts only once the first page is drawn. */
