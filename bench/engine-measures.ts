@@ -5,7 +5,7 @@ import { criticalOverride, type SimulatorProcess } from './engine-setup';
 
 /*
  * What bench/engine.ts reads around its measured window: CPU from /proc (this server's, the simulator's,
- * the bench database's PostgreSQL backends), the first round's length, a status change's latency, the
+ * the PostgreSQL server's), the first round's length, a status change's latency, the
  * database's size and readings, and a CPU profile of the window.
  */
 
@@ -26,25 +26,44 @@ export async function cpuSecondsOf(pid: number, thread?: number): Promise<number
   return ((fields[11] ?? 0) + (fields[12] ?? 0)) / 100;
 }
 
+/** The fields of `/proc/<pid>/stat` after the command's name, as numbers (null when the process is gone). */
+async function statFields(pid: number): Promise<number[] | null> {
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => null);
+  if (!stat) return null;
+  return stat
+    .slice(stat.lastIndexOf(')') + 2)
+    .split(' ')
+    .map(Number);
+}
+
 /**
- * The CPU so far of the PostgreSQL backends connected to `database` (the bench's throwaway one), read
- * from /proc: other work on the same PostgreSQL server (tests, other benches) is left out. A connection
- * that ends between two readings takes its CPU with it (pools close idle ones), so a difference is a lower
- * bound, and can come out negative.
+ * The CPU so far of the whole PostgreSQL server that serves `database` (the bench's throwaway one), read
+ * from /proc (Linux, the server on this machine; NaN otherwise): its postmaster with every backend it has
+ * reaped (a pool's connection closed after its idle time keeps its CPU here) and every backend alive,
+ * autovacuum, the checkpointer and the WAL writer included. Other databases' work on the same server (tests,
+ * other benches) is counted too: run it on a quiet server.
  */
 export async function postgresCpuSeconds(database: string): Promise<number> {
-  let total = 0;
-  let found = false;
+  const postgres: Array<{ pid: number; parent: number; title: string }> = [];
   for (const entry of await readdir('/proc').catch(() => [] as string[])) {
     if (!/^\d+$/.test(entry)) continue;
     const comm = await readFile(`/proc/${entry}/comm`, 'utf8').catch(() => '');
     if (comm.trim() !== 'postgres') continue;
+    const fields = await statFields(Number(entry));
     const title = await readFile(`/proc/${entry}/cmdline`, 'utf8').catch(() => '');
-    if (!title.split(' ').includes(database)) continue;
-    total += await cpuSecondsOf(Number(entry));
-    found = true;
+    if (fields) postgres.push({ pid: Number(entry), parent: fields[1] ?? 0, title });
   }
-  return found ? total : Number.NaN;
+  const postmaster = postgres.find((p) => p.title.split(' ').includes(database))?.parent;
+  if (postmaster === undefined) return Number.NaN;
+  // utime, stime, then cutime and cstime: the children it has waited for.
+  const own = await statFields(postmaster);
+  if (!own) return Number.NaN;
+  let ticks = (own[11] ?? 0) + (own[12] ?? 0) + (own[13] ?? 0) + (own[14] ?? 0);
+  for (const child of postgres.filter((p) => p.parent === postmaster)) {
+    const fields = await statFields(child.pid);
+    if (fields) ticks += (fields[11] ?? 0) + (fields[12] ?? 0);
+  }
+  return ticks / 100;
 }
 
 /** Seconds from `serverStarted` until every API has succeeded once (NaN if that takes over 20 check intervals of `interval` seconds). */
@@ -118,6 +137,29 @@ export async function startProfiler() {
       await writeFile(file, JSON.stringify(profile));
       session.disconnect();
       console.log(`  CPU-profil: ${file}`);
+    },
+  };
+}
+
+/**
+ * A sampling profile of what the server allocates (every 32 KiB on average), the objects the collector has
+ * freed since included: where the garbage comes from. For Chrome DevTools' Memory panel.
+ */
+export async function startAllocationProfiler() {
+  const session = new inspector.Session();
+  session.connect();
+  await session.post('HeapProfiler.enable');
+  await session.post('HeapProfiler.startSampling', {
+    samplingInterval: 32 * 1024,
+    includeObjectsCollectedByMajorGC: true,
+    includeObjectsCollectedByMinorGC: true,
+  });
+  return {
+    async stop(file: string) {
+      const { profile } = await session.post('HeapProfiler.stopSampling');
+      await writeFile(file, JSON.stringify(profile));
+      session.disconnect();
+      console.log(`  allokeringsprofil: ${file}`);
     },
   };
 }

@@ -44,6 +44,7 @@ import {
   postgresCpuSeconds,
   rawReadings,
   sampleMemory,
+  startAllocationProfiler,
   startProfiler,
   statusChangeMs,
 } from './engine-measures';
@@ -106,9 +107,10 @@ type Figures = {
   quietShare: number;
   /** Share of the quiet checks whose rules came from the instance's cache. */
   rulesCachedShare: number;
-  /** The simulator's and PostgreSQL's CPU over the window (1 core = 100 %). */
+  /** The simulator's and PostgreSQL's CPU over the window (1 core = 100 %); PostgreSQL's per check. */
   simCpuPercent: number;
   pgCpuPercent: number;
+  pgMsPerCheck: number;
 };
 
 /** `count` server instances on the one database, each with its own pool and (unless AFFINITY=0) INSTANCE_ID. */
@@ -227,6 +229,7 @@ async function scenario(bays: number, duration: number, changes: number, instanc
     const sizeBefore = await databaseBytes(probe);
     const readingsBefore = await rawReadings(probe);
     const profiler = env.CPU_PROFILE ? await startProfiler() : null;
+    const allocations = env.ALLOC_PROFILE ? await startAllocationProfiler() : null;
     const cpuBefore = process.cpuUsage();
     const started = performance.now();
 
@@ -263,6 +266,7 @@ async function scenario(bays: number, duration: number, changes: number, instanc
     const claimed = total((s) => s.claimed) - claimedBefore;
     const takenOver = total((s) => s.takenOver) - takenOverBefore;
     if (profiler) await profiler.stop(`${env.CPU_PROFILE}-${bays}.cpuprofile`);
+    if (allocations) await allocations.stop(`${env.ALLOC_PROFILE}-${bays}.heapprofile`);
     const collect = (globalThis as { gc?: () => void }).gc;
     collect?.();
     const heapLive = collect ? process.memoryUsage().heapUsed : Number.NaN;
@@ -304,6 +308,7 @@ async function scenario(bays: number, duration: number, changes: number, instanc
       rulesCachedShare: rulesCached / (rulesCached + rulesLoaded),
       simCpuPercent: (simCpu / elapsed) * 100,
       pgCpuPercent: (pgCpu / elapsed) * 100,
+      pgMsPerCheck: (pgCpu * 1000) / finished,
     };
     // Printed before the server closes: a close that fails does not lose the figures.
     print([figures]);
@@ -317,10 +322,10 @@ async function scenario(bays: number, duration: number, changes: number, instanc
 
 function print(rows: Figures[]) {
   console.log(
-    '\n| bays | APIs | instances | first round | first round CPU server / PostgreSQL | checks/s | lag p50 | lag p99 | check p50/p99 | change→status p50/p99 | quiet / rules cached | rules cached per instance / taken over | CPU (1 core = 100 %) | CPU per check | simulator CPU | PostgreSQL CPU | RSS max | heap max / live | buffers max | DB growth | raw readings/min | failed checks | load avg |',
+    '\n| bays | APIs | instances | first round | first round CPU server / PostgreSQL | checks/s | lag p50 | lag p99 | check p50/p99 | change→status p50/p99 | quiet / rules cached | rules cached per instance / taken over | CPU (1 core = 100 %) | CPU per check | simulator CPU | PostgreSQL CPU (a check) | server + PostgreSQL a check | RSS max | heap max / live | buffers max | DB growth | raw readings/min | failed checks | load avg |',
   );
   console.log(
-    '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
+    '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
   );
   for (const r of rows) {
     console.log(
@@ -328,7 +333,7 @@ function print(rows: Figures[]) {
         `${fmt(r.checkP50)}/${fmt(r.checkP99)} ms | ${r.changes ? `${fmt(r.changeP50, 1)}/${fmt(r.changeP99, 1)} s (${r.changes})` : '–'} | ` +
         `${fmt(r.quietShare * 100, 1)} % / ${fmt(r.rulesCachedShare * 100, 1)} % | ` +
         `${r.rulesCachedPerInstance.map((share) => `${fmt(share * 100, 1)} %`).join(', ')} / ${fmt(r.takenOverShare * 100, 1)} % | ` +
-        `${fmt(r.cpuPercent)} % | ${fmt(r.cpuMsPerCheck, 2)} ms | ${fmt(r.simCpuPercent)} % | ${fmt(r.pgCpuPercent)} % | ${fmt(r.rssMaxMb)} MB | ${fmt(r.heapMaxMb)} / ${fmt(r.heapLiveMb)} MB | ${fmt(r.buffersMaxMb)} MB | ${fmt(r.dbGrowthMbPerHour)} MB/h | ` +
+        `${fmt(r.cpuPercent)} % | ${fmt(r.cpuMsPerCheck, 2)} ms | ${fmt(r.simCpuPercent)} % | ${fmt(r.pgCpuPercent)} % (${fmt(r.pgMsPerCheck, 2)} ms) | ${fmt(r.cpuMsPerCheck + r.pgMsPerCheck, 2)} ms | ${fmt(r.rssMaxMb)} MB | ${fmt(r.heapMaxMb)} / ${fmt(r.heapLiveMb)} MB | ${fmt(r.buffersMaxMb)} MB | ${fmt(r.dbGrowthMbPerHour)} MB/h | ` +
         `${fmt(r.readingsPerMinute)} | ${r.failures} | ${fmt(r.load, 1)} |`,
     );
   }
