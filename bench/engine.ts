@@ -18,7 +18,10 @@
  * BAYS_PER_FACILITY (20), ATTRIBUTES (5), INTERVAL (30), WARMUP (30 s after every API's first successful
  * check, which sets all its levels: the first round, printed as a figure of its own), DURATION (180 s), CHANGES (20),
  * CAPACITY (none), CAPACITY_DURATION (60 s), CHECK_CONCURRENCY (50), FIRST_ROUND_MAX (20 intervals: the first round is cut there), INSTANCES (1,2), FORESIGHT (1; 0 runs the server without foresight: what it costs a check), CPU_PROFILE (a file prefix: a CPU
- * profile of the server over the first round and over each measured window, for Chrome DevTools or `--cpu-prof` tools).
+ * profile of the server over the first round and over each measured window, for Chrome DevTools or `--cpu-prof` tools),
+ * ALLOC_PROFILE (a file prefix: a sampling profile of what the server allocates over each measured window, the
+ * collected objects included, for DevTools' Memory panel).
+ * PostgreSQL's CPU is the whole server's (`postgresCpuSeconds`): run it on a PostgreSQL nothing else uses.
  */
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
