@@ -145,7 +145,7 @@ export async function startProfiler() {
  * A sampling profile of what the server allocates (every 32 KiB on average), the objects the collector has
  * freed since included: where the garbage comes from. For Chrome DevTools' Memory panel.
  */
-export async function startAllocationProfiler() {
+async function startAllocationProfiler() {
   const session = new inspector.Session();
   session.connect();
   await session.post('HeapProfiler.enable');
@@ -160,6 +160,18 @@ export async function startAllocationProfiler() {
       await writeFile(file, JSON.stringify(profile));
       session.disconnect();
       console.log(`  allokeringsprofil: ${file}`);
+    },
+  };
+}
+
+/** The window's CPU profile (`cpuPrefix`) and allocation profile (`allocPrefix`), each when its prefix is set. */
+export async function startWindowProfiles(cpuPrefix?: string, allocPrefix?: string) {
+  const cpu = cpuPrefix ? await startProfiler() : null;
+  const allocations = allocPrefix ? await startAllocationProfiler() : null;
+  return {
+    async stop(bays: number) {
+      await cpu?.stop(`${cpuPrefix}-${bays}.cpuprofile`);
+      await allocations?.stop(`${allocPrefix}-${bays}.heapprofile`);
     },
   };
 }

@@ -47,8 +47,8 @@ import {
   postgresCpuSeconds,
   rawReadings,
   sampleMemory,
-  startAllocationProfiler,
   startProfiler,
+  startWindowProfiles,
   statusChangeMs,
 } from './engine-measures';
 import { seedEngine, startSimulatorProcess } from './engine-setup';
@@ -231,8 +231,7 @@ async function scenario(bays: number, duration: number, changes: number, instanc
     const foresightBefore = app.statusEngine.foresight.stats();
     const sizeBefore = await databaseBytes(probe);
     const readingsBefore = await rawReadings(probe);
-    const profiler = env.CPU_PROFILE ? await startProfiler() : null;
-    const allocations = env.ALLOC_PROFILE ? await startAllocationProfiler() : null;
+    const profiles = await startWindowProfiles(env.CPU_PROFILE, env.ALLOC_PROFILE);
     const cpuBefore = process.cpuUsage();
     const started = performance.now();
 
@@ -268,8 +267,7 @@ async function scenario(bays: number, duration: number, changes: number, instanc
     const rulesLoaded = sum('rulesLoaded');
     const claimed = total((s) => s.claimed) - claimedBefore;
     const takenOver = total((s) => s.takenOver) - takenOverBefore;
-    if (profiler) await profiler.stop(`${env.CPU_PROFILE}-${bays}.cpuprofile`);
-    if (allocations) await allocations.stop(`${env.ALLOC_PROFILE}-${bays}.heapprofile`);
+    await profiles.stop(bays);
     const collect = (globalThis as { gc?: () => void }).gc;
     collect?.();
     const heapLive = collect ? process.memoryUsage().heapUsed : Number.NaN;
