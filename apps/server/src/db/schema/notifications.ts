@@ -116,6 +116,10 @@ export const notificationEvents = pgTable(
     index('notification_events_created_idx').on(t.createdAt),
     // An incident's events newest first (its last message): migration 0031.
     index('notification_events_incident_idx').on(t.incidentId, t.id),
+    // The incidents in their group wait (the dispatcher's claim, its next release): migration 0041.
+    index('notification_events_held_openings_idx')
+      .on(t.createdAt)
+      .where(sql`${t.type} = 'incident.opened' and ${t.dispatchedAt} is null`),
     check('notification_events_tag_check', sql`${t.tag} in (${TAG_LIST}, 'system')`),
   ],
 );

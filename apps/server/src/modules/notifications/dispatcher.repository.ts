@@ -24,6 +24,9 @@ export async function nextHeldOpeningDueAt(db: Db, holdMs: number): Promise<Date
  * Claims the oldest undispatched events; another dispatcher skips them until this transaction ends. The
  * events of an incident whose opening was recorded after `holdOpenedAfter` wait (the group wait, decision
  * 033): causes arriving meanwhile join the one opening message, and nothing of the incident overtakes it.
+ * The held incidents are read once, as one hashed set each event is looked up in while the undispatched
+ * events are read in order, up to `limit`: as a `not exists` beside each event, PostgreSQL joined every
+ * undispatched event with every held opening (40 ms a claim with 1,000 incidents held, 5 ms so; issue 28).
  */
 export function claimUndispatchedEvents(
   tx: Db,
@@ -36,11 +39,11 @@ export function claimUndispatchedEvents(
     .where(
       and(
         isNull(notificationEvents.dispatchedAt),
-        sql`not exists (
-          select 1 from notification_events opening
-          where opening.incident_id = ${notificationEvents.incidentId} and opening.type = 'incident.opened'
-            and opening.dispatched_at is null and opening.created_at > ${holdOpenedAfter}
-        )`,
+        sql`(${notificationEvents.incidentId} is null or ${notificationEvents.incidentId} not in (
+          select opening.incident_id from notification_events opening
+          where opening.type = 'incident.opened' and opening.dispatched_at is null
+            and opening.created_at > ${holdOpenedAfter} and opening.incident_id is not null
+        ))`,
       ),
     )
     .orderBy(asc(notificationEvents.id))

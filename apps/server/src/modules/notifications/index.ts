@@ -3,6 +3,7 @@
 export { type DesktopSink, renderDesktop } from './desktop';
 export { createDispatcher, type ReportRenderer } from './dispatcher';
 export {
+  claimUndispatchedEvents,
   deleteDispatchedEvents,
   mergeTargets,
   type NotificationTarget,
