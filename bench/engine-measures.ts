@@ -11,29 +11,29 @@ import { criticalOverride, type SimulatorProcess } from './engine-setup';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/**
- * CPU seconds (user + system) of a process from /proc (Linux; NaN elsewhere); of one of its threads when
- * `thread` is given (the main thread's id is the process id).
- */
-export async function cpuSecondsOf(pid: number, thread?: number): Promise<number> {
-  const file = thread === undefined ? `/proc/${pid}/stat` : `/proc/${pid}/task/${thread}/stat`;
+/** The fields of a `stat` file of /proc after the command's name, as numbers (null when the process is gone). */
+async function statFields(file: string): Promise<number[] | null> {
   const stat = await readFile(file, 'utf8').catch(() => null);
-  if (!stat) return Number.NaN;
-  const fields = stat
-    .slice(stat.lastIndexOf(')') + 2)
-    .split(' ')
-    .map(Number);
-  return ((fields[11] ?? 0) + (fields[12] ?? 0)) / 100;
-}
-
-/** The fields of `/proc/<pid>/stat` after the command's name, as numbers (null when the process is gone). */
-async function statFields(pid: number): Promise<number[] | null> {
-  const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => null);
   if (!stat) return null;
   return stat
     .slice(stat.lastIndexOf(')') + 2)
     .split(' ')
     .map(Number);
+}
+
+/** User + system CPU ticks of a process (its own; with `children`, also of the children it has waited for). */
+const ticksOf = (fields: number[], children = false) =>
+  (fields[11] ?? 0) + (fields[12] ?? 0) + (children ? (fields[13] ?? 0) + (fields[14] ?? 0) : 0);
+
+/**
+ * CPU seconds (user + system) of a process from /proc (Linux; NaN elsewhere); of one of its threads when
+ * `thread` is given (the main thread's id is the process id).
+ */
+export async function cpuSecondsOf(pid: number, thread?: number): Promise<number> {
+  const fields = await statFields(
+    thread === undefined ? `/proc/${pid}/stat` : `/proc/${pid}/task/${thread}/stat`,
+  );
+  return fields ? ticksOf(fields) / 100 : Number.NaN;
 }
 
 /**
@@ -49,19 +49,18 @@ export async function postgresCpuSeconds(database: string): Promise<number> {
     if (!/^\d+$/.test(entry)) continue;
     const comm = await readFile(`/proc/${entry}/comm`, 'utf8').catch(() => '');
     if (comm.trim() !== 'postgres') continue;
-    const fields = await statFields(Number(entry));
+    const fields = await statFields(`/proc/${entry}/stat`);
     const title = await readFile(`/proc/${entry}/cmdline`, 'utf8').catch(() => '');
     if (fields) postgres.push({ pid: Number(entry), parent: fields[1] ?? 0, title });
   }
   const postmaster = postgres.find((p) => p.title.split(' ').includes(database))?.parent;
-  if (postmaster === undefined) return Number.NaN;
-  // utime, stime, then cutime and cstime: the children it has waited for.
-  const own = await statFields(postmaster);
+  const own = postmaster === undefined ? null : await statFields(`/proc/${postmaster}/stat`);
   if (!own) return Number.NaN;
-  let ticks = (own[11] ?? 0) + (own[12] ?? 0) + (own[13] ?? 0) + (own[14] ?? 0);
+  // The backends read after the postmaster: one that ends between the two is missed, never counted twice.
+  let ticks = ticksOf(own, true);
   for (const child of postgres.filter((p) => p.parent === postmaster)) {
-    const fields = await statFields(child.pid);
-    if (fields) ticks += (fields[11] ?? 0) + (fields[12] ?? 0);
+    const fields = await statFields(`/proc/${child.pid}/stat`);
+    if (fields) ticks += ticksOf(fields);
   }
   return ticks / 100;
 }

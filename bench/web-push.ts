@@ -12,8 +12,8 @@
  * check), and the bench waits until every device has its push: commit → accepted by the push service,
  * p50/p99/max over all devices of all rounds. Every push carries an action token (the users may
  * acknowledge). Prints repeats, rejected requests and the CPU time of the server process (and of its main
- * thread, the event loop, alone), the push service's process and the bench database's PostgreSQL backends
- * (from /proc), each per push.
+ * thread, the event loop, alone), the push service's process and the PostgreSQL server's (from /proc, all
+ * its processes: run it on a PostgreSQL nothing else uses), each per push.
  *
  *   node --import tsx bench/web-push.ts
  *   DEVICES=200 ROUNDS=20 node --import tsx bench/web-push.ts
