@@ -63,7 +63,7 @@ async function checksOf(step: Step): Promise<FullCheck[]> {
   for (const { api, values, threshold, source } of step) {
     const id = apis[api].apiId;
     const { rows } = await ctx.database.pool.query(
-      'select key, name, consecutive_failures, rules_version from apis where id = $1',
+      'select key, name, consecutive_failures, last_success_at, rules_version from apis where id = $1',
       [id],
     );
     const row = rows[0];
@@ -78,6 +78,7 @@ async function checksOf(step: Step): Promise<FullCheck[]> {
         name: row.name,
         details: {},
         consecutiveFailures: row.consecutive_failures,
+        lastSuccessAt: row.last_success_at,
         rulesVersion: row.rules_version,
       },
       outcome: records

@@ -71,7 +71,7 @@ const refused: CheckOutcome = {
 
 function start(outcome: CheckOutcome, storedRun = NO_FAILURES): CheckStart {
   return {
-    api: { id: 'api-1', key: 7, name: 'Kontroller', details: {}, consecutiveFailures: 0, rulesVersion: 1 },
+    api: { id: 'api-1', key: 7, name: 'Kontroller', details: {}, consecutiveFailures: 0, lastSuccessAt: null, rulesVersion: 1 },
     outcome,
     source: 'poll',
     records: outcome.ok ? (outcome.json as Array<Record<string, unknown>>) : null,

@@ -46,6 +46,11 @@ export type ApiRef = {
   details: { failureThreshold?: number; recordsPath?: string };
   /** Failures in a row when the check was claimed. */
   consecutiveFailures: number;
+  /**
+   * The API's last success when the check was claimed; null: none yet, so no attribute of it has a level
+   * from a success and its first success is never quiet (`check-processor.ts`).
+   */
+  lastSuccessAt: Date | null;
   /** What the check may take from the rules cache (`check-batch.ts`). */
   rulesVersion: number;
 };

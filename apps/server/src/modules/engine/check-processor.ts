@@ -168,7 +168,9 @@ export function createCheckProcessor(deps: {
     const at = clock.now();
     const threshold = api.details.failureThreshold ?? (await deps.failureThreshold());
     const records = outcome.ok ? extractRecords(outcome.json, api.details.recordsPath || null) : null;
-    if (source === 'poll' && outcome.ok && api.consecutiveFailures === 0) {
+    // An API's first success sets every level: the full transaction at once, without first reading its
+    // rules into the cache only to find the check is not quiet (a bulk add's first round, issue 28).
+    if (source === 'poll' && outcome.ok && api.consecutiveFailures === 0 && api.lastSuccessAt !== null) {
       const quiet = await processQuietly(api, outcome, records, at);
       if (quiet) {
         counts.quiet++;

@@ -68,6 +68,20 @@ async function storedValues(): Promise<number[]> {
 }
 
 describe('the rules cache', () => {
+  it("takes an API's first success to the full transaction at once: no rules read into the cache for it", async () => {
+    setTemperature(50);
+    const before = engineOf(ctx).stats().processed;
+    await checkOn(ctx); // never succeeded: every level is set by this check
+    const after = engineOf(ctx).stats().processed;
+    expect({
+      full: after.full - before.full,
+      quiet: after.quiet - before.quiet,
+      loaded: after.rulesLoaded - before.rulesLoaded,
+      known: after.rulesKnown - before.rulesKnown,
+    }).toEqual({ full: 1, quiet: 0, loaded: 0, known: 1 });
+    expect((await attributeRow(ctx, metricId)).last_level).toBe('active');
+  });
+
   it("keeps an instance's rules between its quiet checks, and an admin's change reaches the next check", async () => {
     setTemperature(50);
     await checkOn(ctx); // the first levels: the full transaction
