@@ -52,15 +52,21 @@ export type EngineEvents = {
   };
   /** The first success after the failure threshold was reached. */
   'api.recovered': { apiId: string; name: string; failures: number; at: Date };
-  /** An attribute's level changed in a check (published after it committed), with the value that did it. */
+  /**
+   * Attributes of one bay changed level in a check (published after it committed), each with the value that
+   * did it: one event a bay, not one an attribute (a bulk add's first round sets five or more levels a bay
+   * at once, and every event is a journal row and a message to each browser watching: issue 28).
+   */
   'bay_metric.level_changed': {
-    bayMetricId: string;
     bayId: string;
     locationId: string;
-    attributeName: string;
-    from: AttributeLevel | null;
-    to: AttributeLevel;
-    value: unknown;
+    changes: Array<{
+      bayMetricId: string;
+      attributeName: string;
+      from: AttributeLevel | null;
+      to: AttributeLevel;
+      value: unknown;
+    }>;
     at: Date;
   };
   /**

@@ -118,10 +118,9 @@ describe('from a threshold to the bay status and an alert', () => {
     expect(seen.filter((s) => s.event === 'bay_metric.level_changed').map((s) => s.payload)).toEqual([
       expect.objectContaining({
         bayId,
-        attributeName: 'Hallstatus',
-        from: 'active',
-        to: 'warning',
-        value: 75,
+        changes: [
+          expect.objectContaining({ attributeName: 'Hallstatus', from: 'active', to: 'warning', value: 75 }),
+        ],
       }),
     ]);
     const change = seen.find((s) => s.event === 'bay.status_changed');

@@ -71,7 +71,15 @@ const refused: CheckOutcome = {
 
 function start(outcome: CheckOutcome, storedRun = NO_FAILURES): CheckStart {
   return {
-    api: { id: 'api-1', key: 7, name: 'Kontroller', details: {}, consecutiveFailures: 0, lastSuccessAt: null, rulesVersion: 1 },
+    api: {
+      id: 'api-1',
+      key: 7,
+      name: 'Kontroller',
+      details: {},
+      consecutiveFailures: 0,
+      lastSuccessAt: null,
+      rulesVersion: 1,
+    },
     outcome,
     source: 'poll',
     records: outcome.ok ? (outcome.json as Array<Record<string, unknown>>) : null,
@@ -136,10 +144,54 @@ describe('planCheck: readings and levels', () => {
       expect.objectContaining({ bayId: 'bay-1', status: 'error', monitored: true, changedBy: null }),
     ]);
     expect(p.events.levelChanged).toEqual([
-      expect.objectContaining({ bayMetricId: 'metric-1', from: 'active', to: 'critical', value: 92 }),
+      {
+        bayId: 'bay-1',
+        locationId: 'location-1',
+        changes: [
+          { bayMetricId: 'metric-1', attributeName: 'Vanntrykk', from: 'active', to: 'critical', value: 92 },
+        ],
+        at,
+      },
     ]);
     expect(p.apiRun).toEqual({ ok: true });
     expect(p.log.always).toBe(false);
+  });
+
+  it("announces a check's level changes as one event a bay, each attribute's change in it", async () => {
+    const { plan: p } = await plan(
+      start(
+        answered([
+          { bayId: 'b1', pressure: 92, temperature: 20 },
+          { bayId: 'b2', pressure: 45 },
+        ]),
+      ),
+      [
+        rule({ lastLevel: null }),
+        rule({ id: 'metric-2', series: 2, path: 'temperature', displayName: 'Temperatur', lastLevel: null }),
+        rule({ id: 'metric-3', series: 3, bayId: 'bay-2', keyValue: 'b2', lastLevel: 'active' }),
+        rule({ id: 'metric-4', series: 4, bayId: 'bay-3', keyValue: 'b2', lastLevel: 'critical' }),
+      ],
+      state({}),
+    );
+    expect(p.events.levelChanged).toEqual([
+      {
+        bayId: 'bay-1',
+        locationId: 'location-1',
+        changes: [
+          { bayMetricId: 'metric-1', attributeName: 'Vanntrykk', from: null, to: 'critical', value: 92 },
+          { bayMetricId: 'metric-2', attributeName: 'Temperatur', from: null, to: 'active', value: 20 },
+        ],
+        at,
+      },
+      {
+        bayId: 'bay-3',
+        locationId: 'location-1',
+        changes: [
+          { bayMetricId: 'metric-4', attributeName: 'Vanntrykk', from: 'critical', to: 'active', value: 45 },
+        ],
+        at,
+      },
+    ]);
   });
 
   it('back to normal resolves the open alert and the bay is operational again', async () => {

@@ -215,16 +215,7 @@ export function planCheck(
     statusChanges: changed.length > 0 ? deriveStatusChanges(state.bays, newLevels) : [],
     log: { row: logRow, always: !outcome.ok || run.failures > 0 },
     events: {
-      levelChanged: changed.map((e) => ({
-        bayMetricId: e.rule.id,
-        bayId: e.rule.bayId,
-        locationId: e.rule.locationId,
-        attributeName: e.rule.displayName,
-        from: e.rule.lastLevel,
-        to: e.level,
-        value: e.value,
-        at,
-      })),
+      levelChanged: levelChangesByBay(changed, at),
       checkFailed: outcome.ok
         ? null
         : {
@@ -265,6 +256,27 @@ export function checkLogRow(start: Pick<CheckStart, 'api' | 'outcome' | 'records
     error: outcome.ok ? null : outcome.error,
     errorCode: outcome.ok ? null : outcome.code,
   };
+}
+
+/** The level changes of a check, one event a bay (in the order their bays first come). */
+function levelChangesByBay(changed: Evaluated[], at: Date): Array<EngineEvents['bay_metric.level_changed']> {
+  const byBay = new Map<string, EngineEvents['bay_metric.level_changed']>();
+  for (const e of changed) {
+    const { rule } = e;
+    let event = byBay.get(rule.bayId);
+    if (!event) {
+      event = { bayId: rule.bayId, locationId: rule.locationId, changes: [], at };
+      byBay.set(rule.bayId, event);
+    }
+    event.changes.push({
+      bayMetricId: rule.id,
+      attributeName: rule.displayName,
+      from: rule.lastLevel,
+      to: e.level,
+      value: e.value,
+    });
+  }
+  return [...byBay.values()];
 }
 
 function transition(e: Evaluated, maintenance: ReadonlySet<string>): AttributeTransition {
