@@ -160,6 +160,7 @@ async function applyRound(tx: Db, round: Started[], heartbeatMs: number): Promis
   const statusChanges = await applyBayStatusChanges(
     tx,
     planned.flatMap(({ plan }) => plan.statusChanges),
+    bays.bays,
   );
   await insertCheckLogs(
     tx,

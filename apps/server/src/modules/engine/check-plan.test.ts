@@ -102,8 +102,10 @@ function state(options: {
       bays: [
         {
           id: 'bay-1',
+          locationId: 'location-1',
           status: options.status ?? 'operational',
           monitored: true,
+          now: at,
           attributes: [
             { id: 'metric-1', level: 'active' },
             { id: 'metric-2', level: options.otherLevel ?? 'active' },

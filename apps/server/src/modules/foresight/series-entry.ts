@@ -117,7 +117,7 @@ const ID_BYTES = 16;
 function idBytes(id: string): Uint8Array | undefined {
   const hex = id.replaceAll('-', '');
   if (!/^[0-9a-f]{32}$/i.test(hex)) return undefined;
-  return Uint8Array.from({ length: ID_BYTES }, (_, i) => Number.parseInt(hex.slice(2 * i, 2 * i + 2), 16));
+  return Buffer.from(hex, 'hex');
 }
 
 /**

@@ -95,9 +95,16 @@ export function createJournal(deps: {
       .finally(() => clearTimeout(timer));
   }
 
-  /** Sends a batch to this instance's sockets in `seq` order. */
+  /**
+   * Sends a batch to this instance's sockets in `seq` order. An event none of whose rooms has a socket here
+   * is not sent at all: socket.io would encode it before finding no one (a bulk add's first round with no
+   * browser open, issue 28). An empty room is no longer in the adapter's map.
+   */
   function deliverHere(server: Server, deliveries: Delivery[]) {
-    for (const { rooms: to, event } of deliveries) server.local.to(to).emit(REALTIME_SERVER.event, event);
+    const open = server.of('/').adapter.rooms;
+    for (const { rooms: to, event } of deliveries) {
+      if (to.some((room) => open.has(room))) server.local.to(to).emit(REALTIME_SERVER.event, event);
+    }
   }
 
   /** A batch another instance sent: delivered here, and acknowledged. */

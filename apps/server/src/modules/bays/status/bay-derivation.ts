@@ -64,5 +64,5 @@ export async function rederiveBays(
   handSetStatus: ReadonlyMap<string, BayStatus> = new Map(),
 ): Promise<AppliedStatusChange[]> {
   const inputs = await readBayStatusInputs(tx, bayIds);
-  return applyBayStatusChanges(tx, deriveStatusChanges(inputs, new Map(), handSetStatus));
+  return applyBayStatusChanges(tx, deriveStatusChanges(inputs, new Map(), handSetStatus), inputs.bays);
 }

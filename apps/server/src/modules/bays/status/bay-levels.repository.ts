@@ -10,48 +10,50 @@ import { array } from '../../../db/sql-values';
  */
 export const EVALUATED_ATTRIBUTE = sql`${apiMetrics.status} = 'enabled' and ${apis.status} = 'enabled' and ${apis.deletedAt} is null`;
 
-/** A locked bay as its status is derived: its status, whether it is monitored, and its evaluated attributes. */
-export type BayLevels = {
-  id: string;
-  status: BayStatus;
-  monitored: boolean;
+/** A live bay locked for its status to change: its status now, and the transaction's time. */
+export type LockedBay = { id: string; locationId: string; status: BayStatus; monitored: boolean; now: Date };
+
+/** A locked bay as its status is derived: with its evaluated attributes. */
+export type BayLevels = LockedBay & {
   /** Every evaluated attribute of the bay with its last level (null: none yet). */
   attributes: Array<{ id: string; level: AttributeLevel | null }>;
 };
 
-/**
- * Locks the bays (in id order: two checks never deadlock) and reads the last levels of their evaluated
- * attributes.
- */
-export async function lockBayLevels(tx: Db, bayIds: string[]): Promise<BayLevels[]> {
+/** Locks the live bays among these in id order (two transactions never deadlock), reading their status. */
+export async function lockBays(tx: Db, bayIds: string[]): Promise<LockedBay[]> {
   if (bayIds.length === 0) return [];
-  await tx
-    .select({ id: bays.id })
+  return tx
+    .select({
+      id: bays.id,
+      locationId: bays.locationId,
+      status: bays.status,
+      monitored: bays.monitored,
+      now: sql`now()`.mapWith(bays.statusChangedAt),
+    })
     .from(bays)
     .where(and(sql`${bays.id} = any(${array(bayIds)}::uuid[])`, isNull(bays.deletedAt)))
     .orderBy(bays.id)
     .for('update');
-  return (
-    tx
-      .select({
-        id: bays.id,
-        status: bays.status,
-        monitored: bays.monitored,
-        attributes: sql<BayLevels['attributes']>`coalesce(jsonb_agg(jsonb_build_object('id', ${bayMetrics.id},
-        'level', ${bayMetrics.lastLevel})) filter (where ${bayMetrics.id} is not null and ${EVALUATED_ATTRIBUTE}), '[]')`,
-      })
-      .from(bays)
-      // The bays' ids on the attributes too: their index is then used, where the planner would otherwise scan
-      // every attribute for a few hundred bays.
-      .leftJoin(
-        bayMetrics,
-        and(eq(bayMetrics.bayId, bays.id), sql`${bayMetrics.bayId} = any(${array(bayIds)}::uuid[])`),
-      )
-      .leftJoin(apiMetrics, eq(apiMetrics.id, bayMetrics.apiMetricId))
-      .leftJoin(apis, eq(apis.id, apiMetrics.apiId))
-      .where(and(sql`${bays.id} = any(${array(bayIds)}::uuid[])`, isNull(bays.deletedAt)))
-      .groupBy(bays.id)
-  );
+}
+
+/**
+ * Locks the bays (`lockBays`) and reads the last levels of their evaluated attributes: as rows, grouped
+ * here (a first check reads a hundred, where building and parsing them as JSON per bay cost more).
+ */
+export async function lockBayLevels(tx: Db, bayIds: string[]): Promise<BayLevels[]> {
+  const locked = await lockBays(tx, bayIds);
+  if (locked.length === 0) return [];
+  const levels = await tx
+    .select({ bayId: bayMetrics.bayId, id: bayMetrics.id, level: bayMetrics.lastLevel })
+    .from(bayMetrics)
+    .innerJoin(apiMetrics, eq(apiMetrics.id, bayMetrics.apiMetricId))
+    .innerJoin(apis, eq(apis.id, apiMetrics.apiId))
+    .where(
+      and(sql`${bayMetrics.bayId} = any(${array(locked.map((b) => b.id))}::uuid[])`, EVALUATED_ATTRIBUTE),
+    );
+  const byBay = new Map<string, BayLevels['attributes']>(locked.map((b) => [b.id, []]));
+  for (const { bayId, id, level } of levels) byBay.get(bayId)?.push({ id, level });
+  return locked.map((b) => ({ ...b, attributes: byBay.get(b.id) ?? [] }));
 }
 
 /** Whether a bay has an evaluated attribute: its status is then derived, not set by hand. */

@@ -3,6 +3,7 @@ import { and, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { bayStatusPeriods, bays } from '../../../db/schema';
 import { array } from '../../../db/sql-values';
+import { type LockedBay, lockBays } from './bay-levels.repository';
 
 /**
  * One requested status: `changedBy` is the user who set it, null for the status engine. `monitored` is
@@ -36,26 +37,17 @@ export type AppliedStatusChange = {
  * batches never deadlock), skips those already in the wanted status (and monitoring), then updates the
  * bays and closes their open periods in one statement and opens the new periods in another. Deleted bays
  * are skipped. A change of monitoring alone also starts a new period, in the same status, and keeps the
- * time the status began.
+ * time the status began. `locked`: the bays as this transaction locked and read them already
+ * (`lockBays`, with every requested bay that is live), so they are not read again.
  */
 export async function applyBayStatusChanges(
   tx: Db,
   requested: BayStatusChange[],
+  locked?: readonly LockedBay[],
 ): Promise<AppliedStatusChange[]> {
   const wanted = new Map(requested.map((change) => [change.bayId, change]));
   if (wanted.size === 0) return [];
-  const current = await tx
-    .select({
-      id: bays.id,
-      locationId: bays.locationId,
-      status: bays.status,
-      monitored: bays.monitored,
-      now: sql`now()`.mapWith(bays.statusChangedAt),
-    })
-    .from(bays)
-    .where(and(sql`${bays.id} = any(${array([...wanted.keys()])}::uuid[])`, isNull(bays.deletedAt)))
-    .orderBy(bays.id)
-    .for('update');
+  const current = locked ?? (await lockBays(tx, [...wanted.keys()]));
 
   const applied: AppliedStatusChange[] = [];
   for (const bay of current) {
