@@ -124,8 +124,8 @@ export async function statusChangeMs(
   return null;
 }
 
-/** A CPU profile of this process (the server) over the measured window only (`CPU_PROFILE=prefix`). */
-export async function startProfiler() {
+/** A CPU profile of this process (the server) from now until `stop`. */
+async function startProfiler() {
   const session = new inspector.Session();
   session.connect();
   await session.post('Profiler.enable');
@@ -163,14 +163,17 @@ async function startAllocationProfiler() {
   };
 }
 
-/** The window's CPU profile (`cpuPrefix`) and allocation profile (`allocPrefix`), each when its prefix is set. */
+/**
+ * A stretch's CPU profile (`cpuPrefix`) and allocation profile (`allocPrefix`), each when its prefix is set;
+ * `stop(name)` writes them as `prefix-name`.
+ */
 export async function startWindowProfiles(cpuPrefix?: string, allocPrefix?: string) {
   const cpu = cpuPrefix ? await startProfiler() : null;
   const allocations = allocPrefix ? await startAllocationProfiler() : null;
   return {
-    async stop(bays: number) {
-      await cpu?.stop(`${cpuPrefix}-${bays}.cpuprofile`);
-      await allocations?.stop(`${allocPrefix}-${bays}.heapprofile`);
+    async stop(name: string) {
+      await cpu?.stop(`${cpuPrefix}-${name}.cpuprofile`);
+      await allocations?.stop(`${allocPrefix}-${name}.heapprofile`);
     },
   };
 }

@@ -19,8 +19,8 @@
  * check, which sets all its levels: the first round, printed as a figure of its own), DURATION (180 s), CHANGES (20),
  * CAPACITY (none), CAPACITY_DURATION (60 s), CHECK_CONCURRENCY (50), FIRST_ROUND_MAX (20 intervals: the first round is cut there), INSTANCES (1,2), FORESIGHT (1; 0 runs the server without foresight: what it costs a check), CPU_PROFILE (a file prefix: a CPU
  * profile of the server over the first round and over each measured window, for Chrome DevTools or `--cpu-prof` tools),
- * ALLOC_PROFILE (a file prefix: a sampling profile of what the server allocates over each measured window, the
- * collected objects included, for DevTools' Memory panel).
+ * ALLOC_PROFILE (a file prefix: a sampling profile of what the server allocates over the first round and over
+ * each measured window, the collected objects included, for DevTools' Memory panel).
  * PostgreSQL's CPU is the whole server's (`postgresCpuSeconds`): run it on a PostgreSQL nothing else uses.
  */
 import { randomBytes } from 'node:crypto';
@@ -47,7 +47,6 @@ import {
   postgresCpuSeconds,
   rawReadings,
   sampleMemory,
-  startProfiler,
   startWindowProfiles,
   statusChangeMs,
 } from './engine-measures';
@@ -195,14 +194,14 @@ async function scenario(bays: number, duration: number, changes: number, instanc
   try {
     await Promise.all(servers.map((s) => s.app.ready()));
     const serverStarted = performance.now();
-    const firstProfiler = env.CPU_PROFILE ? await startProfiler() : null;
+    const firstProfiles = await startWindowProfiles(env.CPU_PROFILE, env.ALLOC_PROFILE);
     const firstCpuBefore = process.cpuUsage();
     const firstPgCpuBefore = await postgresCpuSeconds(dbName);
     // The first check of every API sets every level (null → a level) and so takes the full transaction;
     // the window measures the steady state after that round, and the round's length is a figure of its own.
     const firstRoundSeconds = await firstRoundSecondsOf(probe, serverStarted, INTERVAL);
     const firstCpu = process.cpuUsage(firstCpuBefore);
-    if (firstProfiler) await firstProfiler.stop(`${env.CPU_PROFILE}-${bays}-first-round.cpuprofile`);
+    await firstProfiles.stop(`${bays}-first-round`);
     const firstRoundServerCpu = (firstCpu.user + firstCpu.system) / 1e6;
     const firstRoundPgCpu = (await postgresCpuSeconds(dbName)) - firstPgCpuBefore;
     logFirstRound(
@@ -267,7 +266,7 @@ async function scenario(bays: number, duration: number, changes: number, instanc
     const rulesLoaded = sum('rulesLoaded');
     const claimed = total((s) => s.claimed) - claimedBefore;
     const takenOver = total((s) => s.takenOver) - takenOverBefore;
-    await profiles.stop(bays);
+    await profiles.stop(String(bays));
     const collect = (globalThis as { gc?: () => void }).gc;
     collect?.();
     const heapLive = collect ? process.memoryUsage().heapUsed : Number.NaN;
