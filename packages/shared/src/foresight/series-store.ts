@@ -66,9 +66,8 @@ export type SeriesKind = 'gauge' | 'counter';
 const KINDS: readonly SeriesKind[] = ['gauge', 'counter'];
 
 /**
- * `widen`'s copy of the other slots' centres and spreads while the grid moves: one pair for every series
- * (it runs to its end without yielding), where arrays made at each call were a fifth of all a bulk add's
- * first round allocated (young series widen their grid as they learn: issue 28).
+ * `widen`'s copy of the other slots while the grid moves: one pair for all (it never yields); arrays made
+ * at each call were a fifth of a bulk add's first round's allocation (young series widen as they learn).
  */
 const WIDEN_CENTRES = new Float64Array(SLOT_COUNT);
 const WIDEN_SPREADS = new Float64Array(SLOT_COUNT);
