@@ -167,7 +167,7 @@ async function startAllocationProfiler() {
  * A stretch's CPU profile (`cpuPrefix`) and allocation profile (`allocPrefix`), each when its prefix is set;
  * `stop(name)` writes them as `prefix-name`.
  */
-export async function startWindowProfiles(cpuPrefix?: string, allocPrefix?: string) {
+export async function startProfiles(cpuPrefix?: string, allocPrefix?: string) {
   const cpu = cpuPrefix ? await startProfiler() : null;
   const allocations = allocPrefix ? await startAllocationProfiler() : null;
   return {

@@ -47,7 +47,7 @@ import {
   postgresCpuSeconds,
   rawReadings,
   sampleMemory,
-  startWindowProfiles,
+  startProfiles,
   statusChangeMs,
 } from './engine-measures';
 import { seedEngine, startSimulatorProcess } from './engine-setup';
@@ -194,7 +194,7 @@ async function scenario(bays: number, duration: number, changes: number, instanc
   try {
     await Promise.all(servers.map((s) => s.app.ready()));
     const serverStarted = performance.now();
-    const firstProfiles = await startWindowProfiles(env.CPU_PROFILE, env.ALLOC_PROFILE);
+    const firstProfiles = await startProfiles(env.CPU_PROFILE, env.ALLOC_PROFILE);
     const firstCpuBefore = process.cpuUsage();
     const firstPgCpuBefore = await postgresCpuSeconds(dbName);
     // The first check of every API sets every level (null → a level) and so takes the full transaction;
@@ -230,7 +230,7 @@ async function scenario(bays: number, duration: number, changes: number, instanc
     const foresightBefore = app.statusEngine.foresight.stats();
     const sizeBefore = await databaseBytes(probe);
     const readingsBefore = await rawReadings(probe);
-    const profiles = await startWindowProfiles(env.CPU_PROFILE, env.ALLOC_PROFILE);
+    const profiles = await startProfiles(env.CPU_PROFILE, env.ALLOC_PROFILE);
     const cpuBefore = process.cpuUsage();
     const started = performance.now();
 
