@@ -53,16 +53,15 @@ export type EngineEvents = {
   /** The first success after the failure threshold was reached. */
   'api.recovered': { apiId: string; name: string; failures: number; at: Date };
   /**
-   * Attributes of one facility's bays changed level in a check (published after it committed), each with its
-   * bay and the value that did it: one event a facility, not one an attribute or a bay (a bulk add's first
-   * round sets every level of twenty bays at once, and every event is a journal row and a message to each
-   * browser watching: issue 28).
+   * Attributes of one bay changed level in a check (published after it committed), each with the value that
+   * did it: one event a bay, not one an attribute (a bulk add's first round sets five or more levels a bay
+   * at once, and every event is a journal row and a message to each browser watching: issue 28).
    */
   'bay_metric.level_changed': {
+    bayId: string;
     locationId: string;
     changes: Array<{
       bayMetricId: string;
-      bayId: string;
       attributeName: string;
       from: AttributeLevel | null;
       to: AttributeLevel;

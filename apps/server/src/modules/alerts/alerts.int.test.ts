@@ -117,14 +117,9 @@ describe('from a threshold to the bay status and an alert', () => {
     });
     expect(seen.filter((s) => s.event === 'bay_metric.level_changed').map((s) => s.payload)).toEqual([
       expect.objectContaining({
+        bayId,
         changes: [
-          expect.objectContaining({
-            bayId,
-            attributeName: 'Hallstatus',
-            from: 'active',
-            to: 'warning',
-            value: 75,
-          }),
+          expect.objectContaining({ attributeName: 'Hallstatus', from: 'active', to: 'warning', value: 75 }),
         ],
       }),
     ]);

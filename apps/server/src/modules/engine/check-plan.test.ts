@@ -147,16 +147,10 @@ describe('planCheck: readings and levels', () => {
     ]);
     expect(p.events.levelChanged).toEqual([
       {
+        bayId: 'bay-1',
         locationId: 'location-1',
         changes: [
-          {
-            bayMetricId: 'metric-1',
-            bayId: 'bay-1',
-            attributeName: 'Vanntrykk',
-            from: 'active',
-            to: 'critical',
-            value: 92,
-          },
+          { bayMetricId: 'metric-1', attributeName: 'Vanntrykk', from: 'active', to: 'critical', value: 92 },
         ],
         at,
       },
@@ -165,7 +159,7 @@ describe('planCheck: readings and levels', () => {
     expect(p.log.always).toBe(false);
   });
 
-  it("announces a check's level changes as one event a facility, each attribute's change with its bay", async () => {
+  it("announces a check's level changes as one event a bay, each attribute's change in it", async () => {
     const { plan: p } = await plan(
       start(
         answered([
@@ -177,38 +171,28 @@ describe('planCheck: readings and levels', () => {
         rule({ lastLevel: null }),
         rule({ id: 'metric-2', series: 2, path: 'temperature', displayName: 'Temperatur', lastLevel: null }),
         rule({ id: 'metric-3', series: 3, bayId: 'bay-2', keyValue: 'b2', lastLevel: 'active' }),
-        rule({
-          id: 'metric-4',
-          series: 4,
-          bayId: 'bay-3',
-          locationId: 'location-2',
-          keyValue: 'b2',
-          lastLevel: 'critical',
-        }),
-        rule({ id: 'metric-5', series: 5, bayId: 'bay-4', keyValue: 'b2', lastLevel: 'critical' }),
+        rule({ id: 'metric-4', series: 4, bayId: 'bay-3', keyValue: 'b2', lastLevel: 'critical' }),
       ],
       state({}),
     );
-    const change = (bayMetricId: string, bayId: string, from: string | null, to: string, value: number) => ({
-      bayMetricId,
-      bayId,
-      attributeName: bayMetricId === 'metric-2' ? 'Temperatur' : 'Vanntrykk',
-      from,
-      to,
-      value,
-    });
-    // metric-3 keeps its level: no change of it is announced.
     expect(p.events.levelChanged).toEqual([
       {
+        bayId: 'bay-1',
         locationId: 'location-1',
         changes: [
-          change('metric-1', 'bay-1', null, 'critical', 92),
-          change('metric-2', 'bay-1', null, 'active', 20),
-          change('metric-5', 'bay-4', 'critical', 'active', 45),
+          { bayMetricId: 'metric-1', attributeName: 'Vanntrykk', from: null, to: 'critical', value: 92 },
+          { bayMetricId: 'metric-2', attributeName: 'Temperatur', from: null, to: 'active', value: 20 },
         ],
         at,
       },
-      { locationId: 'location-2', changes: [change('metric-4', 'bay-3', 'critical', 'active', 45)], at },
+      {
+        bayId: 'bay-3',
+        locationId: 'location-1',
+        changes: [
+          { bayMetricId: 'metric-4', attributeName: 'Vanntrykk', from: 'critical', to: 'active', value: 45 },
+        ],
+        at,
+      },
     ]);
   });
 

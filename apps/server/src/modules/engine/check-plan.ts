@@ -215,7 +215,7 @@ export function planCheck(
     statusChanges: changed.length > 0 ? deriveStatusChanges(state.bays, newLevels) : [],
     log: { row: logRow, always: !outcome.ok || run.failures > 0 },
     events: {
-      levelChanged: levelChangesByFacility(changed, at),
+      levelChanged: levelChangesByBay(changed, at),
       checkFailed: outcome.ok
         ? null
         : {
@@ -258,29 +258,25 @@ export function checkLogRow(start: Pick<CheckStart, 'api' | 'outcome' | 'records
   };
 }
 
-/** The level changes of a check, one event a facility (in the order their facilities first come). */
-function levelChangesByFacility(
-  changed: Evaluated[],
-  at: Date,
-): Array<EngineEvents['bay_metric.level_changed']> {
-  const byFacility = new Map<string, EngineEvents['bay_metric.level_changed']>();
+/** The level changes of a check, one event a bay (in the order their bays first come). */
+function levelChangesByBay(changed: Evaluated[], at: Date): Array<EngineEvents['bay_metric.level_changed']> {
+  const byBay = new Map<string, EngineEvents['bay_metric.level_changed']>();
   for (const e of changed) {
     const { rule } = e;
-    let event = byFacility.get(rule.locationId);
+    let event = byBay.get(rule.bayId);
     if (!event) {
-      event = { locationId: rule.locationId, changes: [], at };
-      byFacility.set(rule.locationId, event);
+      event = { bayId: rule.bayId, locationId: rule.locationId, changes: [], at };
+      byBay.set(rule.bayId, event);
     }
     event.changes.push({
       bayMetricId: rule.id,
-      bayId: rule.bayId,
       attributeName: rule.displayName,
       from: rule.lastLevel,
       to: e.level,
       value: e.value,
     });
   }
-  return [...byFacility.values()];
+  return [...byBay.values()];
 }
 
 function transition(e: Evaluated, maintenance: ReadonlySet<string>): AttributeTransition {
