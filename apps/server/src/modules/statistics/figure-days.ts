@@ -2,6 +2,7 @@ import { STATISTICS_TIME_ZONE } from '@vaskedrift/shared';
 import { sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db } from '../../db/client';
+import { queryPrepared } from '../../db/prepared';
 import { bayFigureDays, bayStatusPeriods, bays } from '../../db/schema';
 import { createRepeatingJob } from '../../lib/repeating-job';
 import { dayStart, KEPT_SUMS, SUMS, windowFigures } from './figures.repository';
@@ -34,7 +35,12 @@ export async function fillFigureDays(db: Db, bayIds: string[]): Promise<number> 
     // The statement's estimate is high enough for PostgreSQL to compile it (JIT), which took 1.4 s of a
     // batch's 1.5 s on the bench database: the work itself is index probes over a few thousand rows.
     await tx.execute(sql`set local jit = off`);
-    const result = await tx.execute(sql`
+    // Prepared (one text, the bays as one array): planning it took longer than running it, about 11 ms a
+    // batch of a sweep that finds nothing to add (750 batches an hour at 150,000 bays, issue 28).
+    const result = await queryPrepared(
+      tx,
+      'vd_figure_days',
+      sql`
       with settled as (select now() - interval '2 hours' as at),
       days as (
         select ids.bay_id, d.day::date as day
@@ -62,7 +68,8 @@ export async function fillFigureDays(db: Db, bayIds: string[]): Promise<number> 
       select bay_id, (w_from at time zone ${tz})::date, w_to, ${KEPT_SUMS}, repaired_until
       from window_figures, settled
       where repaired_until is null or repaired_until <= settled.at
-      on conflict (bay_id, day) do nothing`);
+      on conflict (bay_id, day) do nothing`,
+    );
     return result.rowCount ?? 0;
   });
 }
