@@ -4,9 +4,11 @@ import type pg from 'pg';
 import type { Db } from './client';
 
 /**
- * Named prepared statements for the engine's hottest statements (issue 28, the small end): a statement
- * whose text never changes (every value a parameter, lists as whole array parameters) is parsed once per
- * connection and then sent as Bind/Execute only, instead of its whole text and a Parse at every call.
+ * Named prepared statements for the hottest statements (issue 28: the engine's claim, rules reads and
+ * writes, the statistics rollup's batch): a statement whose text never changes (every value a parameter,
+ * lists as whole array parameters) is parsed once per connection and then sent as Bind/Execute only,
+ * instead of its whole text and a Parse at every call; PostgreSQL may then keep a generic plan for it
+ * rather than plan it again at every call (it decides per statement, from the costs).
  * node-postgres keeps the statements it has parsed per connection (`name`), so a pool or a transaction's
  * connection is used the same way, and it refuses a name sent with another text than it parsed.
  */
