@@ -68,7 +68,7 @@ function claimSql(limit: number, affinity?: ClaimAffinity) {
   const owned = affinity ? sql`get_bit(${affinity.owned}::bytea, ${sql.raw(API_BUCKET_SQL)}) = 1` : sql`true`;
   const grace = affinity ? sql`make_interval(secs => ${affinity.graceSeconds})` : sql`interval '0'`;
   // An instance that owns every bucket (alone) has no other's API to wait for: the last subquery would walk
-  // every due API looking for one (a bulk add's backlog: 7,500 rows a claim, issue 28). A parameter, so
+  // every API late within the grace looking for one (in a backlog, all of them: issue 28). A parameter, so
   // the text stays one prepared statement; PostgreSQL then skips the subquery (a one-time filter).
   const others = affinity ? sql`${!ownsEveryBucket(affinity.owned)}::boolean` : sql`false`;
   const claimable = sql`status = 'enabled' and deleted_at is null`;

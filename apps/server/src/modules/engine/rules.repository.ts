@@ -66,7 +66,7 @@ const enabledAttributesOf = (apiIds: string[]) => sql`
 /**
  * The rules of several APIs in one query, by API. Read by every check, so in plain SQL with the rule's
  * field names as column names: only the time needs mapping. A prepared statement (one text, the APIs as one
- * array): planning the four-table join was about 1 ms of PostgreSQL's time at every full transaction.
+ * array), parsed once a connection; PostgreSQL still plans it at every call (it keeps preferring a custom plan).
  */
 export async function loadRulesOf(db: Db, apiIds: string[]): Promise<Map<string, Rule[]>> {
   const { rows } = await queryPrepared<Rule & { apiId: string }>(
@@ -153,7 +153,7 @@ export async function loadRuleCoresOf(db: Db, apiIds: string[]): Promise<Map<str
 function byApi<R extends { apiId: string; storedAt: Date | null }>(rows: R[]): Map<string, R[]> {
   const grouped = new Map<string, R[]>();
   for (const row of rows) {
-    // The driver leaves times as text; the row is used as it is (a copy per row costs more than the query).
+    // The time as a Date (the driver may give text); the row is used as it is (a copy costs more than the query).
     if (row.storedAt !== null) row.storedAt = new Date(row.storedAt);
     const list = grouped.get(row.apiId);
     if (list) list.push(row);
