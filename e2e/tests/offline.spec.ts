@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { uniqueName } from '../helpers/data';
+import { serviceWorkerActive } from '../helpers/service-worker';
 import { adminApi, signIn } from '../helpers/session';
 import { criticalLocation, setTemperature, simulatorLocation } from '../helpers/simulator';
 import { dashboardCard } from '../helpers/ui';
@@ -11,13 +12,6 @@ import { dashboardCard } from '../helpers/ui';
  */
 
 test.use({ actionTimeout: 15_000 });
-
-/** The service worker is active: the shell and the build's files are precached. */
-async function serviceWorkerActive(page: Page) {
-  await expect
-    .poll(() => page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state ?? null))
-    .toBe('activated');
-}
 
 /** The dashboard's answer is kept in this browser for offline use (lib/offline). */
 async function dashboardKept(page: Page) {

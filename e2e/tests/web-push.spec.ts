@@ -1,6 +1,7 @@
 import { type BrowserContext, type CDPSession, expect, type Page, test } from '@playwright/test';
 import { createUser, uniqueName } from '../helpers/data';
 import { type PushSubscriptionJson, startPushService } from '../helpers/push-service';
+import { serviceWorkerActive } from '../helpers/service-worker';
 import { adminApi, signIn, tokenFor } from '../helpers/session';
 import {
   bindTemperature,
@@ -267,9 +268,7 @@ test('a push shows the alert; its "Jeg ser på det" acknowledges it without the 
     });
     const page = await phone.newPage();
     await signIn(page, operator.email, operator.password);
-    await expect
-      .poll(() => page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state ?? null))
-      .toBe('activated');
+    await serviceWorkerActive(page);
     await openUserMenu(page);
     await page.getByRole('menuitem', { name: 'Innstillinger' }).click();
     const section = page.getByRole('region', { name: 'Varsler på denne enheten' });

@@ -1,5 +1,6 @@
 import { DataTable, type DataTableColumn, type DataTableSortStatus } from 'mantine-datatable';
 import { pageSizeOptions, useDataTableTexts } from '../use-data-table-texts';
+import classes from './server-data-table.module.css';
 
 /**
  * What a page hands a server-paged table: one page of records, the paging (and, for a sortable list, the
@@ -64,6 +65,7 @@ export function ServerDataTable<T>({
       {...texts.empty}
       {...paging}
       aria-label={ariaLabel}
+      className={classes.table}
       minHeight={records.length === 0 ? 180 : undefined}
       highlightOnHover={onOpen != null}
       verticalSpacing="sm"

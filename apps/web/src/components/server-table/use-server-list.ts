@@ -96,7 +96,9 @@ export function serverTableProps<T>(
     ...sorting,
     records: query.data?.data ?? [],
     total: query.data?.count ?? 0,
-    fetching: query.isFetching,
+    // Dimmed only while the rows shown are another page's or search's; a refresh of the same rows (after a
+    // change, a live event) does not dim the list each time.
+    fetching: query.isFetching && query.isPlaceholderData,
     page: list.page,
     perPage: list.perPage,
     onPageChange: list.setPage,
