@@ -22,9 +22,10 @@ const MAX_SLEEP_MS = 5_000;
  * With every slot taken, the scheduler claims again once this share of the slots is free, or `SLOT_GATHER_MS`
  * after the first check ends if that comes sooner: a claim per ended check would be a statement per check.
  * In a backlog bound by the CPU (a bulk add's first round, about 90 checks ending a second at 150,000 bays)
- * a quarter of 50 slots frees in about 140 ms, so the bound rarely fires; claiming 10 ms after the first
- * end made 1,300–1,400 claims of a few APIs each in such a round. Checks waiting on slow controllers free
- * their slots slowly; the bound keeps a freed slot idle at most 100 ms of such a check's second or more.
+ * a quarter of 50 slots frees in about 140 ms, so the bound rarely fires: 650–770 claims in such a round
+ * where claiming 10 ms after the first end made 1,200–1,400 (bench/README.md), and as many fewer full
+ * transactions, which a claim's first checks share. Checks waiting on slow controllers free their slots
+ * slowly; the bound keeps a freed slot idle at most 100 ms of such a check's second or more.
  */
 const SLOT_GATHER_SHARE = 0.25;
 const SLOT_GATHER_MS = 100;
