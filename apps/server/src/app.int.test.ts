@@ -110,6 +110,23 @@ describe('service status and API basics', () => {
         '/api/v1/backend/logs/create',
       ]),
     );
+    // A uuid, a time and an e-mail address are described by their format, without zod's pattern beside it;
+    // other patterns stay.
+    const schemas: Array<Record<string, unknown>> = [];
+    const walk = (node: unknown) => {
+      if (Array.isArray(node)) node.forEach(walk);
+      else if (node !== null && typeof node === 'object') {
+        schemas.push(node as Record<string, unknown>);
+        Object.values(node).forEach(walk);
+      }
+    };
+    walk(doc.paths);
+    const withFormat = schemas.filter((schema) =>
+      ['uuid', 'date-time', 'email'].includes(schema.format as string),
+    );
+    expect(withFormat.length).toBeGreaterThan(100);
+    expect(withFormat.filter((schema) => 'pattern' in schema)).toEqual([]);
+    expect(schemas.some((schema) => typeof schema.pattern === 'string' && !('format' in schema))).toBe(true);
   });
 });
 
