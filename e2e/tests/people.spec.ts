@@ -382,8 +382,10 @@ test('a group with members cannot be deleted until the members are removed', asy
     await held;
     await route.continue();
   });
-  // The sortable column's header is a button named by its title and its sort.
-  await page.getByRole('button', { name: /^Navn\b/ }).click();
+  // A sortable column's header is a button named by its title and its sort, in the interface's language.
+  await expect(page.getByRole('button', { name: 'Beskrivelse Ikke sortert' })).toBeVisible();
+  await page.getByRole('button', { name: 'Navn Sortert stigende' }).click();
+  await expect(page.getByRole('button', { name: 'Navn Sortert synkende' })).toBeVisible();
   await expect(page.locator('.mantine-datatable-loader-fetching')).toBeVisible();
   const box = await row.boundingBox();
   if (!box) throw new Error('the group row has no box');

@@ -1,3 +1,4 @@
+import { useCallback, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /**
@@ -18,6 +19,36 @@ export function useDataTableTexts(noRecordsText?: string) {
       }),
     },
   };
+}
+
+const SORTED = 'mantine-datatable-header-cell-sortable-icon';
+const UNSORTED = 'mantine-datatable-header-cell-sortable-unsorted-icon';
+
+/**
+ * mantine-datatable names a sortable column's sort state in English ('Navn Sorted ascending', 'Not sorted'),
+ * written into its header cells with no prop to change it (its issue #844): a screen reader read two
+ * languages. After each render of the table's owner, this puts those labels in the interface language. React
+ * writes the English label again only when the sort changes, which re-renders the owner too, so the labels
+ * stay translated. Pass the ref as the table's `tableRef`.
+ */
+export function useSortStateLabels() {
+  const { t } = useTranslation();
+  const table = useRef<HTMLTableElement | null>(null);
+  useLayoutEffect(() => {
+    const icons = table.current?.querySelectorAll<HTMLElement>(`.${SORTED}, .${UNSORTED}`) ?? [];
+    for (const icon of icons) {
+      const state = icon.classList.contains(UNSORTED)
+        ? 'none'
+        : icon.classList.contains(`${SORTED}-reversed`)
+          ? 'descending'
+          : 'ascending';
+      const label = t(`common.sortState.${state}`);
+      if (icon.getAttribute('aria-label') !== label) icon.setAttribute('aria-label', label);
+    }
+  });
+  return useCallback((element: HTMLTableElement | null) => {
+    table.current = element;
+  }, []);
 }
 
 /** Page sizes offered beside a table; the user's own setting is always among them. */

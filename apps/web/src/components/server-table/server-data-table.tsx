@@ -1,5 +1,5 @@
 import { DataTable, type DataTableColumn, type DataTableSortStatus } from 'mantine-datatable';
-import { pageSizeOptions, useDataTableTexts } from '../use-data-table-texts';
+import { pageSizeOptions, useDataTableTexts, useSortStateLabels } from '../use-data-table-texts';
 import classes from './server-data-table.module.css';
 
 /**
@@ -44,6 +44,7 @@ export function ServerDataTable<T>({
   pinLastColumn?: boolean;
 }) {
   const texts = useDataTableTexts(props.emptyText);
+  const tableRef = useSortStateLabels();
   const { records, fetching, onOpen } = props;
   const paging =
     'page' in props
@@ -66,6 +67,7 @@ export function ServerDataTable<T>({
       {...paging}
       aria-label={ariaLabel}
       className={classes.table}
+      tableRef={tableRef}
       minHeight={records.length === 0 ? 180 : undefined}
       highlightOnHover={onOpen != null}
       verticalSpacing="sm"

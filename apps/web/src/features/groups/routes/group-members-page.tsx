@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { AnchorLink } from '../../../components/anchor-link';
 import { confirmMutation } from '../../../components/confirm';
 import { RoleBadge } from '../../../components/role-badge';
-import { useDataTableTexts } from '../../../components/use-data-table-texts';
+import { useDataTableTexts, useSortStateLabels } from '../../../components/use-data-table-texts';
 import { fullName, initials } from '../../../lib/format';
 import { useItemsPerPage } from '../../../lib/user-data-query';
 import { useUpdateGroup } from '../api/update-group';
@@ -21,6 +21,7 @@ export function GroupMembersPage() {
   const { group } = useRouteGroup();
   const updateGroup = useUpdateGroup();
   const texts = useDataTableTexts(t('groups.members.empty'));
+  const tableRef = useSortStateLabels();
   const itemsPerPage = useItemsPerPage();
   const [page, setPage] = useState(1);
   const [sortStatus, setSortStatus] = useState<DataTableSortStatus<GroupMember>>({
@@ -62,6 +63,7 @@ export function GroupMembersPage() {
           onPageChange={setPage}
           recordsPerPage={itemsPerPage}
           sortStatus={sortStatus}
+          tableRef={tableRef}
           onSortStatusChange={setSortStatus}
           fetching={updateGroup.isPending}
           columns={[
