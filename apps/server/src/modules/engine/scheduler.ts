@@ -273,6 +273,7 @@ export function createScheduler(deps: {
   /** The last claim found every slot taken: the next ended check brings the next claim forward. */
   let waitingForSlot = false;
   const running = new Set<Promise<void>>();
+  const gathered = Math.ceil(deps.concurrency * SLOT_GATHER_SHARE); // free slots that bring a claim at once
   const stats: SchedulerStats = {
     claimed: 0,
     finished: 0,
@@ -337,10 +338,9 @@ export function createScheduler(deps: {
           stats.finished++;
           stats.inFlight = running.size;
           if (waitingForSlot) {
-            const free = deps.concurrency - running.size;
             // The soonest asked for stands: the bound set at the first end, until enough slots are free.
-            const gathered = free >= Math.ceil(deps.concurrency * SLOT_GATHER_SHARE);
-            timer.at(performance.now() + (gathered ? 0 : SLOT_GATHER_MS));
+            const free = deps.concurrency - running.size;
+            timer.at(performance.now() + (free >= gathered ? 0 : SLOT_GATHER_MS));
           }
         });
       running.add(run);
